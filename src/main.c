@@ -1,0 +1,83 @@
+/*
+** main.c: the psearch command line: a table of subcommands, global --help
+** and --version, and `psearch help SUBCOMMAND`.
+*/
+#include "dataset.h"
+#include "ps.h"
+#include "ps_version.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct command {
+  const char *name;
+  int (*run)(int argc, char **argv); /* argv[0] is the first argument after the name */
+  void (*help)(FILE *f);
+  const char *summary;
+};
+
+static const struct command commands[] = {
+  {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
+  {NULL, NULL, NULL, NULL},
+};
+
+static void usage(FILE *f)
+{
+  fputs("Usage: psearch COMMAND [OPTIONS]\n"
+        "Benchmark parallel search, scan and sort kernels through OpenCL.\n\n"
+        "Commands:\n", f);
+  for (const struct command *c = commands; c->name; c++)
+    fprintf(f, "  %-10s %s\n", c->name, c->summary);
+  fputs("  help       Show help for a command: psearch help COMMAND\n\n"
+        "Options:\n"
+        "  -h, --help       Show this help\n"
+        "  -V, --version    Show the version\n\n"
+        "Exit codes: 0 success, 1 failed work, 2 usage error, 3 malformed input,\n"
+        "4 performance regression (compare). See docs/cli.md.\n", f);
+}
+
+static const struct command *find(const char *name)
+{
+  for (const struct command *c = commands; c->name; c++)
+    if (strcmp(c->name, name) == 0)
+      return c;
+  return NULL;
+}
+
+int main(int argc, char **argv)
+{
+  const struct command *c;
+  if (argc < 2) {
+    usage(stderr);
+    return PS_EXIT_USAGE;
+  }
+  if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+    usage(stdout);
+    return PS_EXIT_OK;
+  }
+  if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+    printf("psearch %s (%s)\n", PS_VERSION, PS_GIT);
+    return PS_EXIT_OK;
+  }
+  if (strcmp(argv[1], "help") == 0) {
+    if (argc < 3) {
+      usage(stdout);
+      return PS_EXIT_OK;
+    }
+    c = find(argv[2]);
+    if (c == NULL) {
+      ps_error("help: unknown command '%s'", argv[2]);
+      usage(stderr);
+      return PS_EXIT_USAGE;
+    }
+    c->help(stdout);
+    return PS_EXIT_OK;
+  }
+  c = find(argv[1]);
+  if (c == NULL) {
+    ps_error("unknown command '%s'", argv[1]);
+    usage(stderr);
+    return PS_EXIT_USAGE;
+  }
+  return c->run(argc - 2, argv + 2);
+}

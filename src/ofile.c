@@ -1,0 +1,154 @@
+/*
+** ofile.c: atomic output files (temporary file + rename), cleaned up on
+** fatal signals.
+*/
+#include "ofile.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct ofile {
+  FILE *f;
+  char *path; /* target, NULL for stdout */
+  char *tmp;  /* temporary file */
+};
+
+/* Temporary files to remove if a fatal signal arrives (async-signal-safe:
+** only unlink and re-raise are called from the handler). */
+#define MAXLIVE 16
+static char *volatile live[MAXLIVE];
+static int handlers_set;
+
+static void on_signal(int sig)
+{
+  for (int i = 0; i < MAXLIVE; i++)
+    if (live[i] != NULL)
+      unlink(live[i]);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void track(char *tmp, int add)
+{
+  sigset_t all, old;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &old);
+  for (int i = 0; i < MAXLIVE; i++) {
+    if (add && live[i] == NULL) {
+      live[i] = tmp;
+      break;
+    }
+    if (!add && live[i] == tmp) {
+      live[i] = NULL;
+      break;
+    }
+  }
+  if (add && !handlers_set) {
+    struct sigaction sa;
+    int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+      struct sigaction prev;
+      if (sigaction(sigs[k], NULL, &prev) == 0 && prev.sa_handler == SIG_IGN)
+        continue; /* keep "nohup" semantics */
+      sigaction(sigs[k], &sa, NULL);
+    }
+    handlers_set = 1;
+  }
+  sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+struct ofile *ofile_open(const char *path, struct ps_err *e)
+{
+  struct ofile *o = calloc(1, sizeof *o);
+  int fd;
+  if (o == NULL) {
+    ps_fail(e, "out of memory");
+    return NULL;
+  }
+  if (path == NULL || strcmp(path, "-") == 0) {
+    o->f = stdout;
+    return o;
+  }
+  o->path = strdup(path);
+  o->tmp = malloc(strlen(path) + 16);
+  if (o->path == NULL || o->tmp == NULL) {
+    ps_fail(e, "out of memory");
+    goto fail;
+  }
+  sprintf(o->tmp, "%s.tmp.XXXXXX", path);
+  fd = mkstemp(o->tmp);
+  if (fd < 0) {
+    ps_fail(e, "%s: cannot create: %s", path, strerror(errno));
+    goto fail;
+  }
+  track(o->tmp, 1);
+  o->f = fdopen(fd, "wb");
+  if (o->f == NULL) {
+    ps_fail(e, "%s: %s", path, strerror(errno));
+    close(fd);
+    unlink(o->tmp);
+    track(o->tmp, 0);
+    goto fail;
+  }
+  return o;
+fail:
+  free(o->path);
+  free(o->tmp);
+  free(o);
+  return NULL;
+}
+
+FILE *ofile_stream(struct ofile *o) { return o->f; }
+
+int ofile_is_stdout(const struct ofile *o) { return o->path == NULL; }
+
+int ofile_commit(struct ofile *o, struct ps_err *e)
+{
+  int rc = 0;
+  if (o->path == NULL) {
+    if (fflush(stdout) != 0 || ferror(stdout))
+      rc = ps_fail(e, "standard output: write error: %s", strerror(errno));
+    free(o);
+    return rc;
+  }
+  if (fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0) {
+    rc = ps_fail(e, "%s: write error: %s", o->path, strerror(errno));
+    fclose(o->f);
+    o->f = NULL;
+  } else if (fclose(o->f) != 0) {
+    o->f = NULL;
+    rc = ps_fail(e, "%s: write error: %s", o->path, strerror(errno));
+  } else {
+    o->f = NULL;
+    if (rename(o->tmp, o->path) != 0)
+      rc = ps_fail(e, "%s: cannot rename into place: %s", o->path, strerror(errno));
+  }
+  if (rc != 0)
+    unlink(o->tmp);
+  track(o->tmp, 0);
+  free(o->path);
+  free(o->tmp);
+  free(o);
+  return rc;
+}
+
+void ofile_abort(struct ofile *o)
+{
+  if (o == NULL)
+    return;
+  if (o->path != NULL) {
+    if (o->f != NULL)
+      fclose(o->f);
+    unlink(o->tmp);
+    track(o->tmp, 0);
+  }
+  free(o->path);
+  free(o->tmp);
+  free(o);
+}

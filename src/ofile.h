@@ -1,0 +1,26 @@
+/*
+** ofile.h: output files that appear whole or not at all. Writing goes to a
+** temporary file beside the target (TARGET.tmp.XXXXXX), which commit renames
+** over the target. On failure, abort or a fatal signal (SIGINT, SIGTERM,
+** SIGHUP) the temporary file is removed and the target is left untouched.
+** The path "-" (or NULL) means standard output, written directly.
+*/
+#ifndef ofile_h
+#define ofile_h
+
+#include "ps.h"
+
+#include <stdio.h>
+
+struct ofile;
+
+/* Open for writing; NULL on failure (message in e). */
+struct ofile *ofile_open(const char *path, struct ps_err *e);
+FILE *ofile_stream(struct ofile *o);
+int ofile_is_stdout(const struct ofile *o);
+/* Flush, sync and rename into place; frees o. 0 or -1 (message in e). */
+int ofile_commit(struct ofile *o, struct ps_err *e);
+/* Discard: remove the temporary file; frees o; accepts NULL. */
+void ofile_abort(struct ofile *o);
+
+#endif

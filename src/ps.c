@@ -1,0 +1,102 @@
+/*
+** ps.c: shared error record, diagnostics and small utilities.
+*/
+#include "ps.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int ps_verbosity = 1;
+
+int ps_fail(struct ps_err *e, const char *fmt, ...)
+{
+  va_list ap;
+  if (e == NULL)
+    return -1;
+  va_start(ap, fmt);
+  vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+void ps_err_prefix(struct ps_err *e, const char *fmt, ...)
+{
+  char head[512], old[sizeof e->msg];
+  va_list ap;
+  if (e == NULL)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(head, sizeof head, fmt, ap);
+  va_end(ap);
+  memcpy(old, e->msg, sizeof old);
+  {
+    size_t hn = strlen(head), on = strlen(old), cap = sizeof e->msg - 1;
+    if (hn > cap - 2)
+      hn = cap - 2;
+    memcpy(e->msg, head, hn);
+    memcpy(e->msg + hn, ": ", 2);
+    if (on > cap - hn - 2)
+      on = cap - hn - 2;
+    memcpy(e->msg + hn + 2, old, on);
+    e->msg[hn + 2 + on] = '\0';
+  }
+}
+
+static void vmsg(const char *kind, const char *fmt, va_list ap)
+{
+  fflush(stdout);
+  fputs("psearch: ", stderr);
+  if (kind != NULL)
+    fputs(kind, stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void ps_error(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg(NULL, fmt, ap);
+  va_end(ap);
+}
+
+void ps_warn(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("warning: ", fmt, ap);
+  va_end(ap);
+}
+
+void ps_info(int level, const char *fmt, ...)
+{
+  va_list ap;
+  if (ps_verbosity < level)
+    return;
+  va_start(ap, fmt);
+  vmsg(NULL, fmt, ap);
+  va_end(ap);
+}
+
+int ps_mul_size(size_t a, size_t b, size_t *out)
+{
+  if (a != 0 && b > SIZE_MAX / a)
+    return -1;
+  *out = a * b;
+  return 0;
+}
+
+int ps_ncpus(void)
+{
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : (n > 256 ? 256 : (int)n);
+}
+
+uint64_t ps_now_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}

@@ -1,0 +1,57 @@
+/*
+** ps.h: what every psearch module shares: exit codes, the error record,
+** diagnostics on stderr, and checked allocation.
+*/
+#ifndef ps_h
+#define ps_h
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define PS_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PS_PRINTF(f, a)
+#endif
+
+/* Process exit codes (docs/cli.md lists them; keep the two in step). */
+enum ps_exit {
+  PS_EXIT_OK = 0,         /* everything asked for was done */
+  PS_EXIT_FAILED = 1,     /* work failed: I/O, device, a dataset failed or mismatched */
+  PS_EXIT_USAGE = 2,      /* bad command line: unknown option, bad value */
+  PS_EXIT_BADDATA = 3,    /* malformed input: data file, suite, JSON */
+  PS_EXIT_REGRESSION = 4  /* compare: a significant slowdown was found */
+};
+
+/* An error message, filled by the function that failed and printed by the
+** caller that decides what to do with it. */
+struct ps_err {
+  char msg[1024];
+};
+
+/* Format into e->msg (e may be NULL). Always returns -1, so callers can
+** write `return ps_fail(e, ...)`. */
+int ps_fail(struct ps_err *e, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* Prefix e->msg with "prefix: " (for adding context while unwinding). */
+void ps_err_prefix(struct ps_err *e, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* Diagnostics: "psearch: " + message + newline on stderr. */
+void ps_error(const char *fmt, ...) PS_PRINTF(1, 2);
+void ps_warn(const char *fmt, ...) PS_PRINTF(1, 2);
+
+/* Verbosity for progress and info lines on stderr: 0 quiet, 1 normal, 2 verbose. */
+extern int ps_verbosity;
+void ps_info(int level, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* Overflow-checked size arithmetic: return 0 on success, -1 on overflow. */
+int ps_mul_size(size_t a, size_t b, size_t *out);
+
+/* Number of online CPUs, at least 1. */
+int ps_ncpus(void);
+
+/* Monotonic clock in nanoseconds. */
+uint64_t ps_now_ns(void);
+
+#endif
