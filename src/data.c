@@ -888,7 +888,7 @@ static int parse_array(struct tstate *s, int d)
     c = peek(r);
     if (s->rank < 0 && c != '[')
       s->rank = d + 1;
-    if (s->rank >= 0 && d + 1 < s->rank) {
+    if (s->rank < 0 || d + 1 < s->rank) {
       if (c != '[')
         return fail_text(s, r->line, r->col, "irregular array: expected a nested array");
       if (parse_array(s, d + 1) != 0)

@@ -105,7 +105,7 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
     if (rc == 1 && data_read(r, &extra, e) != 0) {
       data_value_free(&extra);
       data_value_free(v);
-      rc = ps_fail(e, "-g %s: expected one type or value", q->spec);
+      rc = ps_fail(e, "not a type or value: '%s' (expected one type such as [10]i32, or one value)", q->spec);
     } else if (rc == 0) {
       rc = ps_fail(e, "-g: empty type");
     } else if (rc < 0) {

@@ -1,0 +1,111 @@
+#!/bin/bash
+# CLI tests of the top level and `psearch dataset`.
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$PSEARCH
+
+# top level
+check help 0 $P --help;                 has $OUT "Usage: psearch COMMAND"
+check version 0 $P --version;           has $OUT "psearch "
+check help-dataset 0 $P help dataset;   has $OUT "--sorted"
+check no-args 2 $P;                     has $ERR "Usage:"
+check unknown-cmd 2 $P frobnicate;      has $ERR "unknown command 'frobnicate'"; has $ERR "Usage:"
+check help-unknown 2 $P help frobnicate
+check unknown-opt 2 $P dataset --frob;  has $ERR "unknown option --frob"
+check missing-val 2 $P dataset -g;      has $ERR "needs a value"
+
+# golden bytes of the issue
+check golden 0 $P dataset -g '[1,2,3]' -o $T/g.bin
+printf 'b\002\001 i32\003\000\000\000\000\000\000\000\001\000\000\000\002\000\000\000\003\000\000\000' > $T/want.bin
+same $T/g.bin $T/want.bin
+
+# -n and --sorted, text output
+check n-text 0 $P dataset -n 5 --text;  [ "$(grep -o i32 $OUT | wc -l)" = 5 ] || fail "-n 5 gives 5 elements"
+check sorted 0 $P dataset --sorted -n 1000 -o $T/s.bin
+check sorted-conv 0 $P dataset --text -o $T/s.txt < $T/s.bin
+check_in sorted-conv 0 $T/s.bin $P dataset --text -o $T/s.txt
+tr -d '[]' < $T/s.txt | tr ',' '\n' | sed 's/i32//; s/ //g' > $T/s.nums
+sort -n -c $T/s.nums || fail "sorted output is not sorted"
+check unsorted 0 $P dataset -n 1000 --text -o $T/u.txt
+tr -d '[]' < $T/u.txt | tr ',' '\n' | sed 's/i32//; s/ //g' | sort -n > $T/u.nums
+same $T/u.nums $T/s.nums   # same multiset
+
+# seeds: k-th -g uses seed+k; same seed same bytes
+check seed1 0 $P dataset -s 5 -g '[100]i64' -g '[100]i64' -o $T/a.bin
+check seed2 0 $P dataset -s 6 -g '[100]i64' -o $T/b.bin
+tail -c 800 $T/a.bin > $T/a2; tail -c 800 $T/b.bin > $T/b2; same $T/a2 $T/b2
+check threads1 0 $P dataset -j 1 --sorted -g '[300000]f32' -o $T/t1.bin
+check threads2 0 $P dataset -j 2 --sorted -g '[300000]f32' -o $T/t2.bin
+same $T/t1.bin $T/t2.bin
+
+# bounds, order matters
+check bounds 0 $P dataset --i32-bounds=-3:3 -n 200 --text
+grep -Eq -- '-?[4-9]i32|[0-9]{2}i32' $OUT && fail "bounds not respected"
+check bounds-bad 2 $P dataset --i8-bounds=0:300 -g '[3]i8'; has $ERR "Invalid bounds for i8"
+check bounds-after 2 $P dataset -n 3 --i32-bounds=0:1; has $ERR "after the last -g"
+check seed-bad 2 $P dataset -s -1 -n 3
+check n-bad 2 $P dataset -n 12x
+check n-neg 2 $P dataset -n -5
+check gen-bad 2 $P dataset -g '[3]x32'; has $ERR "not a type or value"
+check threads-bad 2 $P dataset -j 0 -n 3
+check type 0 $P dataset -t -g '[4][2]i32' -g f64; has $OUT "[4][2]i32"; has $OUT "f64"
+check literal 0 $P dataset --text -g '[1,2,3]' -g 10i64; has $OUT "[1i32, 2i32, 3i32]"; has $OUT "10i64"
+
+# conversion from stdin: binary -> text -> binary is the identity, for every type
+for t in i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64 bool; do
+  check gen-$t 0 $P dataset --f64-bounds=-1e300:1e300 --f32-bounds=-1e30:1e30 --f16-bounds=-60000:60000 -g "[7][3]$t" -g $t -g "[0][2]$t" -o $T/$t.bin
+  check_in to-text-$t 0 $T/$t.bin $P dataset --text -o $T/$t.txt
+  check_in to-bin-$t 0 $T/$t.txt $P dataset -b -o $T/$t.back
+  same $T/$t.bin $T/$t.back
+done
+
+# malformed input: exit 3, message names the source and position, no output file
+printf '[1, 2,\n [3]]' > $T/bad.txt
+check_in bad-text 3 $T/bad.txt $P dataset -o $T/out.bin; has $ERR "standard input:2:"
+[ -e $T/out.bin ] && fail "a failed run left an output file"
+ls $T | grep -q tmp && fail "a failed run left a temporary file"
+head -c 20 $T/i32.bin > $T/trunc.bin
+check_in truncated 3 $T/trunc.bin $P dataset --text; has $ERR "standard input: byte"
+printf 'b\002\001 i32\000\000\000\000\000\000\000\020' > $T/huge.bin   # claims 2^60 elements
+check_in huge 3 $T/huge.bin $P dataset --text; has $ERR "header claims"
+cat $T/huge.bin | $P dataset --text >/dev/null 2>$ERR; [ $? = 3 ] || fail "huge header via pipe"
+has $ERR "truncated payload"
+printf 'hello' > $T/garbage
+check_in garbage 3 $T/garbage $P dataset --text; has $ERR "standard input:1:1"
+
+# an existing output survives a failed run (atomic replace)
+echo keep > $T/keep.bin
+check_in keep 3 $T/bad.txt $P dataset -o $T/keep.bin
+[ "$(cat $T/keep.bin)" = keep ] || fail "failed run clobbered the existing output"
+
+# write errors
+if [ -w /dev/full ]; then
+  $P dataset -n 100000 > /dev/full 2>$ERR; [ $? = 1 ] || fail "/dev/full should exit 1"
+  has $ERR "write error"
+fi
+check nodir 1 $P dataset -n 3 -o $T/no/such/dir/file; has $ERR "cannot create"
+
+# binary to a terminal is refused (needs a pseudo-terminal: python's pty)
+if command -v python3 >/dev/null; then
+  python3 - "$P" > $T/pty.txt 2>&1 <<'PY'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "dataset", "-n", "3"])
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+_, st = os.waitpid(pid, 0)
+print(os.WEXITSTATUS(st), out.decode(errors="replace"))
+PY
+  has $T/pty.txt "2 "
+  has $T/pty.txt "refusing to write binary data to a terminal"
+fi
+
+finish

@@ -1,0 +1,56 @@
+# lib.sh: a tiny harness for CLI tests. Source it; set PSEARCH to the binary.
+# check NAME WANT_EXIT CMD...    run CMD (stdout -> $OUT, stderr -> $ERR) and check the exit code
+# has FILE TEXT                  FILE must contain TEXT
+# same A B                       files must be byte-identical
+set -u
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+OUT=$T/stdout
+ERR=$T/stderr
+fails=0
+checks=0
+
+fail() {
+  echo "FAIL: $*"
+  fails=$((fails + 1))
+}
+
+check() {
+  local name=$1 want=$2
+  shift 2
+  checks=$((checks + 1))
+  "$@" >"$OUT" 2>"$ERR" </dev/null
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    fail "$name: exit $got, expected $want (cmd: $*)"
+    sed 's/^/  stderr: /' "$ERR" | head -5
+  fi
+}
+
+# like check, but with stdin from a file
+check_in() {
+  local name=$1 want=$2 in=$3
+  shift 3
+  checks=$((checks + 1))
+  "$@" >"$OUT" 2>"$ERR" <"$in"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    fail "$name: exit $got, expected $want (cmd: $* < $in)"
+    sed 's/^/  stderr: /' "$ERR" | head -5
+  fi
+}
+
+has() {
+  checks=$((checks + 1))
+  grep -qF -- "$2" "$1" || { fail "$(basename "$1") lacks '$2'"; sed 's/^/  got: /' "$1" | head -5; }
+}
+
+same() {
+  checks=$((checks + 1))
+  cmp -s "$1" "$2" || fail "$1 and $2 differ"
+}
+
+finish() {
+  echo "$checks checks, $fails failed"
+  [ "$fails" = 0 ]
+}
