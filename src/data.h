@@ -45,6 +45,9 @@ int data_value_bytes(const struct data_value *v, size_t *bytes);
 ** rank 0). Checks the size for overflow first. */
 int data_value_init(struct data_value *v, enum data_type t, int rank, const int64_t *shape,
                     struct ps_err *e);
+/* Allocate memory for elements (large blocks aligned for huge pages);
+** release with free(). NULL on failure. */
+void *data_alloc(size_t bytes);
 /* Release the elements; accepts NULL; leaves an empty scalar-less value. */
 void data_value_free(struct data_value *v);
 /* "[4][2]i32" into buf (at most n bytes, NUL-terminated). */

@@ -5,10 +5,10 @@
 #include "gen.h"
 
 #include "opt.h"
-#include "sort.h"
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,10 +103,10 @@ static uint64_t mulhi(uint64_t a, uint64_t b, uint64_t *lo)
 }
 
 /* Uniform offset in [0, range - 1]; range 0 means 2^64. Lemire's method:
-** reject the few low products that would bias the result. */
-static uint64_t uniform_below(uint64_t seed, uint64_t i, uint64_t range)
+** reject the few low products that would bias the result. key0 = mix(seed). */
+static inline uint64_t uniform_below(uint64_t seed, uint64_t key0, uint64_t i, uint64_t range)
 {
-  uint64_t r = gen_draw(seed, 0, i), lo, hi, thresh;
+  uint64_t r = mix64(key0 + (i + 1) * GOLDEN), lo, hi, thresh;
   if (range == 0)
     return r;
   if ((range & (range - 1)) == 0) /* power of two: the top bits */
@@ -120,82 +120,281 @@ static uint64_t uniform_below(uint64_t seed, uint64_t i, uint64_t range)
   }
 }
 
-struct job {
-  struct data_value *v;
-  uint64_t seed, begin, end;
-  const struct gen_bounds *b;
+/* What element i of one value needs, computed once per value. */
+struct genctx {
+  enum data_type t;
+  enum { K_INT, K_BOOL, K_F16, K_F32, K_F64 } kind;
+  int keyflip;         /* key transform: 0 none, 1 signed, 2 float */
+  uint64_t top, mask;  /* sign bit and all bits of an element */
+  size_t sz;
+  uint64_t seed, key0;
+  uint64_t ilo, range; /* integers: lo as bits, hi - lo + 1 (0 = 2^64) */
+  double flo, fhi;     /* floats */
 };
 
-static void *fill_range(void *arg)
+static void genctx_init(struct genctx *c, enum data_type t, uint64_t seed, const struct gen_bounds *b)
 {
-  struct job *j = arg;
-  enum data_type t = j->v->type;
-  unsigned char *base = j->v->elems;
-  size_t sz = data_type_size(t);
-  for (uint64_t i = j->begin; i < j->end; i++) {
-    unsigned char *p = base + i * sz;
-    if (data_type_is_signed(t)) {
-      uint64_t range = (uint64_t)j->b->hi[t].i - (uint64_t)j->b->lo[t].i + 1;
-      uint64_t x = (uint64_t)j->b->lo[t].i + uniform_below(j->seed, i, range);
-      memcpy(p, &x, sz); /* low bytes, two's complement */
-    } else if (data_type_is_unsigned(t)) {
-      uint64_t x = j->b->lo[t].u + uniform_below(j->seed, i, j->b->hi[t].u - j->b->lo[t].u + 1);
-      memcpy(p, &x, sz);
-    } else if (t == DATA_BOOL) {
-      *p = (unsigned char)(gen_draw(j->seed, 0, i) >> 63);
+  c->t = t;
+  c->sz = data_type_size(t);
+  c->seed = seed;
+  c->key0 = mix64(seed);
+  c->kind = data_type_is_float(t) ? (t == DATA_F16 ? K_F16 : t == DATA_F32 ? K_F32 : K_F64)
+          : t == DATA_BOOL ? K_BOOL : K_INT;
+  c->keyflip = data_type_is_signed(t) ? 1 : data_type_is_float(t) ? 2 : 0;
+  c->top = (uint64_t)1 << (c->sz * 8 - 1);
+  c->mask = c->sz == 8 ? UINT64_MAX : (c->top << 1) - 1;
+  if (data_type_is_signed(t)) {
+    c->ilo = (uint64_t)b->lo[t].i;
+    c->range = (uint64_t)b->hi[t].i - (uint64_t)b->lo[t].i + 1;
+  } else if (data_type_is_unsigned(t)) {
+    c->ilo = b->lo[t].u;
+    c->range = b->hi[t].u - b->lo[t].u + 1;
+  } else {
+    c->flo = b->lo[t].f;
+    c->fhi = b->hi[t].f;
+  }
+}
+
+/* The bits of element i (low sz bytes of the result). */
+static inline uint64_t gen_elem(const struct genctx *c, uint64_t i)
+{
+  if (c->kind == K_INT)
+    return c->ilo + uniform_below(c->seed, c->key0, i, c->range);
+  if (c->kind == K_BOOL)
+    return mix64(c->key0 + (i + 1) * GOLDEN) >> 63;
+  {
+    double u = (double)(mix64(c->key0 + (i + 1) * GOLDEN) >> 11) * 0x1p-53; /* [0, 1) */
+    double x = c->flo + (c->fhi - c->flo) * u;
+    uint64_t bits = 0;
+    if (x > c->fhi)
+      x = c->fhi;
+    if (c->kind == K_F64) {
+      memcpy(&bits, &x, 8);
     } else {
-      double u = (double)(gen_draw(j->seed, 0, i) >> 11) * 0x1p-53; /* [0, 1) */
-      double lo = j->b->lo[t].f, hi = j->b->hi[t].f, x = lo + (hi - lo) * u;
-      if (x > hi)
-        x = hi;
-      if (t == DATA_F64) {
-        memcpy(p, &x, 8);
+      float f = (float)x;
+      if (c->kind == K_F32) {
+        memcpy(&bits, &f, 4);
       } else {
-        float f = (float)x;
-        if (t == DATA_F32) {
-          memcpy(p, &f, 4);
-        } else {
-          uint16_t h = data_float_to_half(f);
-          memcpy(p, &h, 2);
-        }
+        uint16_t h = data_float_to_half(f);
+        bits = h;
       }
     }
+    return bits;
+  }
+}
+
+/* Element bits <-> keys in unsigned order (see sort.h's order). */
+static inline uint64_t to_key(const struct genctx *c, uint64_t x)
+{
+  if (c->keyflip == 1)
+    return (x ^ c->top) & c->mask;
+  if (c->keyflip == 2)
+    return (x & c->top) ? (~x & c->mask) : (x | c->top);
+  return x;
+}
+
+static inline uint64_t from_key(const struct genctx *c, uint64_t k)
+{
+  if (c->keyflip == 1)
+    return (k ^ c->top) & c->mask;
+  if (c->keyflip == 2)
+    return (k & c->top) ? (k & ~c->top) : (~k & c->mask);
+  return k;
+}
+
+#define MAXT 64
+
+/* Shared state of one generation; threads take index ranges (phases 0, 1)
+** or buckets (phase 2). Sorted generation never sorts the whole array:
+** phase 0 counts keys per bucket (top bits of key - klo), phase 1
+** regenerates the elements and writes each key straight into its bucket,
+** phase 2 finishes each bucket by LSD radix passes in cache and turns keys
+** back into elements. */
+struct genrun {
+  struct genctx c;
+  unsigned char *a;
+  uint64_t n;
+  int nthreads, sorted;
+  uint64_t klo;
+  unsigned shift; /* bucket = (key - klo) >> shift, < 256 */
+  uint64_t cnt[MAXT][256];
+  uint64_t start[257];
+  atomic_int next_bucket;
+  size_t maxbucket;
+  int failed;
+};
+
+struct gentask {
+  struct genrun *g;
+  int k, phase;
+};
+
+static void put(unsigned char *p, uint64_t x, size_t sz) { memcpy(p, &x, sz); }
+
+
+/* LSD over the low `shift` bits of (key - klo) for one bucket [b, e) of keys;
+** scratch holds at least e - b elements. Ends with elements (not keys) in a.
+** One copy per element width, so the inner loops move fixed-size words. */
+#define FINISH_BUCKET(NAME, T)                                                      \
+  static void NAME(struct genrun *g, uint64_t b, uint64_t e, unsigned char *scr)   \
+  {                                                                                \
+    size_t cnt[4096];                                                              \
+    size_t n = (size_t)(e - b);                                                    \
+    T *src = (T *)(void *)g->a + b, *dst = (T *)(void *)scr, *out = src;           \
+    T klo = (T)g->klo;                                                             \
+    unsigned np = (g->shift + 11) / 12, w = np ? (g->shift + np - 1) / np : 0;     \
+    T dmask = (T)((1u << w) - 1);                                                  \
+    for (unsigned sh = 0; sh < g->shift && n > 1; sh += w) {                       \
+      size_t sum = 0;                                                              \
+      int constant = 0;                                                            \
+      memset(cnt, 0, sizeof cnt);                                                  \
+      for (size_t i = 0; i < n; i++)                                               \
+        cnt[(T)(src[i] - klo) >> sh & dmask]++;                                    \
+      for (unsigned d = 0; d <= dmask; d++) {                                      \
+        size_t c = cnt[d];                                                         \
+        constant |= c == n;                                                        \
+        cnt[d] = sum;                                                              \
+        sum += c;                                                                  \
+      }                                                                            \
+      if (constant)                                                                \
+        continue;                                                                  \
+      for (size_t i = 0; i < n; i++)                                               \
+        dst[cnt[(T)(src[i] - klo) >> sh & dmask]++] = src[i];                      \
+      { T *x = src; src = dst; dst = x; }                                          \
+    }                                                                              \
+    for (size_t i = 0; i < n; i++)                                                 \
+      out[i] = (T)from_key(&g->c, src[i]);                                         \
+  }
+
+FINISH_BUCKET(finish_bucket8, uint8_t)
+FINISH_BUCKET(finish_bucket16, uint16_t)
+FINISH_BUCKET(finish_bucket32, uint32_t)
+FINISH_BUCKET(finish_bucket64, uint64_t)
+
+static void finish_bucket(struct genrun *g, uint64_t b, uint64_t e, unsigned char *scratch)
+{
+  switch (g->c.sz) {
+  case 1: finish_bucket8(g, b, e, scratch); break;
+  case 2: finish_bucket16(g, b, e, scratch); break;
+  case 4: finish_bucket32(g, b, e, scratch); break;
+  default: finish_bucket64(g, b, e, scratch); break;
+  }
+}
+
+static void *gen_task(void *arg)
+{
+  struct gentask *tk = arg;
+  struct genrun *g = tk->g;
+  uint64_t b = g->n * (uint64_t)tk->k / (uint64_t)g->nthreads;
+  uint64_t e = g->n * (uint64_t)(tk->k + 1) / (uint64_t)g->nthreads;
+  size_t sz = g->c.sz;
+  if (tk->phase == 0 && !g->sorted) {
+    for (uint64_t i = b; i < e; i++)
+      put(g->a + i * sz, gen_elem(&g->c, i), sz);
+  } else if (tk->phase == 0) {
+    uint64_t *cnt = g->cnt[tk->k];
+    memset(cnt, 0, 256 * sizeof *cnt);
+    for (uint64_t i = b; i < e; i++)
+      cnt[(to_key(&g->c, gen_elem(&g->c, i)) - g->klo) >> g->shift]++;
+  } else if (tk->phase == 1) {
+    uint64_t *off = g->cnt[tk->k];
+    for (uint64_t i = b; i < e; i++) {
+      uint64_t key = to_key(&g->c, gen_elem(&g->c, i));
+      put(g->a + sz * off[(key - g->klo) >> g->shift]++, key, sz);
+    }
+  } else {
+    unsigned char *scratch = malloc(g->maxbucket * sz + 1);
+    int d;
+    if (scratch == NULL) {
+      g->failed = 1;
+      return NULL;
+    }
+    while ((d = atomic_fetch_add(&g->next_bucket, 1)) < 256)
+      finish_bucket(g, g->start[d], g->start[d + 1], scratch);
+    free(scratch);
   }
   return NULL;
+}
+
+static void gen_phase(struct genrun *g, int phase)
+{
+  pthread_t th[MAXT];
+  struct gentask tk[MAXT];
+  int ok[MAXT] = {0};
+  for (int k = 0; k < g->nthreads; k++) {
+    tk[k].g = g;
+    tk[k].k = k;
+    tk[k].phase = phase;
+  }
+  for (int k = 1; k < g->nthreads; k++)
+    ok[k] = pthread_create(&th[k], NULL, gen_task, &tk[k]) == 0;
+  gen_task(&tk[0]);
+  for (int k = 1; k < g->nthreads; k++) {
+    if (ok[k])
+      pthread_join(th[k], NULL);
+    else
+      gen_task(&tk[k]);
+  }
 }
 
 int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int sorted,
              int nthreads, struct ps_err *e)
 {
+  struct genrun *g = calloc(1, sizeof *g);
   uint64_t n = data_value_count(v);
-  pthread_t th[256];
-  struct job jobs[256];
-  int started = 0, rc = 0;
+  int rc = 0;
+  if (g == NULL)
+    return ps_fail(e, "out of memory");
   if (nthreads < 1)
     nthreads = 1;
-  if (nthreads > 256)
-    nthreads = 256;
+  if (nthreads > MAXT)
+    nthreads = MAXT;
   if ((uint64_t)nthreads > n / 65536 + 1)
     nthreads = (int)(n / 65536 + 1);
-  for (int k = 0; k < nthreads; k++) {
-    jobs[k].v = v;
-    jobs[k].seed = seed;
-    jobs[k].b = b;
-    jobs[k].begin = n * (uint64_t)k / (uint64_t)nthreads;
-    jobs[k].end = n * (uint64_t)(k + 1) / (uint64_t)nthreads;
+  genctx_init(&g->c, v->type, seed, b);
+  g->a = v->elems;
+  g->n = n;
+  g->nthreads = nthreads;
+  g->sorted = sorted && n > 1;
+  if (g->sorted) {
+    uint64_t khi, range, sum = 0;
+    if (data_type_is_float(v->type)) {
+      struct genctx lo = g->c, hi = g->c; /* keys of the bounds as elements */
+      lo.flo = lo.fhi = b->lo[v->type].f;
+      hi.flo = hi.fhi = b->hi[v->type].f;
+      g->klo = to_key(&g->c, gen_elem(&lo, 0));
+      khi = to_key(&g->c, gen_elem(&hi, 0));
+    } else if (v->type == DATA_BOOL) {
+      g->klo = 0;
+      khi = 1;
+    } else {
+      g->klo = to_key(&g->c, g->c.ilo);
+      khi = to_key(&g->c, g->c.ilo + g->c.range - 1);
+    }
+    range = khi - g->klo;
+    while ((range >> g->shift) >= 256)
+      g->shift += 8;
+    gen_phase(g, 0);
+    for (int d = 0; d < 256; d++) { /* bucket-major, thread-minor */
+      g->start[d] = sum;
+      for (int k = 0; k < nthreads; k++) {
+        uint64_t c = g->cnt[k][d];
+        g->cnt[k][d] = sum;
+        sum += c;
+      }
+      if (sum - g->start[d] > g->maxbucket)
+        g->maxbucket = (size_t)(sum - g->start[d]);
+    }
+    g->start[256] = n;
+    gen_phase(g, 1);
+    atomic_store(&g->next_bucket, 0);
+    gen_phase(g, 2);
+    if (g->failed)
+      rc = ps_fail(e, "out of memory for sorting scratch");
+  } else {
+    gen_phase(g, 0);
   }
-  for (int k = 1; k < nthreads; k++) {
-    if (pthread_create(&th[k], NULL, fill_range, &jobs[k]) != 0)
-      break;
-    started = k;
-  }
-  fill_range(&jobs[0]);
-  for (int k = started + 1; k < nthreads; k++) /* threads that failed to start */
-    fill_range(&jobs[k]);
-  for (int k = 1; k <= started; k++)
-    pthread_join(th[k], NULL);
-  if (sorted && n > 1)
-    rc = sort_values(v->elems, (size_t)n, v->type, nthreads, e);
+  free(g);
   return rc;
 }
 

@@ -117,7 +117,7 @@ int ofile_commit(struct ofile *o, struct ps_err *e)
     free(o);
     return rc;
   }
-  if (fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0) {
+  if (fflush(o->f) != 0 || ferror(o->f)) { /* no fsync: atomic against interruption, not power loss */
     rc = ps_fail(e, "%s: write error: %s", o->path, strerror(errno));
     fclose(o->f);
     o->f = NULL;

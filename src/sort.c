@@ -1,156 +1,220 @@
 /*
-** sort.c: parallel LSD radix sort, 8-bit digits. Keys are first mapped to
-** unsigned order (flip the sign bit of signed integers; for floats flip all
-** bits of negatives and the sign bit of positives), sorted, and mapped back.
+** sort.c: parallel stable radix sort. Keys are compared in unsigned order of
+** their bytes: signed integers by flipping the top bit of the top byte on the
+** fly, floats by a reversible transform (negatives: all bits flipped;
+** positives: sign bit set) applied before and undone after.
+**
+** Plan: (1) one pass counts every byte's digits per thread; (2) the highest
+** byte whose digit varies is the MSD: a stable scatter into scratch splits the
+** array into up to 256 buckets; (3) threads take buckets one at a time and
+** finish each with LSD passes over the lower bytes, while the bucket is hot
+** in cache, ping-ponging between scratch and the array so it ends in place.
 */
 #include "sort.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAXT 64
 
-/* Map to/from unsigned order, element by element. */
-static void to_key_order(unsigned char *p, size_t n, enum data_type t, int back)
+/* The float transform, over elements [b, e). */
+static void float_keys(unsigned char *p, size_t b, size_t e, size_t sz, int back)
 {
-  size_t sz = data_type_size(t);
-  int isf = data_type_is_float(t), iss = data_type_is_signed(t);
-  if (!isf && !iss)
-    return;
-  for (size_t i = 0; i < n; i++, p += sz) {
-    uint64_t x = 0, top = (uint64_t)1 << (sz * 8 - 1), mask = sz == 8 ? UINT64_MAX
-                                                                         : (top << 1) - 1;
-    memcpy(&x, p, sz);
-    if (iss) {
-      x ^= top;
-    } else if (!back) {
+  uint64_t top = (uint64_t)1 << (sz * 8 - 1), mask = sz == 8 ? UINT64_MAX : (top << 1) - 1;
+  for (size_t i = b; i < e; i++) {
+    uint64_t x = 0;
+    memcpy(&x, p + i * sz, sz);
+    if (!back)
       x = (x & top) ? (~x & mask) : (x | top);
-    } else {
+    else
       x = (x & top) ? (x & ~top) : (~x & mask);
-    }
-    memcpy(p, &x, sz);
+    memcpy(p + i * sz, &x, sz);
   }
 }
 
-struct pass {
-  const unsigned char *src;
-  unsigned char *dst;
+struct sorter {
+  unsigned char *a, *tmp;
   size_t n, sz;
-  unsigned byte; /* which byte of the key */
+  enum data_type t;
   int nthreads;
-  size_t hist[MAXT][256];
+  unsigned flip;            /* xor for the top byte's digit (signed types) */
+  unsigned msd;             /* byte used for the bucket split */
+  size_t (*hist)[8][256];   /* per thread, per byte */
+  size_t start[257];        /* bucket boundaries after the split */
+  size_t (*off)[256];       /* per thread scatter offsets */
+  atomic_int next_bucket;
+  size_t lsdmax;            /* largest bucket */
 };
 
-struct worker {
-  struct pass *ps;
+struct task {
+  struct sorter *s;
   int k;
-  int scatter; /* 0: count, 1: scatter */
+  int phase;
 };
 
-static void *work(void *arg)
+static unsigned digit(const struct sorter *s, const unsigned char *e, unsigned byte)
 {
-  struct worker *w = arg;
-  struct pass *ps = w->ps;
-  size_t b = ps->n * (size_t)w->k / (size_t)ps->nthreads;
-  size_t end = ps->n * (size_t)(w->k + 1) / (size_t)ps->nthreads, sz = ps->sz;
-  const unsigned char *s = ps->src + b * sz + ps->byte;
-  size_t *h = ps->hist[w->k];
-  if (!w->scatter) {
-    memset(h, 0, 256 * sizeof *h);
-    for (size_t i = b; i < end; i++, s += sz)
-      h[*s]++;
-  } else {
-    const unsigned char *e = ps->src + b * sz;
-    if (sz == 4) { /* the common case, with a fixed-size copy */
-      for (size_t i = b; i < end; i++, e += 4)
-        memcpy(ps->dst + 4 * h[e[ps->byte]]++, e, 4);
-    } else {
-      for (size_t i = b; i < end; i++, e += sz)
-        memcpy(ps->dst + sz * h[e[ps->byte]]++, e, sz);
+  return e[byte] ^ (byte == s->sz - 1 ? s->flip : 0u);
+}
+
+/* LSD over bytes [0, s->msd) of one bucket: data starts in tmp, ends in a. */
+static void finish_bucket(struct sorter *s, size_t b, size_t e)
+{
+  size_t sz = s->sz, cnt[256];
+  unsigned char *src = s->tmp + b * sz, *dst = s->a + b * sz;
+  for (unsigned byte = 0; byte < s->msd && e - b > 1; byte++) {
+    size_t sum = 0;
+    int constant = 0;
+    memset(cnt, 0, sizeof cnt);
+    for (size_t i = 0; i < e - b; i++)
+      cnt[digit(s, src + i * sz, byte)]++;
+    for (int d = 0; d < 256; d++) {
+      size_t c = cnt[d];
+      constant |= c == e - b;
+      cnt[d] = sum;
+      sum += c;
     }
+    if (constant)
+      continue;
+    if (sz == 4) {
+      for (size_t i = 0; i < e - b; i++)
+        memcpy(dst + 4 * cnt[digit(s, src + 4 * i, byte)]++, src + 4 * i, 4);
+    } else {
+      for (size_t i = 0; i < e - b; i++)
+        memcpy(dst + sz * cnt[digit(s, src + sz * i, byte)]++, src + sz * i, sz);
+    }
+    { unsigned char *x = src; src = dst; dst = x; }
+  }
+  if (src != s->a + b * sz)
+    memcpy(s->a + b * sz, src, (e - b) * sz);
+}
+
+static void *run_task(void *arg)
+{
+  struct task *tk = arg;
+  struct sorter *s = tk->s;
+  size_t b = s->n * (size_t)tk->k / (size_t)s->nthreads;
+  size_t e = s->n * (size_t)(tk->k + 1) / (size_t)s->nthreads, sz = s->sz;
+  if (tk->phase == 0) { /* transform floats, count every byte */
+    size_t (*h)[256] = s->hist[tk->k];
+    if (data_type_is_float(s->t))
+      float_keys(s->a, b, e, sz, 0);
+    memset(h, 0, sizeof s->hist[0]);
+    if (sz == 4) {
+      for (size_t i = b; i < e; i++) {
+        const unsigned char *p = s->a + 4 * i;
+        h[0][p[0]]++;
+        h[1][p[1]]++;
+        h[2][p[2]]++;
+        h[3][p[3] ^ s->flip]++;
+      }
+    } else {
+      for (size_t i = b; i < e; i++)
+        for (unsigned byte = 0; byte < sz; byte++)
+          h[byte][digit(s, s->a + i * sz, byte)]++;
+    }
+  } else if (tk->phase == 1) { /* split by the MSD into tmp */
+    size_t *o = s->off[tk->k];
+    unsigned m = s->msd;
+    for (size_t i = b; i < e; i++) {
+      const unsigned char *p = s->a + i * sz;
+      memcpy(s->tmp + sz * o[digit(s, p, m)]++, p, sz);
+    }
+  } else if (tk->phase == 2) { /* finish buckets, first come first served */
+    int d;
+    while ((d = atomic_fetch_add(&s->next_bucket, 1)) < 256)
+      finish_bucket(s, s->start[d], s->start[d + 1]);
+  } else if (data_type_is_float(s->t)) { /* undo the float transform */
+    float_keys(s->a, b, e, sz, 1);
   }
   return NULL;
 }
 
-static void run_all(struct pass *ps, int scatter)
+static void run_phase(struct sorter *s, int phase)
 {
   pthread_t th[MAXT];
-  struct worker w[MAXT];
-  int started[MAXT] = {0};
-  for (int k = 0; k < ps->nthreads; k++) {
-    w[k].ps = ps;
-    w[k].k = k;
-    w[k].scatter = scatter;
+  struct task tk[MAXT];
+  int ok[MAXT] = {0};
+  for (int k = 0; k < s->nthreads; k++) {
+    tk[k].s = s;
+    tk[k].k = k;
+    tk[k].phase = phase;
   }
-  for (int k = 1; k < ps->nthreads; k++)
-    started[k] = pthread_create(&th[k], NULL, work, &w[k]) == 0;
-  work(&w[0]);
-  for (int k = 1; k < ps->nthreads; k++) {
-    if (started[k])
+  for (int k = 1; k < s->nthreads; k++)
+    ok[k] = pthread_create(&th[k], NULL, run_task, &tk[k]) == 0;
+  run_task(&tk[0]);
+  for (int k = 1; k < s->nthreads; k++) {
+    if (ok[k])
       pthread_join(th[k], NULL);
     else
-      work(&w[k]);
+      run_task(&tk[k]);
   }
 }
 
 int sort_values(void *elems, size_t n, enum data_type t, int nthreads, struct ps_err *e)
 {
-  size_t sz = data_type_size(t), bytes;
-  unsigned char *tmp, *src = elems, *dst;
-  struct pass *ps;
+  struct sorter s;
+  size_t bytes;
+  int rc = -1, varies = 0;
+  memset(&s, 0, sizeof s);
   if (n < 2)
     return 0;
-  if (ps_mul_size(n, sz, &bytes) != 0)
+  if (ps_mul_size(n, data_type_size(t), &bytes) != 0)
     return ps_fail(e, "sort: size overflows");
-  tmp = malloc(bytes);
-  ps = malloc(sizeof *ps);
-  if (tmp == NULL || ps == NULL) {
-    free(tmp);
-    free(ps);
-    return ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes);
-  }
   if (nthreads < 1)
     nthreads = 1;
   if (nthreads > MAXT)
     nthreads = MAXT;
   if ((size_t)nthreads > n / 65536 + 1)
     nthreads = (int)(n / 65536 + 1);
-  dst = tmp;
-  to_key_order(src, n, t, 0);
-  ps->n = n;
-  ps->sz = sz;
-  ps->nthreads = nthreads;
-  for (unsigned byte = 0; byte < sz; byte++) {
-    size_t sum = 0;
-    int skip = 0;
-    ps->src = src;
-    ps->dst = dst;
-    ps->byte = byte;
-    run_all(ps, 0);
-    for (int d = 0; d < 256; d++) {
-      size_t tot = 0;
-      for (int k = 0; k < nthreads; k++)
-        tot += ps->hist[k][d];
-      if (tot == n)
-        skip = 1; /* every key has this digit: the pass would not move anything */
-    }
-    if (skip)
-      continue;
-    for (int d = 0; d < 256; d++) /* digit-major, thread-minor: stable */
-      for (int k = 0; k < nthreads; k++) {
-        size_t c = ps->hist[k][d];
-        ps->hist[k][d] = sum;
-        sum += c;
-      }
-    run_all(ps, 1);
-    src = dst;
-    dst = src == tmp ? elems : tmp;
+  s.a = elems;
+  s.n = n;
+  s.sz = data_type_size(t);
+  s.t = t;
+  s.nthreads = nthreads;
+  s.flip = data_type_is_signed(t) ? 0x80 : 0;
+  s.tmp = data_alloc(bytes);
+  s.hist = malloc((size_t)nthreads * sizeof *s.hist);
+  s.off = malloc((size_t)nthreads * sizeof *s.off);
+  if (s.tmp == NULL || s.hist == NULL || s.off == NULL) {
+    ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes);
+    goto done;
   }
-  if (src != elems)
-    memcpy(elems, src, bytes);
-  to_key_order(elems, n, t, 1);
-  free(tmp);
-  free(ps);
-  return 0;
+  run_phase(&s, 0);
+  for (int byte = (int)s.sz - 1; byte >= 0 && !varies; byte--) {
+    size_t sum = 0;
+    int constant = 0;
+    for (int d = 0; d < 256; d++) {
+      size_t c = 0;
+      for (int k = 0; k < nthreads; k++)
+        c += s.hist[k][byte][d];
+      constant |= c == n;
+    }
+    if (constant)
+      continue;
+    varies = 1;
+    s.msd = (unsigned)byte;
+    for (int d = 0; d < 256; d++) { /* digit-major, thread-minor: stable */
+      s.start[d] = sum;
+      for (int k = 0; k < nthreads; k++) {
+        s.off[k][d] = sum;
+        sum += s.hist[k][byte][d];
+      }
+    }
+    s.start[256] = n;
+  }
+  if (varies) {
+    run_phase(&s, 1);
+    atomic_store(&s.next_bucket, 0);
+    run_phase(&s, 2);
+  }
+  run_phase(&s, 3);
+  rc = 0;
+done:
+  free(s.tmp);
+  free(s.hist);
+  free(s.off);
+  return rc;
 }
