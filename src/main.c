@@ -3,6 +3,8 @@
 ** and --version, and `psearch help SUBCOMMAND`.
 */
 #include "dataset.h"
+#include "devices.h"
+#include "run.h"
 #include "ps.h"
 #include "ps_version.h"
 
@@ -18,6 +20,8 @@ struct command {
 
 static const struct command commands[] = {
   {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
+  {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
+  {"run", run_main, run_help, "Run one entry point on inputs from stdin"},
   {NULL, NULL, NULL, NULL},
 };
 

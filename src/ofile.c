@@ -8,12 +8,13 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct ofile {
   FILE *f;
   char *path; /* target, NULL for stdout */
-  char *tmp;  /* temporary file */
+  char *tmp;  /* temporary file, NULL when writing the target directly */
 };
 
 /* Temporary files to remove if a fatal signal arrives (async-signal-safe:
@@ -75,19 +76,63 @@ struct ofile *ofile_open(const char *path, struct ps_err *e)
     o->f = stdout;
     return o;
   }
-  o->path = strdup(path);
-  o->tmp = malloc(strlen(path) + 16);
+  {
+    struct stat st;
+    char *real = realpath(path, NULL); /* write through symlinks, don't replace them */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+      /* a device, FIFO or socket (/dev/null, /dev/stderr, a pipe): write it directly */
+      free(real);
+      o->f = fopen(path, "wb");
+      if (o->f == NULL) {
+        ps_fail(e, "%s: cannot open: %s", path, strerror(errno));
+        free(o);
+        return NULL;
+      }
+      o->path = strdup(path);
+      if (o->path == NULL) {
+        fclose(o->f);
+        free(o);
+        ps_fail(e, "out of memory");
+        return NULL;
+      }
+      return o;
+    }
+    if (real == NULL) { /* a dangling symlink: create its target */
+      struct stat ls;
+      char link[4096];
+      ssize_t n;
+      if (lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode) &&
+          (n = readlink(path, link, sizeof link - 1)) > 0) {
+        const char *slash = strrchr(path, '/');
+        link[n] = '\0';
+        if (link[0] != '/' && slash != NULL) {
+          real = malloc((size_t)(slash - path) + 2 + (size_t)n);
+          if (real != NULL)
+            sprintf(real, "%.*s/%s", (int)(slash - path), path, link);
+        } else {
+          real = strdup(link);
+        }
+      }
+    }
+    o->path = real != NULL ? real : strdup(path);
+  }
+  o->tmp = o->path ? malloc(strlen(o->path) + 16) : NULL;
   if (o->path == NULL || o->tmp == NULL) {
     ps_fail(e, "out of memory");
     goto fail;
   }
-  sprintf(o->tmp, "%s.tmp.XXXXXX", path);
+  sprintf(o->tmp, "%s.tmp.XXXXXX", o->path);
   fd = mkstemp(o->tmp);
   if (fd < 0) {
     ps_fail(e, "%s: cannot create: %s", path, strerror(errno));
     goto fail;
   }
   track(o->tmp, 1);
+  {
+    mode_t um = umask(0); /* mkstemp makes 0600; give the file the usual 0666 & ~umask */
+    umask(um);
+    fchmod(fd, 0666 & ~um);
+  }
   o->f = fdopen(fd, "wb");
   if (o->f == NULL) {
     ps_fail(e, "%s: %s", path, strerror(errno));
@@ -114,6 +159,15 @@ int ofile_commit(struct ofile *o, struct ps_err *e)
   if (o->path == NULL) {
     if (fflush(stdout) != 0 || ferror(stdout))
       rc = ps_fail(e, "standard output: write error: %s", strerror(errno));
+    free(o);
+    return rc;
+  }
+  if (o->tmp == NULL) { /* written directly */
+    if (fflush(o->f) != 0 || ferror(o->f))
+      rc = ps_fail(e, "%s: write error: %s", o->path, strerror(errno));
+    if (fclose(o->f) != 0 && rc == 0)
+      rc = ps_fail(e, "%s: write error: %s", o->path, strerror(errno));
+    free(o->path);
     free(o);
     return rc;
   }
@@ -145,8 +199,10 @@ void ofile_abort(struct ofile *o)
   if (o->path != NULL) {
     if (o->f != NULL)
       fclose(o->f);
-    unlink(o->tmp);
-    track(o->tmp, 0);
+    if (o->tmp != NULL) {
+      unlink(o->tmp);
+      track(o->tmp, 0);
+    }
   }
   free(o->path);
   free(o->tmp);

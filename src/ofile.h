@@ -3,7 +3,9 @@
 ** temporary file beside the target (TARGET.tmp.XXXXXX), which commit renames
 ** over the target. On failure, abort or a fatal signal (SIGINT, SIGTERM,
 ** SIGHUP) the temporary file is removed and the target is left untouched.
-** The path "-" (or NULL) means standard output, written directly.
+** The path "-" (or NULL) means standard output, written directly; so is an
+** existing target that is not a regular file (/dev/null, a FIFO). A symbolic
+** link is written through (its target is replaced), never replaced itself.
 */
 #ifndef ofile_h
 #define ofile_h

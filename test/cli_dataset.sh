@@ -84,6 +84,19 @@ if [ -w /dev/full ]; then
 fi
 check nodir 1 $P dataset -n 3 -o $T/no/such/dir/file; has $ERR "cannot create"
 
+# output paths that are not plain files are written through, never replaced
+mkfifo $T/fifo && { cat $T/fifo > $T/fromfifo & check fifo 0 $P dataset -n 3 -o $T/fifo; wait; }
+[ -p $T/fifo ] || fail "a FIFO output was replaced by a file"
+[ "$(wc -c < $T/fromfifo)" = 27 ] || fail "FIFO reader got $(wc -c < $T/fromfifo) bytes"
+ln -s real.bin $T/link.bin
+check symlink 0 $P dataset -n 3 -o $T/link.bin
+[ -L $T/link.bin ] || fail "a symlink output was replaced"
+[ "$(wc -c < $T/real.bin)" = 27 ] || fail "symlink target not written"
+check devnull 0 $P dataset -n 3 -o /dev/null
+[ -c /dev/null ] || fail "/dev/null is no longer a character device"
+(umask 022; $P dataset -n 3 -o $T/mode.bin)
+[ "$(stat -c %a $T/mode.bin)" = 644 ] || fail "output mode $(stat -c %a $T/mode.bin), expected 644 under umask 022"
+
 # binary to a terminal is refused (needs a pseudo-terminal: python's pty)
 if command -v python3 >/dev/null; then
   python3 - "$P" > $T/pty.txt 2>&1 <<'PY'

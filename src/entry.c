@@ -1,0 +1,350 @@
+/*
+** entry.c: the registry, the phase drivers, result comparison, and the
+** entries of the engine: bench_copy and sorted, on both backends.
+*/
+#include "entry.h"
+
+#include "sort.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INT_TYPES                                                                         \
+  ((1u << DATA_I8) | (1u << DATA_I16) | (1u << DATA_I32) | (1u << DATA_I64) | (1u << DATA_U8) | \
+   (1u << DATA_U16) | (1u << DATA_U32) | (1u << DATA_U64))
+#define ALL_TYPES ((1u << DATA_NTYPES) - 1)
+
+static const char *const backend_names[BACKEND_COUNT] = {"c", "opencl"};
+
+int backend_parse(const char *s, enum backend *b)
+{
+  for (int i = 0; i < BACKEND_COUNT; i++)
+    if (strcmp(s, backend_names[i]) == 0) {
+      *b = (enum backend)i;
+      return 0;
+    }
+  return -1;
+}
+
+const char *backend_name(enum backend b) { return backend_names[b]; }
+
+/* OpenCL C names of the element types, and the unsigned type of the same width. */
+static const char *const cl_types[DATA_NTYPES] = {"char", "short", "int", "long", "uchar",
+                                                  "ushort", "uint", "ulong", "half", "float",
+                                                  "double", "uchar"};
+static const char *const cl_utypes[DATA_NTYPES] = {"uchar", "ushort", "uint", "ulong", "uchar",
+                                                   "ushort", "uint", "ulong", "ushort", "uint",
+                                                   "ulong", "uchar"};
+
+/* Build options that define T, U and FLIP for element type t. */
+static void type_options(enum data_type t, const char *extra, char *buf, size_t n)
+{
+  unsigned bits = (unsigned)data_type_size(t) * 8;
+  snprintf(buf, n, "-DT=%s -DU=%s -DFLIP=%s %s", t == DATA_F16 ? "ushort" : cl_types[t],
+           cl_utypes[t],
+           data_type_is_signed(t) ? (bits == 64 ? "0x8000000000000000UL" : bits == 32 ? "0x80000000U"
+                                     : bits == 16 ? "0x8000" : "0x80")
+                                  : "0",
+           extra ? extra : "");
+}
+
+static size_t value_bytes(const struct data_value *v)
+{
+  size_t b = 0;
+  data_value_bytes(v, &b);
+  return b;
+}
+
+/* ================================ bench_copy ============================== */
+
+static int c_alloc_like(struct entry_job *j, struct ps_err *e)
+{
+  j->nout = 1;
+  return data_value_init(&j->out[0], j->in[0].type, j->in[0].rank, j->in[0].shape, e);
+}
+
+static int c_copy_run(struct entry_job *j, struct ps_err *e)
+{
+  size_t b = value_bytes(&j->in[0]);
+  (void)e;
+  if (b > 0)
+    memcpy(j->out[0].elems, j->in[0].elems, b);
+  return 0;
+}
+
+static int c_nothing(struct entry_job *j, struct ps_err *e)
+{
+  (void)j;
+  (void)e;
+  return 0;
+}
+
+static void c_release(struct entry_job *j) { (void)j; }
+
+/* Device state shared by the simple entries. */
+struct dev_state {
+  cl_mem in, out, tmp, blocks;
+  cl_kernel k[4];
+  size_t wg;
+  uint32_t nblocks;
+};
+
+static int dev_prepare_io(struct entry_job *j, struct dev_state **out, struct ps_err *e)
+{
+  struct dev_state *s = calloc(1, sizeof *s);
+  size_t b = value_bytes(&j->in[0]);
+  *out = s;
+  j->state = s;
+  if (s == NULL)
+    return ps_fail(e, "out of memory");
+  s->in = rt_alloc(j->rt, b, e);
+  if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, b, e) != 0)
+    return -1;
+  s->out = rt_alloc(j->rt, b, e);
+  if (s->out == NULL)
+    return -1;
+  s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
+  return 0;
+}
+
+static int cl_copy_prepare(struct entry_job *j, struct ps_err *e)
+{
+  struct dev_state *s;
+  char opts[256];
+  uint64_t n = data_value_count(&j->in[0]);
+  if (dev_prepare_io(j, &s, e) != 0)
+    return -1;
+  type_options(j->in[0].type, NULL, opts, sizeof opts);
+  s->k[0] = rt_kernel(j->rt, "copy.cl", "copy", opts, e);
+  if (s->k[0] == NULL)
+    return -1;
+  return rt_args(j->rt, s->k[0], e, 3, sizeof(cl_mem), &s->in, sizeof(cl_mem), &s->out,
+                 sizeof(cl_ulong), &n);
+}
+
+static int cl_copy_run(struct entry_job *j, struct ps_err *e)
+{
+  struct dev_state *s = j->state;
+  return rt_launch(j->rt, s->k[0], (size_t)data_value_count(&j->in[0]), s->wg, e);
+}
+
+static int cl_result_out(struct entry_job *j, struct ps_err *e)
+{
+  struct dev_state *s = j->state;
+  if (c_alloc_like(j, e) != 0)
+    return -1;
+  return rt_download(j->rt, s->out, j->out[0].elems, value_bytes(&j->in[0]), e);
+}
+
+static void cl_release(struct entry_job *j)
+{
+  struct dev_state *s = j->state;
+  if (s == NULL)
+    return;
+  rt_release(j->rt, s->in);
+  rt_release(j->rt, s->out);
+  rt_release(j->rt, s->tmp);
+  rt_release(j->rt, s->blocks);
+  free(s);
+  j->state = NULL;
+}
+
+static uint64_t copy_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
+
+/* ================================= sorted ================================ */
+
+static int c_sorted_run(struct entry_job *j, struct ps_err *e)
+{
+  size_t b = value_bytes(&j->in[0]);
+  if (b > 0)
+    memcpy(j->out[0].elems, j->in[0].elems, b);
+  return sort_values(j->out[0].elems, (size_t)data_value_count(&j->in[0]), j->in[0].type, 1, e);
+}
+
+static int cl_sorted_prepare(struct entry_job *j, struct ps_err *e)
+{
+  struct dev_state *s;
+  char opts[256], wg[32];
+  uint64_t n = data_value_count(&j->in[0]);
+  if (dev_prepare_io(j, &s, e) != 0)
+    return -1;
+  if (n >= ((uint64_t)1 << 32))
+    return ps_fail(e, "sorted: the one-bit radix sort handles fewer than 2^32 elements");
+  s->tmp = rt_alloc(j->rt, value_bytes(&j->in[0]), e);
+  s->nblocks = (uint32_t)((n + s->wg - 1) / s->wg);
+  s->blocks = rt_alloc(j->rt, ((size_t)s->nblocks + 1) * sizeof(cl_uint), e);
+  if (s->tmp == NULL || s->blocks == NULL)
+    return -1;
+  snprintf(wg, sizeof wg, "-DWG=%zu", s->wg);
+  type_options(j->in[0].type, wg, opts, sizeof opts);
+  s->k[0] = rt_kernel(j->rt, "radix1.cl", "count", opts, e);
+  s->k[1] = s->k[0] ? rt_kernel(j->rt, "radix1.cl", "scan", opts, e) : NULL;
+  s->k[2] = s->k[1] ? rt_kernel(j->rt, "radix1.cl", "scatter", opts, e) : NULL;
+  return s->k[2] ? 0 : -1;
+}
+
+/* Copy the input, then one stable split per key bit; the result ends in out. */
+static int cl_sorted_run(struct entry_job *j, struct ps_err *e)
+{
+  struct dev_state *s = j->state;
+  uint64_t n = data_value_count(&j->in[0]);
+  unsigned bits = (unsigned)data_type_size(j->in[0].type) * 8;
+  cl_mem src = s->out, dst = s->tmp;
+  if (n == 0)
+    return 0;
+  if (rt_copy(j->rt, s->in, s->out, value_bytes(&j->in[0]), e) != 0)
+    return -1;
+  for (cl_uint bit = 0; bit < bits; bit++) {
+    if (rt_args(j->rt, s->k[0], e, 4, sizeof(cl_mem), &src, sizeof(cl_mem), &s->blocks,
+                sizeof(cl_ulong), &n, sizeof(cl_uint), &bit) != 0 ||
+        rt_launch(j->rt, s->k[0], (size_t)n, s->wg, e) != 0 ||
+        rt_args(j->rt, s->k[1], e, 2, sizeof(cl_mem), &s->blocks, sizeof(cl_uint), &s->nblocks) != 0 ||
+        rt_launch(j->rt, s->k[1], s->wg, s->wg, e) != 0 ||
+        rt_args(j->rt, s->k[2], e, 6, sizeof(cl_mem), &src, sizeof(cl_mem), &dst, sizeof(cl_mem),
+                &s->blocks, sizeof(cl_ulong), &n, sizeof(cl_uint), &bit, sizeof(cl_uint),
+                &s->nblocks) != 0 ||
+        rt_launch(j->rt, s->k[2], (size_t)n, s->wg, e) != 0)
+      return -1;
+    { cl_mem x = src; src = dst; dst = x; }
+  }
+  /* an even number of passes leaves the result in out */
+  return 0;
+}
+
+static uint64_t sorted_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
+
+/* ================================= Registry ============================== */
+
+const struct entry entry_table[] = {
+  {"bench_copy", "Copy an array: the memory-bandwidth roofline", ALL_TYPES, "[n]t", "[n]t",
+   "O(n)", "O(1)", "2 n sizeof(t)", copy_bytes,
+   {{c_alloc_like, c_copy_run, c_nothing, c_release},
+    {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}},
+  {"sorted", "Sort an array of integers (reference: the lecture's 1-bit radix sort on the device)",
+   INT_TYPES, "[n]t", "[n]t", "O(n b)", "O(b log n)", "2 n sizeof(t)", sorted_bytes,
+   {{c_alloc_like, c_sorted_run, c_nothing, c_release},
+    {cl_sorted_prepare, cl_sorted_run, cl_result_out, cl_release}}},
+  {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+};
+
+const struct entry *entry_find(const char *name)
+{
+  for (const struct entry *en = entry_table; en->name; en++)
+    if (strcmp(en->name, name) == 0)
+      return en;
+  return NULL;
+}
+
+static void expected_types(const struct entry *en, char *buf, size_t n)
+{
+  size_t off = 0;
+  buf[0] = '\0';
+  for (int t = 0; t < DATA_NTYPES && off < n; t++)
+    if (en->types & (1u << t))
+      off += (size_t)snprintf(buf + off, n - off, "%s[]%s", off ? " | " : "",
+                              data_type_name((enum data_type)t));
+}
+
+int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
+                       struct ps_err *e)
+{
+  char want[256], got[512];
+  size_t off = 0;
+  if (nin == 1 && in[0].rank == 1 && (en->types & (1u << in[0].type)))
+    return 0;
+  expected_types(en, want, sizeof want);
+  got[0] = '\0';
+  for (int i = 0; i < nin && off < sizeof got; i++) {
+    char ty[64 + 24 * DATA_MAX_RANK];
+    data_value_type_text(&in[i], ty, sizeof ty);
+    off += (size_t)snprintf(got + off, sizeof got - off, "%s%s", i ? " " : "", ty);
+  }
+  return ps_fail(e, "Error: entry point arguments have invalid types.\n"
+                    "Expected input of types: %s\nProvided input of types: %s",
+                 want, nin ? got : "(none)");
+}
+
+int entry_prepare(struct entry_job *j, struct ps_err *e)
+{
+  j->nout = 0;
+  j->state = NULL;
+  if (j->backend == BACKEND_OPENCL && j->rt == NULL)
+    return ps_fail(e, "the opencl backend needs a device");
+  return j->entry->impl[j->backend].prepare(j, e);
+}
+
+int entry_run(struct entry_job *j, struct ps_err *e) { return j->entry->impl[j->backend].run(j, e); }
+
+int entry_sync(struct entry_job *j, struct ps_err *e)
+{
+  return j->backend == BACKEND_OPENCL ? rt_finish(j->rt, e) : 0;
+}
+
+int entry_result(struct entry_job *j, struct ps_err *e)
+{
+  return j->entry->impl[j->backend].result(j, e);
+}
+
+void entry_release(struct entry_job *j)
+{
+  if (j->entry != NULL)
+    j->entry->impl[j->backend].release(j);
+  for (int i = 0; i < j->nout; i++)
+    data_value_free(&j->out[i]);
+  j->nout = 0;
+}
+
+static double elem_as_double(const struct data_value *v, uint64_t i)
+{
+  const unsigned char *p = (const unsigned char *)v->elems + i * data_type_size(v->type);
+  if (v->type == DATA_F16) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return data_half_to_float(h);
+  }
+  if (v->type == DATA_F32) {
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+  }
+  {
+    double d;
+    memcpy(&d, p, 8);
+    return d;
+  }
+}
+
+int entry_compare(const struct data_value *ref, const struct data_value *got, int nvals,
+                  struct ps_err *e)
+{
+  for (int k = 0; k < nvals; k++) {
+    const struct data_value *a = &ref[k], *b = &got[k];
+    size_t sz = data_type_size(a->type);
+    uint64_t n = data_value_count(a);
+    char ta[256], tb[256];
+    data_value_type_text(a, ta, sizeof ta);
+    data_value_type_text(b, tb, sizeof tb);
+    if (strcmp(ta, tb) != 0)
+      return ps_fail(e, "Value #%d: expected %s, got %s", k, ta, tb);
+    for (uint64_t i = 0; i < n; i++) {
+      const unsigned char *pa = (const unsigned char *)a->elems + i * sz;
+      const unsigned char *pb = (const unsigned char *)b->elems + i * sz;
+      int same;
+      if (data_type_is_float(a->type)) {
+        double x = elem_as_double(a, i), y = elem_as_double(b, i);
+        same = (isnan(x) && isnan(y)) || x == y || fabs(x - y) <= 1e-6 * fmax(1.0, fabs(x));
+      } else {
+        same = memcmp(pa, pb, sz) == 0;
+      }
+      if (!same) {
+        char ea[64], eb[64];
+        data_format_elem(a, i, ea, sizeof ea);
+        data_format_elem(b, i, eb, sizeof eb);
+        return ps_fail(e, "Value #%d index [%llu]: expected %s, got %s", k,
+                       (unsigned long long)i, ea, eb);
+      }
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,74 @@
+/*
+** entry.h: the entry-point registry. An entry point is data: its name, what
+** it computes, the types it takes and gives, its cost model (work, span,
+** minimum bytes moved) and one implementation per backend, each split into
+** an untimed prepare, the timed run, an untimed result and a release.
+*/
+#ifndef entry_h
+#define entry_h
+
+#include "data.h"
+#include "rt.h"
+
+enum backend { BACKEND_C, BACKEND_OPENCL, BACKEND_COUNT };
+
+/* Parse "c" or "opencl"; 0 on success. */
+int backend_parse(const char *s, enum backend *b);
+const char *backend_name(enum backend b);
+
+#define ENTRY_MAX_IO 4
+
+/* One use of an entry point on one input. */
+struct entry_job {
+  const struct entry *entry;
+  enum backend backend;
+  struct rt *rt;                               /* the device; NULL on the c backend */
+  const struct data_value *in;                 /* inputs (not owned) */
+  int nin;
+  struct data_value out[ENTRY_MAX_IO];         /* outputs, filled by entry_result */
+  int nout;
+  void *state;                                 /* the implementation's buffers */
+};
+
+struct entry_impl {
+  int (*prepare)(struct entry_job *j, struct ps_err *e); /* untimed: upload, allocate */
+  int (*run)(struct entry_job *j, struct ps_err *e);     /* timed: compute (device: enqueue) */
+  int (*result)(struct entry_job *j, struct ps_err *e);  /* untimed: outputs into j->out */
+  void (*release)(struct entry_job *j);                  /* accepts a failed prepare */
+};
+
+struct entry {
+  const char *name;
+  const char *desc;
+  unsigned types;      /* element types accepted for the one array input (bit per type) */
+  const char *in_desc; /* "[n]t" as printed in messages and the catalogue */
+  const char *out_desc;
+  const char *work, *span; /* cost model formulas in n */
+  const char *bytes_desc;  /* minimum bytes moved, as text */
+  uint64_t (*bytes)(uint64_t n, size_t elem); /* the same, computed */
+  struct entry_impl impl[BACKEND_COUNT];
+};
+
+extern const struct entry entry_table[]; /* ends with a NULL name */
+const struct entry *entry_find(const char *name);
+
+/* Check the inputs against the entry's signature; on mismatch a Futhark-style
+** message ("Expected input of types: ...; Provided input of types: ..."). */
+int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
+                       struct ps_err *e);
+
+/* The phases, in order: prepare once, run any number of times (followed by
+** entry_sync for timing), result, release. */
+int entry_prepare(struct entry_job *j, struct ps_err *e);
+int entry_run(struct entry_job *j, struct ps_err *e);
+int entry_sync(struct entry_job *j, struct ps_err *e);
+int entry_result(struct entry_job *j, struct ps_err *e);
+void entry_release(struct entry_job *j); /* frees outputs too */
+
+/* Compare a result with the reference: integers and bools bit for bit, floats
+** within |a - b| <= 1e-6 * max(1, |ref|) (NaN equals NaN). On mismatch the
+** message names the value, the first differing index and both values. */
+int entry_compare(const struct data_value *ref, const struct data_value *got, int nvals,
+                  struct ps_err *e);
+
+#endif

@@ -1,0 +1,695 @@
+/*
+** rt.c: OpenCL runtime. Every OpenCL call goes through CHECK, which names the
+** call and the error; a failed build prints the build log.
+*/
+#include "rt.h"
+
+#include "ofile.h"
+#include "ps_version.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <xxhash.h>
+
+#define CHECK(call, e)                                                                 \
+  do {                                                                                 \
+    cl_int err_ = (call);                                                              \
+    if (err_ != CL_SUCCESS)                                                            \
+      return rt_fail(e, #call, err_);                                                  \
+  } while (0)
+
+const char *rt_error_name(cl_int err)
+{
+  switch (err) {
+#define E(x) case x: return #x;
+  E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE) E(CL_COMPILER_NOT_AVAILABLE)
+  E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
+  E(CL_PROFILING_INFO_NOT_AVAILABLE) E(CL_MEM_COPY_OVERLAP) E(CL_IMAGE_FORMAT_MISMATCH)
+  E(CL_IMAGE_FORMAT_NOT_SUPPORTED) E(CL_BUILD_PROGRAM_FAILURE) E(CL_MAP_FAILURE)
+  E(CL_MISALIGNED_SUB_BUFFER_OFFSET) E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+  E(CL_COMPILE_PROGRAM_FAILURE) E(CL_LINKER_NOT_AVAILABLE) E(CL_LINK_PROGRAM_FAILURE)
+  E(CL_DEVICE_PARTITION_FAILED) E(CL_KERNEL_ARG_INFO_NOT_AVAILABLE) E(CL_INVALID_VALUE)
+  E(CL_INVALID_DEVICE_TYPE) E(CL_INVALID_PLATFORM) E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT)
+  E(CL_INVALID_QUEUE_PROPERTIES) E(CL_INVALID_COMMAND_QUEUE) E(CL_INVALID_HOST_PTR)
+  E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) E(CL_INVALID_IMAGE_SIZE)
+  E(CL_INVALID_SAMPLER) E(CL_INVALID_BINARY) E(CL_INVALID_BUILD_OPTIONS) E(CL_INVALID_PROGRAM)
+  E(CL_INVALID_PROGRAM_EXECUTABLE) E(CL_INVALID_KERNEL_NAME) E(CL_INVALID_KERNEL_DEFINITION)
+  E(CL_INVALID_KERNEL) E(CL_INVALID_ARG_INDEX) E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE)
+  E(CL_INVALID_KERNEL_ARGS) E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE)
+  E(CL_INVALID_WORK_ITEM_SIZE) E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_EVENT_WAIT_LIST)
+  E(CL_INVALID_EVENT) E(CL_INVALID_OPERATION) E(CL_INVALID_GL_OBJECT) E(CL_INVALID_BUFFER_SIZE)
+  E(CL_INVALID_MIP_LEVEL) E(CL_INVALID_GLOBAL_WORK_SIZE) E(CL_INVALID_PROPERTY)
+  E(CL_INVALID_IMAGE_DESCRIPTOR) E(CL_INVALID_COMPILER_OPTIONS) E(CL_INVALID_LINKER_OPTIONS)
+  E(CL_INVALID_DEVICE_PARTITION_COUNT)
+#undef E
+  case -1001: return "CL_PLATFORM_NOT_FOUND_KHR (no OpenCL platform: is an ICD installed?)";
+  default: return "unknown OpenCL error";
+  }
+}
+
+static int rt_fail(struct ps_err *e, const char *call, cl_int err)
+{
+  char name[64];
+  size_t n = strcspn(call, "(");
+  snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), call);
+  return ps_fail(e, "OpenCL: %s failed: %s (%d)", name, rt_error_name(err), err);
+}
+
+/* ================================ Devices ================================ */
+
+static void dev_string(cl_device_id d, cl_device_info what, char *buf, size_t n)
+{
+  buf[0] = '\0';
+  if (clGetDeviceInfo(d, what, n, buf, NULL) != CL_SUCCESS)
+    snprintf(buf, n, "?");
+  buf[n - 1] = '\0';
+}
+
+static void fill_info(struct rt_device_info *di, cl_platform_id p, cl_device_id d, int pi, int dj)
+{
+  cl_device_type type = 0;
+  cl_uint u = 0;
+  cl_ulong ul = 0;
+  cl_command_queue_properties qp = 0;
+  size_t ext_len = 0;
+  char *ext;
+  memset(di, 0, sizeof *di);
+  di->pidx = pi;
+  di->didx = dj;
+  clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof di->platform, di->platform, NULL);
+  clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof di->platform_version, di->platform_version,
+                    NULL);
+  dev_string(d, CL_DEVICE_NAME, di->name, sizeof di->name);
+  dev_string(d, CL_DEVICE_VENDOR, di->vendor, sizeof di->vendor);
+  dev_string(d, CL_DRIVER_VERSION, di->driver, sizeof di->driver);
+  dev_string(d, CL_DEVICE_VERSION, di->version, sizeof di->version);
+  clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+  di->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
+  di->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+  if (clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof u, &u, NULL) == CL_SUCCESS)
+    di->compute_units = u;
+  if (clGetDeviceInfo(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof u, &u, NULL) == CL_SUCCESS)
+    di->clock_mhz = u;
+  if (clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
+    di->global_mem = ul;
+  if (clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
+    di->local_mem = ul;
+  if (clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
+    di->max_alloc = ul;
+  clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof di->max_wg, &di->max_wg, NULL);
+  if (clGetDeviceInfo(d, CL_DEVICE_QUEUE_PROPERTIES, sizeof qp, &qp, NULL) == CL_SUCCESS)
+    di->profiling = (qp & CL_QUEUE_PROFILING_ENABLE) != 0;
+  clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &ext_len);
+  ext = malloc(ext_len + 1);
+  if (ext != NULL && clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, ext_len, ext, NULL) == CL_SUCCESS) {
+    ext[ext_len] = '\0';
+    di->int64_atomics = strstr(ext, "cl_khr_int64_base_atomics") != NULL;
+    di->subgroups = strstr(ext, "cl_khr_subgroups") != NULL ||
+                    strstr(ext, "cl_intel_subgroups") != NULL;
+    di->fp64 = strstr(ext, "cl_khr_fp64") != NULL;
+  }
+  free(ext);
+}
+
+/* Visit every device: calls f(ctx, info, platform, device) until it returns nonzero. */
+static int each_device(int (*f)(void *, const struct rt_device_info *, cl_platform_id, cl_device_id),
+                       void *ctx, struct ps_err *e)
+{
+  cl_uint np = 0;
+  cl_platform_id ps[32];
+  cl_int err = clGetPlatformIDs(32, ps, &np);
+  if (err == -1001 || (err == CL_SUCCESS && np == 0))
+    return ps_fail(e, "no OpenCL platform found (install an ICD: e.g. the Debian package "
+                      "pocl-opencl-icd for CPUs, or the GPU vendor's driver)");
+  if (err != CL_SUCCESS)
+    return rt_fail(e, "clGetPlatformIDs", err);
+  for (cl_uint i = 0; i < np && i < 32; i++) {
+    cl_uint nd = 0;
+    cl_device_id ds[64];
+    if (clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 64, ds, &nd) != CL_SUCCESS)
+      continue;
+    for (cl_uint j = 0; j < nd && j < 64; j++) {
+      struct rt_device_info di;
+      fill_info(&di, ps[i], ds[j], (int)i, (int)j);
+      if (f(ctx, &di, ps[i], ds[j]))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+struct lister {
+  struct rt_device_info *v;
+  int n, cap;
+};
+
+static int add_info(void *ctx, const struct rt_device_info *di, cl_platform_id p, cl_device_id d)
+{
+  struct lister *l = ctx;
+  (void)p;
+  (void)d;
+  if (l->n == l->cap) {
+    int ncap = l->cap ? 2 * l->cap : 8;
+    struct rt_device_info *nv = realloc(l->v, (size_t)ncap * sizeof *nv);
+    if (nv == NULL)
+      return 1;
+    l->v = nv;
+    l->cap = ncap;
+  }
+  l->v[l->n++] = *di;
+  return 0;
+}
+
+int rt_list(struct rt_device_info **out, int *n, struct ps_err *e)
+{
+  struct lister l = {NULL, 0, 0};
+  if (each_device(add_info, &l, e) < 0) {
+    free(l.v);
+    return -1;
+  }
+  *out = l.v;
+  *n = l.n;
+  return 0;
+}
+
+/* ================================ Context ================================ */
+
+struct rt_prog {
+  char file[64];
+  char options[256];
+  cl_program prog;
+  struct rt_kern {
+    char name[64];
+    cl_kernel k;
+  } kerns[16];
+  int nkerns;
+};
+
+struct rt {
+  struct rt_device_info info;
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context ctx;
+  cl_command_queue q;
+  struct rt_prog progs[64];
+  int nprogs;
+  const char *kernel_dir;
+  int cache_on, last_from_cache;
+  uint64_t in_use, peak;
+  int profile;
+  cl_event events[256];
+  int nevents;
+  uint64_t event_ns;
+};
+
+static int matches(const char *want, int idx, const char *name)
+{
+  char *end;
+  long v;
+  if (want == NULL)
+    return 1;
+  v = strtol(want, &end, 10);
+  if (*want != '\0' && *end == '\0')
+    return v == idx;
+  {
+    size_t wl = strlen(want);
+    for (const char *s = name; *s; s++)
+      if (strncasecmp(s, want, wl) == 0)
+        return 1;
+  }
+  return 0;
+}
+
+struct picker {
+  const struct rt_select *sel;
+  int want_gpu_first;
+  struct rt *rt;
+  int found;
+};
+
+static int pick(void *ctx, const struct rt_device_info *di, cl_platform_id p, cl_device_id d)
+{
+  struct picker *pk = ctx;
+  const struct rt_select *s = pk->sel;
+  if (!matches(s->platform, di->pidx, di->platform) || !matches(s->device, di->didx, di->name))
+    return 0;
+  if (s->type != NULL && strcmp(s->type, "gpu") == 0 && !di->is_gpu)
+    return 0;
+  if (s->type != NULL && strcmp(s->type, "cpu") == 0 && !di->is_cpu)
+    return 0;
+  if (pk->want_gpu_first && !di->is_gpu)
+    return 0;
+  pk->rt->info = *di;
+  pk->rt->platform = p;
+  pk->rt->device = d;
+  pk->found = 1;
+  return 1;
+}
+
+struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
+{
+  struct rt *rt = calloc(1, sizeof *rt);
+  struct picker pk;
+  cl_int err;
+  const char *env;
+  if (rt == NULL) {
+    ps_fail(e, "out of memory");
+    return NULL;
+  }
+  pk.sel = sel;
+  pk.rt = rt;
+  pk.found = 0;
+  /* default: the first GPU, else the first matching device */
+  pk.want_gpu_first = sel->platform == NULL && sel->device == NULL && sel->type == NULL;
+  if (each_device(pick, &pk, e) < 0)
+    goto fail;
+  if (!pk.found && pk.want_gpu_first) {
+    pk.want_gpu_first = 0;
+    each_device(pick, &pk, e);
+  }
+  if (!pk.found) {
+    ps_fail(e, "no OpenCL device matches (platform %s, device %s, type %s); "
+               "'psearch devices' lists them",
+            sel->platform ? sel->platform : "any", sel->device ? sel->device : "any",
+            sel->type ? sel->type : "any");
+    goto fail;
+  }
+  rt->ctx = clCreateContext(NULL, 1, &rt->device, NULL, NULL, &err);
+  if (err != CL_SUCCESS) {
+    rt_fail(e, "clCreateContext", err);
+    goto fail;
+  }
+  rt->q = clCreateCommandQueue(rt->ctx, rt->device,
+                               rt->info.profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
+  if (err != CL_SUCCESS) {
+    rt_fail(e, "clCreateCommandQueue", err);
+    goto fail;
+  }
+  rt->cache_on = !((env = getenv("PSEARCH_NO_CACHE")) != NULL && strcmp(env, "1") == 0);
+  rt->kernel_dir = getenv("PSEARCH_KERNELS");
+  if (rt->kernel_dir != NULL && rt->kernel_dir[0] == '\0')
+    rt->kernel_dir = NULL;
+  return rt;
+fail:
+  rt_close(rt);
+  return NULL;
+}
+
+void rt_close(struct rt *rt)
+{
+  if (rt == NULL)
+    return;
+  rt_take_kernel_ns(rt);
+  for (int i = 0; i < rt->nprogs; i++) {
+    for (int j = 0; j < rt->progs[i].nkerns; j++)
+      clReleaseKernel(rt->progs[i].kerns[j].k);
+    clReleaseProgram(rt->progs[i].prog);
+  }
+  if (rt->q != NULL)
+    clReleaseCommandQueue(rt->q);
+  if (rt->ctx != NULL)
+    clReleaseContext(rt->ctx);
+  free(rt);
+}
+
+const struct rt_device_info *rt_info(const struct rt *rt) { return &rt->info; }
+void rt_set_kernel_dir(struct rt *rt, const char *dir) { rt->kernel_dir = dir; }
+void rt_set_cache(struct rt *rt, int on) { rt->cache_on = on; }
+int rt_last_from_cache(const struct rt *rt) { return rt->last_from_cache; }
+
+/* ================================ Programs =============================== */
+
+/* The source text of a kernel file: from the kernel directory if set, else
+** embedded. *owned is set when the caller must free the result. */
+static const char *source_of(struct rt *rt, const char *file, size_t *len, char **owned,
+                             struct ps_err *e)
+{
+  *owned = NULL;
+  if (rt->kernel_dir != NULL) {
+    char path[4096];
+    FILE *f;
+    long n;
+    snprintf(path, sizeof path, "%s/%s", rt->kernel_dir, file);
+    f = fopen(path, "rb");
+    if (f == NULL) {
+      ps_fail(e, "kernel directory: cannot open %s: %s", path, strerror(errno));
+      return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+        (*owned = malloc((size_t)n + 1)) == NULL || fread(*owned, 1, (size_t)n, f) != (size_t)n) {
+      ps_fail(e, "kernel directory: cannot read %s", path);
+      fclose(f);
+      free(*owned);
+      *owned = NULL;
+      return NULL;
+    }
+    fclose(f);
+    (*owned)[n] = '\0';
+    *len = (size_t)n;
+    return *owned;
+  }
+  for (const struct rt_source *s = rt_sources; s->name; s++) {
+    if (strcmp(s->name, file) == 0) {
+      *len = s->len;
+      return s->text;
+    }
+  }
+  ps_fail(e, "no embedded kernel source %s", file);
+  return NULL;
+}
+
+static int cache_path(char *buf, size_t n, uint64_t key)
+{
+  const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
+  if (x != NULL && x[0] == '/')
+    snprintf(buf, n, "%s/psearch/kernels/%016llx.bin", x, (unsigned long long)key);
+  else if (h != NULL && h[0] == '/')
+    snprintf(buf, n, "%s/.cache/psearch/kernels/%016llx.bin", h, (unsigned long long)key);
+  else
+    return -1;
+  return 0;
+}
+
+static void mkdirs(char *path) /* every parent directory of path */
+{
+  for (char *s = path + 1; *s; s++) {
+    if (*s == '/') {
+      *s = '\0';
+      mkdir(path, 0755);
+      *s = '/';
+    }
+  }
+}
+
+/* Cache file: "PSKC", u64 binary length, u64 XXH64 of the binary, binary. */
+static unsigned char *cache_load(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  unsigned char hdr[20], *bin = NULL;
+  uint64_t n, digest;
+  struct stat st;
+  if (f == NULL)
+    return NULL;
+  if (fstat(fileno(f), &st) != 0 || fread(hdr, 1, 20, f) != 20 || memcmp(hdr, "PSKC", 4) != 0)
+    goto bad;
+  memcpy(&n, hdr + 4, 8);
+  memcpy(&digest, hdr + 12, 8);
+  if ((uint64_t)st.st_size != 20 + n || (bin = malloc(n ? n : 1)) == NULL ||
+      fread(bin, 1, n, f) != n || XXH64(bin, n, 0) != digest)
+    goto bad;
+  fclose(f);
+  *len = n;
+  return bin;
+bad:
+  free(bin);
+  fclose(f);
+  return NULL;
+}
+
+static void cache_store(struct rt *rt, cl_program prog, const char *path)
+{
+  size_t n = 0;
+  unsigned char *bin = NULL, hdr[20];
+  uint64_t len, digest;
+  struct ofile *o = NULL;
+  struct ps_err e;
+  char dir[4096];
+  if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL) != CL_SUCCESS || n == 0)
+    return;
+  bin = malloc(n);
+  if (bin == NULL || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS)
+    goto done;
+  snprintf(dir, sizeof dir, "%s", path);
+  mkdirs(dir);
+  o = ofile_open(path, &e);
+  if (o == NULL)
+    goto done;
+  len = n;
+  digest = XXH64(bin, n, 0);
+  memcpy(hdr, "PSKC", 4);
+  memcpy(hdr + 4, &len, 8);
+  memcpy(hdr + 12, &digest, 8);
+  if (fwrite(hdr, 1, 20, ofile_stream(o)) != 20 || fwrite(bin, 1, n, ofile_stream(o)) != n) {
+    ofile_abort(o);
+    o = NULL;
+    goto done;
+  }
+  if (ofile_commit(o, &e) != 0)
+    ps_warn("kernel cache: %s", e.msg);
+  o = NULL;
+done:
+  ofile_abort(o);
+  free(bin);
+  (void)rt;
+}
+
+static int build(struct rt *rt, cl_program prog, const char *file, const char *options,
+                 struct ps_err *e)
+{
+  cl_int err = clBuildProgram(prog, 1, &rt->device, options, NULL, NULL);
+  if (err != CL_SUCCESS) {
+    size_t n = 0;
+    char *log;
+    clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+    log = malloc(n + 1);
+    if (log != NULL &&
+        clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) == CL_SUCCESS) {
+      log[n] = '\0';
+      fprintf(stderr, "psearch: build log of %s (%s):\n%s\n", file, options, log);
+    }
+    free(log);
+    return ps_fail(e, "OpenCL: building %s failed: %s (%d); the build log is above", file,
+                   rt_error_name(err), err);
+  }
+  return 0;
+}
+
+static int get_program(struct rt *rt, const char *file, const char *options, cl_program *out,
+                       struct ps_err *e)
+{
+  const char *src;
+  char *owned = NULL, path[4096];
+  size_t len;
+  cl_int err;
+  cl_program prog = NULL;
+  XXH64_state_t *h;
+  uint64_t key;
+  int have_path;
+  src = source_of(rt, file, &len, &owned, e);
+  if (src == NULL)
+    return -1;
+  h = XXH64_createState();
+  XXH64_reset(h, 0);
+  XXH64_update(h, src, len);
+  XXH64_update(h, options, strlen(options) + 1);
+  XXH64_update(h, rt->info.platform, strlen(rt->info.platform) + 1);
+  XXH64_update(h, rt->info.name, strlen(rt->info.name) + 1);
+  XXH64_update(h, rt->info.driver, strlen(rt->info.driver) + 1);
+  XXH64_update(h, PS_VERSION, sizeof PS_VERSION);
+  key = XXH64_digest(h);
+  XXH64_freeState(h);
+  have_path = rt->cache_on && cache_path(path, sizeof path, key) == 0;
+  rt->last_from_cache = 0;
+  if (have_path) {
+    size_t blen;
+    unsigned char *bin = cache_load(path, &blen);
+    if (bin != NULL) {
+      const unsigned char *bp = bin;
+      cl_int st;
+      prog = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &blen, &bp, &st, &err);
+      if (err == CL_SUCCESS && st == CL_SUCCESS &&
+          clBuildProgram(prog, 1, &rt->device, options, NULL, NULL) == CL_SUCCESS) {
+        rt->last_from_cache = 1;
+      } else {
+        if (prog != NULL)
+          clReleaseProgram(prog);
+        prog = NULL;
+        ps_info(2, "kernel cache: %s is unusable; rebuilding", path);
+      }
+      free(bin);
+    }
+  }
+  if (prog == NULL) {
+    prog = clCreateProgramWithSource(rt->ctx, 1, &src, &len, &err);
+    if (err != CL_SUCCESS) {
+      free(owned);
+      return rt_fail(e, "clCreateProgramWithSource", err);
+    }
+    if (build(rt, prog, file, options, e) != 0) {
+      clReleaseProgram(prog);
+      free(owned);
+      return -1;
+    }
+    if (have_path)
+      cache_store(rt, prog, path);
+  }
+  free(owned);
+  *out = prog;
+  return 0;
+}
+
+cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
+                    struct ps_err *e)
+{
+  struct rt_prog *p = NULL;
+  cl_int err;
+  for (int i = 0; i < rt->nprogs; i++)
+    if (strcmp(rt->progs[i].file, file) == 0 && strcmp(rt->progs[i].options, options) == 0)
+      p = &rt->progs[i];
+  if (p == NULL) {
+    if (rt->nprogs == (int)(sizeof rt->progs / sizeof rt->progs[0])) {
+      ps_fail(e, "too many OpenCL programs");
+      return NULL;
+    }
+    p = &rt->progs[rt->nprogs];
+    memset(p, 0, sizeof *p);
+    snprintf(p->file, sizeof p->file, "%s", file);
+    snprintf(p->options, sizeof p->options, "%s", options);
+    if (get_program(rt, file, options, &p->prog, e) != 0)
+      return NULL;
+    rt->nprogs++;
+  }
+  for (int j = 0; j < p->nkerns; j++)
+    if (strcmp(p->kerns[j].name, kname) == 0)
+      return p->kerns[j].k;
+  if (p->nkerns == (int)(sizeof p->kerns / sizeof p->kerns[0])) {
+    ps_fail(e, "too many kernels in %s", file);
+    return NULL;
+  }
+  p->kerns[p->nkerns].k = clCreateKernel(p->prog, kname, &err);
+  if (err != CL_SUCCESS) {
+    rt_fail(e, "clCreateKernel", err);
+    ps_err_prefix(e, "%s in %s", kname, file);
+    return NULL;
+  }
+  snprintf(p->kerns[p->nkerns].name, sizeof p->kerns[0].name, "%s", kname);
+  return p->kerns[p->nkerns++].k;
+}
+
+/* ================================ Running ================================ */
+
+int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...)
+{
+  va_list ap;
+  int rc = 0;
+  (void)rt;
+  va_start(ap, nargs);
+  for (int i = 0; i < nargs && rc == 0; i++) {
+    size_t size = va_arg(ap, size_t);
+    const void *ptr = va_arg(ap, const void *);
+    cl_int err = clSetKernelArg(k, (cl_uint)i, size, ptr);
+    if (err != CL_SUCCESS) {
+      rc = rt_fail(e, "clSetKernelArg", err);
+      ps_err_prefix(e, "argument %d", i);
+    }
+  }
+  va_end(ap);
+  return rc;
+}
+
+uint64_t rt_take_kernel_ns(struct rt *rt)
+{
+  uint64_t ns = rt->event_ns;
+  for (int i = 0; i < rt->nevents; i++) {
+    cl_ulong a = 0, b = 0;
+    clWaitForEvents(1, &rt->events[i]);
+    if (clGetEventProfilingInfo(rt->events[i], CL_PROFILING_COMMAND_START, sizeof a, &a, NULL) ==
+            CL_SUCCESS &&
+        clGetEventProfilingInfo(rt->events[i], CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) ==
+            CL_SUCCESS && b > a)
+      ns += b - a;
+    clReleaseEvent(rt->events[i]);
+  }
+  rt->nevents = 0;
+  rt->event_ns = 0;
+  return ns;
+}
+
+int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e)
+{
+  cl_event ev = NULL;
+  int want_ev = rt->info.profiling;
+  if (global == 0)
+    return 0;
+  if (local > 0)
+    global = (global + local - 1) / local * local;
+  if (want_ev && rt->nevents == (int)(sizeof rt->events / sizeof rt->events[0])) {
+    uint64_t keep = rt_take_kernel_ns(rt); /* fold finished events into the running sum */
+    rt->event_ns = keep;
+  }
+  CHECK(clEnqueueNDRangeKernel(rt->q, k, 1, NULL, &global, local ? &local : NULL, 0, NULL,
+                               want_ev ? &ev : NULL), e);
+  if (ev != NULL)
+    rt->events[rt->nevents++] = ev;
+  return 0;
+}
+
+int rt_finish(struct rt *rt, struct ps_err *e)
+{
+  CHECK(clFinish(rt->q), e);
+  return 0;
+}
+
+cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e)
+{
+  cl_int err;
+  cl_mem m;
+  if (bytes > rt->info.max_alloc && rt->info.max_alloc > 0) {
+    ps_fail(e, "device buffer of %zu bytes exceeds the device's largest allocation (%llu bytes)",
+            bytes, (unsigned long long)rt->info.max_alloc);
+    return NULL;
+  }
+  if (bytes == 0)
+    bytes = 1; /* OpenCL has no empty buffers */
+  m = clCreateBuffer(rt->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+  if (err != CL_SUCCESS) {
+    rt_fail(e, "clCreateBuffer", err);
+    ps_err_prefix(e, "allocating %zu bytes on %s", bytes, rt->info.name);
+    return NULL;
+  }
+  rt->in_use += bytes;
+  if (rt->in_use > rt->peak)
+    rt->peak = rt->in_use;
+  return m;
+}
+
+void rt_release(struct rt *rt, cl_mem m)
+{
+  size_t bytes = 0;
+  if (m == NULL)
+    return;
+  if (clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof bytes, &bytes, NULL) == CL_SUCCESS)
+    rt->in_use -= bytes <= rt->in_use ? bytes : rt->in_use;
+  clReleaseMemObject(m);
+}
+
+int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_err *e)
+{
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueWriteBuffer(rt->q, m, CL_TRUE, 0, bytes, src, 0, NULL, NULL), e);
+  return 0;
+}
+
+int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e)
+{
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueReadBuffer(rt->q, m, CL_TRUE, 0, bytes, dst, 0, NULL, NULL), e);
+  return 0;
+}
+
+int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e)
+{
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueCopyBuffer(rt->q, src, dst, 0, 0, bytes, 0, NULL, NULL), e);
+  return 0;
+}
+
+uint64_t rt_peak_bytes(const struct rt *rt) { return rt->peak; }
+void rt_reset_peak(struct rt *rt) { rt->peak = rt->in_use; }

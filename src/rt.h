@@ -1,0 +1,88 @@
+/*
+** rt.h: the OpenCL runtime, the only module that calls OpenCL. Device
+** discovery and selection, program building (embedded kernels, on-disk
+** binary cache), buffers with peak-memory accounting, launches and timing.
+*/
+#ifndef rt_h
+#define rt_h
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "ps.h"
+
+#include <stdint.h>
+
+/* An embedded kernel source (cl/NAME.cl), from the generated rt_sources table. */
+struct rt_source {
+  const char *name; /* "copy.cl" */
+  const char *text;
+  size_t len;
+};
+extern const struct rt_source rt_sources[]; /* ends with a NULL name */
+
+/* What a benchmarker needs to know about one device. */
+struct rt_device_info {
+  int pidx, didx;            /* platform and device index */
+  char platform[128], platform_version[128];
+  char name[128], vendor[128], driver[64], version[128];
+  int is_gpu, is_cpu;
+  unsigned compute_units, clock_mhz;
+  uint64_t global_mem, local_mem, max_alloc;
+  size_t max_wg;
+  int int64_atomics, subgroups, fp64, profiling;
+};
+
+/* How to pick a device: each field NULL for "any". platform and device are an
+** index or a case-insensitive name substring; type is "cpu", "gpu" or "all". */
+struct rt_select {
+  const char *platform, *device, *type;
+};
+
+/* All devices of all platforms. *out is malloc'ed (caller frees). */
+int rt_list(struct rt_device_info **out, int *n, struct ps_err *e);
+
+struct rt;
+
+/* Open the selected device (default: the first GPU, else the first device)
+** with a profiling-enabled queue. NULL on failure (message in e). */
+struct rt *rt_open(const struct rt_select *sel, struct ps_err *e);
+void rt_close(struct rt *rt); /* accepts NULL */
+const struct rt_device_info *rt_info(const struct rt *rt);
+
+/* Kernel directory override (option --kernels or $PSEARCH_KERNELS): sources are
+** read from DIR/NAME.cl instead of the embedded copies. */
+void rt_set_kernel_dir(struct rt *rt, const char *dir);
+/* Disable the on-disk program cache (also $PSEARCH_NO_CACHE=1). */
+void rt_set_cache(struct rt *rt, int on);
+/* How the last rt_kernel got its program: 0 compiled, 1 from the cache. */
+int rt_last_from_cache(const struct rt *rt);
+
+/* The kernel `kname` of source file `file` built with `options`; programs and
+** kernels are kept for the life of rt. */
+cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
+                    struct ps_err *e);
+
+/* Set the kernel's arguments: nargs pairs of (size_t size, const void *ptr). */
+int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...);
+/* Enqueue a 1-D range; global is rounded up to a multiple of local (local 0: driver's choice). */
+int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e);
+int rt_finish(struct rt *rt, struct ps_err *e);
+
+/* Device buffers; device memory in use and its peak are tracked. */
+cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e);
+void rt_release(struct rt *rt, cl_mem m); /* accepts NULL */
+int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_err *e);
+int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e);
+int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e);
+uint64_t rt_peak_bytes(const struct rt *rt);
+void rt_reset_peak(struct rt *rt);
+
+/* Kernel-only time: sum of profiling event times of launches since the last
+** call, in nanoseconds (0 if the device cannot profile). */
+uint64_t rt_take_kernel_ns(struct rt *rt);
+
+/* "CL_OUT_OF_RESOURCES" for an error code. */
+const char *rt_error_name(cl_int err);
+
+#endif
