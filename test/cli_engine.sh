@@ -1,0 +1,47 @@
+#!/bin/bash
+# CLI tests of `psearch devices` and `psearch run` on the default device (PoCL in CI).
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$PSEARCH
+export PSEARCH_NO_CACHE=1
+
+check devices 0 $P devices;            has $OUT "Platform 0:"; has $OUT "compute units"
+check devices-json 0 $P devices --json
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d and 'max_work_group_size' in d[0] and 'int64_atomics' in d[0]" $OUT \
+  || fail "devices --json is not the expected JSON"
+check devices-bad 2 $P devices --frob
+
+# run: sorted equals the generator's own sorted output (an independent oracle)
+$P dataset -n 5000 -o $T/in.bin
+$P dataset --sorted -n 5000 -o $T/want.bin
+for b in opencl c; do
+  check_in sorted-$b 0 $T/in.bin $P run -e sorted -b --backend=$b
+  same $OUT $T/want.bin
+  check_in copy-$b 0 $T/in.bin $P run -e bench_copy -b --backend=$b
+  same $OUT $T/in.bin
+done
+check_in text-out 0 $T/in.bin $P run -e sorted;   has $OUT "i32, "
+check_in runs 0 $T/in.bin $P run -e bench_copy -r 7 -t $T/times.txt
+[ "$(wc -l < $T/times.txt)" = 7 ] || fail "-r 7 -t gives 7 lines"
+grep -qvE '^[0-9]+$' $T/times.txt && fail "runtime lines are not integers"
+
+# selection
+check_in by-index 0 $T/in.bin $P run -e bench_copy -p 0 -d 0 -b
+check_in by-type 0 $T/in.bin $P run -e bench_copy --device-type=cpu -b
+check_in no-device 1 $T/in.bin $P run -e bench_copy -d no-such-device-xyz; has $ERR "no OpenCL device matches"
+check_in bad-kdir 1 $T/in.bin $P run -e bench_copy --kernels /no/such/dir; has $ERR "/no/such/dir/copy.cl"
+check_in devtype-bad 2 $T/in.bin $P run -e bench_copy --device-type=fpga
+
+# wrong inputs
+$P dataset -g '[3]f32' -o $T/f.bin
+check_in wrong-type 3 $T/f.bin $P run -e sorted; has $ERR "Expected input of types:"; has $ERR "Provided input of types: [3]f32"
+$P dataset -g '[3]i32' -g '[3]i32' -o $T/two.bin
+check_in two-inputs 3 $T/two.bin $P run -e sorted; has $ERR "Provided input of types: [3]i32 [3]i32"
+printf '[1,2' > $T/bad.txt
+check_in malformed 3 $T/bad.txt $P run -e sorted; has $ERR "standard input:1:5"
+check_in no-entry 2 $T/in.bin $P run -e frobnicate; has $ERR "no entry point 'frobnicate'"
+check_in missing-e 2 $T/in.bin $P run;             has $ERR "-e ENTRY is required"
+check_in runs-zero 2 $T/in.bin $P run -e sorted -r 0
+check_in backend-bad 2 $T/in.bin $P run -e sorted --backend=cuda
+
+finish

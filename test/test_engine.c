@@ -1,0 +1,244 @@
+/*
+** test_engine.c: the OpenCL runtime and the engine's entries on PoCL:
+** opencl results equal the c reference on edge sizes and every integer type;
+** device selection; the kernel cache (hit, corruption, rebuild); error paths.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "entry.h"
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct rt *open_default(void)
+{
+  struct rt_select sel = {NULL, NULL, NULL};
+  struct ps_err e = {{0}};
+  struct rt *rt = rt_open(&sel, &e);
+  if (rt == NULL)
+    fail_msg("rt_open: %s", e.msg);
+  return rt;
+}
+
+/* Run entry on input v with backend b; the outputs go to out (caller frees). */
+static void run_entry(const struct entry *en, enum backend b, struct rt *rt,
+                      const struct data_value *v, struct data_value *out)
+{
+  struct entry_job j;
+  struct ps_err e = {{0}};
+  memset(&j, 0, sizeof j);
+  j.entry = en;
+  j.backend = b;
+  j.rt = rt;
+  j.in = v;
+  j.nin = 1;
+  if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_run(&j, &e) != 0 ||
+      entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)
+    fail_msg("%s on %s: %s", en->name, backend_name(b), e.msg);
+  assert_int_equal(j.nout, 1);
+  *out = j.out[0];
+  j.nout = 0; /* keep the output */
+  entry_release(&j);
+}
+
+static void backends_agree(const char *name, const enum data_type *types, int ntypes,
+                           const int64_t *sizes, int nsizes)
+{
+  struct rt *rt = open_default();
+  const struct entry *en = entry_find(name);
+  struct gen_bounds b;
+  assert_non_null(en);
+  gen_bounds_default(&b);
+  for (int ti = 0; ti < ntypes; ti++) {
+    for (int si = 0; si < nsizes; si++) {
+      struct data_value v, ref, got;
+      struct ps_err e = {{0}};
+      assert_int_equal(data_value_init(&v, types[ti], 1, &sizes[si], &e), 0);
+      assert_int_equal(gen_fill(&v, (uint64_t)si, &b, 0, 2, &e), 0);
+      if (sizes[si] > 4) { /* duplicates and the type's extremes */
+        size_t sz = data_type_size(types[ti]);
+        memset((char *)v.elems, 0xff, sz);
+        memset((char *)v.elems + sz, 0x00, sz);
+        memcpy((char *)v.elems + 2 * sz, (char *)v.elems + 3 * sz, sz);
+      }
+      run_entry(en, BACKEND_C, NULL, &v, &ref);
+      run_entry(en, BACKEND_OPENCL, rt, &v, &got);
+      if (entry_compare(&ref, &got, 1, &e) != 0)
+        fail_msg("%s %s n=%lld: %s", name, data_type_name(types[ti]), (long long)sizes[si], e.msg);
+      data_value_free(&v);
+      data_value_free(&ref);
+      data_value_free(&got);
+    }
+  }
+  rt_close(rt);
+}
+
+static const enum data_type int_types[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64,
+                                           DATA_U8, DATA_U16, DATA_U32, DATA_U64};
+static const int64_t edge_sizes[] = {0, 1, 2, 3, 255, 256, 257, 1023, 1024, 1025, 65535, 65536, 65537};
+
+static void copy_agrees(void **state)
+{
+  static const enum data_type all[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64, DATA_U8, DATA_U16,
+                                       DATA_U32, DATA_U64, DATA_F16, DATA_F32, DATA_F64, DATA_BOOL};
+  static const int64_t big[] = {1000000};
+  (void)state;
+  backends_agree("bench_copy", all, 12, edge_sizes, 13);
+  backends_agree("bench_copy", int_types + 2, 1, big, 1);
+}
+
+static void sorted_agrees(void **state)
+{
+  static const int64_t big[] = {1000000};
+  (void)state;
+  backends_agree("sorted", int_types, 8, edge_sizes, 13);
+  backends_agree("sorted", int_types + 2, 1, big, 1);
+}
+
+static void compare_reports_first_mismatch(void **state)
+{
+  struct data_value a, b;
+  struct ps_err e = {{0}};
+  int64_t n = 5;
+  (void)state;
+  assert_int_equal(data_value_init(&a, DATA_I32, 1, &n, &e), 0);
+  assert_int_equal(data_value_init(&b, DATA_I32, 1, &n, &e), 0);
+  ((int32_t *)b.elems)[3] = 42;
+  assert_int_equal(entry_compare(&a, &b, 1, &e), -1);
+  assert_non_null(strstr(e.msg, "index [3]: expected 0i32, got 42i32"));
+  data_value_free(&b);
+  n = 4;
+  assert_int_equal(data_value_init(&b, DATA_I32, 1, &n, &e), 0);
+  assert_int_equal(entry_compare(&a, &b, 1, &e), -1);
+  assert_non_null(strstr(e.msg, "expected [5]i32, got [4]i32"));
+  data_value_free(&a);
+  data_value_free(&b);
+}
+
+static void check_inputs_message(void **state)
+{
+  struct data_value v;
+  struct ps_err e = {{0}};
+  int64_t n = 3;
+  (void)state;
+  assert_int_equal(data_value_init(&v, DATA_F32, 1, &n, &e), 0);
+  assert_int_equal(entry_check_inputs(entry_find("sorted"), &v, 1, &e), -1);
+  assert_non_null(strstr(e.msg, "Expected input of types: []i8 | []i16"));
+  assert_non_null(strstr(e.msg, "Provided input of types: [3]f32"));
+  assert_int_equal(entry_check_inputs(entry_find("bench_copy"), &v, 1, &e), 0);
+  assert_int_equal(entry_check_inputs(entry_find("bench_copy"), &v, 0, &e), -1);
+  data_value_free(&v);
+}
+
+static void selection(void **state)
+{
+  struct ps_err e = {{0}};
+  struct rt_device_info *devs;
+  int n;
+  (void)state;
+  assert_int_equal(rt_list(&devs, &n, &e), 0);
+  assert_true(n >= 1);
+  {
+    struct rt_select by_index = {"0", "0", NULL}, by_type = {NULL, NULL, "cpu"};
+    struct rt_select by_name = {NULL, devs[0].name + 2, NULL}; /* a substring */
+    struct rt *rt;
+    rt = rt_open(&by_index, &e);
+    assert_non_null(rt);
+    assert_string_equal(rt_info(rt)->name, devs[0].name);
+    rt_close(rt);
+    rt = rt_open(&by_name, &e);
+    assert_non_null(rt);
+    rt_close(rt);
+    rt = rt_open(&by_type, &e);
+    if (devs[0].is_cpu)
+      assert_non_null(rt);
+    rt_close(rt);
+  }
+  {
+    struct rt_select none = {NULL, "no-such-device-xyz", NULL}, gpu_idx = {"0", "99", NULL};
+    assert_null(rt_open(&none, &e));
+    assert_non_null(strstr(e.msg, "no OpenCL device matches"));
+    assert_null(rt_open(&gpu_idx, &e));
+  }
+  free(devs);
+}
+
+static void kernel_cache(void **state)
+{
+  char dir[] = "/tmp/psearch-cache-XXXXXX", cmd[256];
+  struct ps_err e = {{0}};
+  struct rt *rt;
+  (void)state;
+  assert_non_null(mkdtemp(dir));
+  setenv("XDG_CACHE_HOME", dir, 1);
+  unsetenv("PSEARCH_NO_CACHE");
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_int_equal(rt_last_from_cache(rt), 0); /* compiled */
+  rt_close(rt);
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_int_equal(rt_last_from_cache(rt), 1); /* second run: from the cache */
+  rt_close(rt);
+  /* corrupt every cached program: flip bytes in the middle */
+  snprintf(cmd, sizeof cmd,
+           "for f in %s/psearch/kernels/*.bin; do printf 'XXXX' | dd of=$f bs=1 seek=40 conv=notrunc 2>/dev/null; done",
+           dir);
+  assert_int_equal(system(cmd), 0);
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_int_equal(rt_last_from_cache(rt), 0); /* detected and rebuilt */
+  rt_close(rt);
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_int_equal(rt_last_from_cache(rt), 1); /* and the rebuilt entry is good */
+  rt_close(rt);
+  /* truncate it: also detected */
+  snprintf(cmd, sizeof cmd, "for f in %s/psearch/kernels/*.bin; do truncate -s 30 $f; done", dir);
+  assert_int_equal(system(cmd), 0);
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_int_equal(rt_last_from_cache(rt), 0);
+  rt_close(rt);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+static void kernel_errors(void **state)
+{
+  struct ps_err e = {{0}};
+  struct rt *rt = open_default();
+  (void)state;
+  rt_set_cache(rt, 0);
+  rt_set_kernel_dir(rt, "/no/such/dir");
+  assert_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_non_null(strstr(e.msg, "/no/such/dir/copy.cl"));
+  rt_set_kernel_dir(rt, NULL);
+  assert_null(rt_kernel(rt, "nosuch.cl", "copy", "", &e));
+  assert_non_null(strstr(e.msg, "no embedded kernel source nosuch.cl"));
+  /* a build failure names the call and the CL error */
+  assert_null(rt_kernel(rt, "copy.cl", "copy", "-DT=not_a_type", &e));
+  assert_non_null(strstr(e.msg, "CL_BUILD_PROGRAM_FAILURE"));
+  assert_null(rt_kernel(rt, "copy.cl", "no_such_kernel", "-DT=int", &e));
+  assert_non_null(strstr(e.msg, "CL_INVALID_KERNEL_NAME"));
+  rt_close(rt);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(copy_agrees),      cmocka_unit_test(sorted_agrees),
+    cmocka_unit_test(compare_reports_first_mismatch), cmocka_unit_test(check_inputs_message),
+    cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache),
+    cmocka_unit_test(kernel_errors),
+  };
+  setenv("PSEARCH_NO_CACHE", "1", 1); /* tests use a private cache where they need one */
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
