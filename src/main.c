@@ -2,6 +2,7 @@
 ** main.c: the psearch command line: a table of subcommands, global --help
 ** and --version, and `psearch help SUBCOMMAND`.
 */
+#include "bench.h"
 #include "dataset.h"
 #include "devices.h"
 #include "list.h"
@@ -20,6 +21,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+  {"bench", bench_main, bench_help, "Benchmark suites of entry points (the main job)"},
   {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
   {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
   {"list", list_main, list_help, "List the entry points and their cost model"},

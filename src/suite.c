@@ -1,0 +1,468 @@
+/*
+** suite.c: the suite parser. A small tokenizer (words, strings, braces with
+** their raw contents, '@', '==', "entry:" lines) over the whole text, with
+** line numbers for messages.
+*/
+#include "suite.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lex {
+  const char *s, *end, *path;
+  int line;
+  struct ps_err *e;
+};
+
+static void skip_ws(struct lex *x)
+{
+  while (x->s < x->end) {
+    if (*x->s == '\n') {
+      x->line++;
+      x->s++;
+    } else if (*x->s == ' ' || *x->s == '\t' || *x->s == '\r') {
+      x->s++;
+    } else if (*x->s == '-' && x->s + 1 < x->end && x->s[1] == '-') {
+      while (x->s < x->end && *x->s != '\n')
+        x->s++;
+    } else {
+      return;
+    }
+  }
+}
+
+static int is_wordc(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-' || c == '.' || c == ':' || c == '/' || c == '\'';
+}
+
+/* A word at x->s (letters, digits, _ - . : / '); returns its length. */
+static size_t word_len(const struct lex *x)
+{
+  size_t n = 0;
+  while (x->s + n < x->end && is_wordc(x->s[n]))
+    n++;
+  return n;
+}
+
+static int fail(struct lex *x, const char *fmt, const char *arg)
+{
+  char msg[512];
+  snprintf(msg, sizeof msg, fmt, arg);
+  return ps_fail(x->e, "%s:%d: %s", x->path, x->line, msg);
+}
+
+static char *dupn(const char *s, size_t n)
+{
+  char *d = malloc(n + 1);
+  if (d != NULL) {
+    memcpy(d, s, n);
+    d[n] = '\0';
+  }
+  return d;
+}
+
+/* The contents of { ... } (balanced), without the braces. */
+static char *braces(struct lex *x)
+{
+  const char *start;
+  int depth = 1, line = x->line;
+  if (x->s >= x->end || *x->s != '{') {
+    fail(x, "expected '{'%s", "");
+    return NULL;
+  }
+  start = ++x->s;
+  while (x->s < x->end && depth > 0) {
+    if (*x->s == '{')
+      depth++;
+    else if (*x->s == '}')
+      depth--;
+    else if (*x->s == '\n')
+      x->line++;
+    x->s++;
+  }
+  if (depth > 0) {
+    x->line = line;
+    fail(x, "unclosed '{'%s", "");
+    return NULL;
+  }
+  return dupn(start, (size_t)(x->s - 1 - start));
+}
+
+/* One whitespace-free path after '@', as written. */
+static char *path_after_at(struct lex *x)
+{
+  const char *start;
+  x->s++; /* '@' */
+  while (x->s < x->end && (*x->s == ' ' || *x->s == '\t'))
+    x->s++;
+  start = x->s;
+  while (x->s < x->end && *x->s != '\n' && *x->s != ' ' && *x->s != '\t' && *x->s != '\r')
+    x->s++;
+  if (x->s == start) {
+    fail(x, "expected a file name after '@'%s", "");
+    return NULL;
+  }
+  return dupn(start, (size_t)(x->s - start));
+}
+
+/* path resolved relative to dir (NULL: as is). */
+static char *resolve(const char *path, const char *dir)
+{
+  char *p;
+  if (dir == NULL || path[0] == '/')
+    return strdup(path);
+  p = malloc(strlen(dir) + strlen(path) + 2);
+  if (p != NULL)
+    sprintf(p, "%s/%s", dir, path);
+  return p;
+}
+
+/* Canonical one-line text of the random items: single spaces, no newlines. */
+static char *squash(const char *s)
+{
+  char *d = malloc(strlen(s) + 1), *o = d;
+  int space = 0;
+  if (d == NULL)
+    return NULL;
+  for (; *s; s++) {
+    if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+      space = o != d;
+    } else {
+      if (space)
+        *o++ = ' ';
+      space = 0;
+      *o++ = *s;
+    }
+  }
+  *o = '\0';
+  return d;
+}
+
+static void free_case(struct suite_case *c)
+{
+  free(c->name);
+  for (int i = 0; i < c->ntags; i++)
+    free(c->tags[i]);
+  free(c->file);
+  free(c->values);
+}
+
+void suite_free(struct suite *s)
+{
+  if (s == NULL)
+    return;
+  for (int b = 0; b < s->nblocks; b++) {
+    for (int i = 0; i < s->blocks[b].nentries; i++)
+      free(s->blocks[b].entries[i]);
+    free(s->blocks[b].entries);
+    for (int i = 0; i < s->blocks[b].ncases; i++)
+      free_case(&s->blocks[b].cases[i]);
+    free(s->blocks[b].cases);
+  }
+  for (int i = 0; i < s->ntags; i++)
+    free(s->tags[i]);
+  free(s->blocks);
+  free(s->path);
+  free(s);
+}
+
+int suite_case_has_tag(const struct suite_case *c, const char *tag)
+{
+  for (int i = 0; i < c->ntags; i++)
+    if (strcmp(c->tags[i], tag) == 0)
+      return 1;
+  return 0;
+}
+
+static int at_word(const struct lex *x, const char *w)
+{
+  size_t n = strlen(w);
+  return (size_t)(x->end - x->s) >= n && memcmp(x->s, w, n) == 0 &&
+         (x->s + n == x->end || !is_wordc(x->s[n]));
+}
+
+static int at_block_marker(const struct lex *x)
+{
+  return x->end - x->s >= 2 && x->s[0] == '=' && x->s[1] == '=';
+}
+
+/* Parse one case starting at x->s; rel is the display name fallback index. */
+static int parse_case(struct lex *x, struct suite_case *c, int index, const char *dir)
+{
+  memset(c, 0, sizeof *c);
+  c->line = x->line;
+  if (*x->s == '"') {
+    const char *start = ++x->s;
+    while (x->s < x->end && *x->s != '"' && *x->s != '\n')
+      x->s++;
+    if (x->s >= x->end || *x->s != '"')
+      return fail(x, "unterminated dataset name%s", "");
+    c->name = dupn(start, (size_t)(x->s - start));
+    x->s++;
+    skip_ws(x);
+  }
+  for (;;) { /* tags, then "input" */
+    size_t n = word_len(x);
+    if (n == 0)
+      return fail(x, "expected a case: [\"NAME\"] [TAGS] input ...%s", "");
+    if (n == 5 && memcmp(x->s, "input", 5) == 0) {
+      x->s += 5;
+      break;
+    }
+    if (c->ntags == SUITE_MAX_TAGS)
+      return fail(x, "too many tags on one case%s", "");
+    c->tags[c->ntags++] = dupn(x->s, n);
+    x->s += n;
+    skip_ws(x);
+  }
+  c->random = suite_case_has_tag(c, "random");
+  c->sorted = suite_case_has_tag(c, "sorted");
+  if (c->sorted && !c->random)
+    return fail(x, "the tag 'sorted' goes with 'random input'%s", "");
+  skip_ws(x);
+  if (x->s < x->end && *x->s == '@') {
+    if (c->random)
+      return fail(x, "'random input' takes { TYPES }, not @ FILE%s", "");
+    char *written = path_after_at(x);
+    if (written == NULL)
+      return -1;
+    c->file = resolve(written, dir);
+    if (c->name == NULL) { /* the path as written, without a trailing .gz */
+      size_t n = strlen(written);
+      if (n > 3 && strcmp(written + n - 3, ".gz") == 0)
+        n -= 3;
+      c->name = dupn(written, n);
+    }
+    free(written);
+  } else {
+    c->values = braces(x);
+    if (c->values == NULL)
+      return -1;
+    if (c->name == NULL) {
+      char *sq = squash(c->values);
+      if (sq == NULL)
+        return -1;
+      if (c->random && c->sorted) { /* distinct from the unsorted case of the same type */
+        c->name = malloc(strlen(sq) + 8);
+        if (c->name != NULL)
+          sprintf(c->name, "sorted %s", sq);
+        free(sq);
+      } else if (c->random) {
+        c->name = sq;
+      } else { /* #I ("TEXT"), TEXT cut to 50 chars + "..." */
+        size_t n = strlen(sq);
+        c->name = malloc(n + 32);
+        if (c->name != NULL)
+          sprintf(c->name, "#%d (\"%.50s%s\")", index, sq, n > 50 ? "..." : "");
+        free(sq);
+      }
+    }
+  }
+  if (c->name == NULL)
+    return ps_fail(x->e, "out of memory");
+  skip_ws(x);
+  /* an optional expected-output clause, ignored */
+  if (at_word(x, "auto")) {
+    x->s += 4;
+    skip_ws(x);
+    if (!at_word(x, "output"))
+      return fail(x, "expected 'output' after 'auto'%s", "");
+    x->s += 6;
+  } else if (at_word(x, "output")) {
+    x->s += 6;
+    skip_ws(x);
+    if (x->s < x->end && *x->s == '@') {
+      char *p = path_after_at(x);
+      if (p == NULL)
+        return -1;
+      free(p);
+    } else {
+      char *v = braces(x);
+      if (v == NULL)
+        return -1;
+      free(v);
+    }
+  } else if (at_word(x, "error:")) {
+    while (x->s < x->end && *x->s != '\n')
+      x->s++;
+  }
+  return 0;
+}
+
+struct suite *suite_parse(const char *text, size_t len, const char *path, const char *dir,
+                          struct ps_err *e)
+{
+  struct lex x = {text, text + len, path, 1, e};
+  struct suite *s = calloc(1, sizeof *s);
+  struct suite_block *b = NULL;
+  if (s == NULL || (s->path = strdup(path)) == NULL) {
+    ps_fail(e, "out of memory");
+    goto fail;
+  }
+  /* description: everything before the first "==" line */
+  for (;;) {
+    skip_ws(&x);
+    if (x.s >= x.end) {
+      ps_fail(e, "%s: no '==' line: a suite needs at least one block", path);
+      goto fail;
+    }
+    if (at_block_marker(&x))
+      break;
+    while (x.s < x.end && *x.s != '\n')
+      x.s++;
+  }
+  while (x.s < x.end) {
+    skip_ws(&x);
+    if (x.s >= x.end)
+      break;
+    if (at_block_marker(&x)) {
+      void *nb = realloc(s->blocks, (size_t)(s->nblocks + 1) * sizeof *s->blocks);
+      if (nb == NULL) {
+        ps_fail(e, "out of memory");
+        goto fail;
+      }
+      s->blocks = nb;
+      b = &s->blocks[s->nblocks++];
+      memset(b, 0, sizeof *b);
+      x.s += 2;
+      continue;
+    }
+    if (at_word(&x, "tags")) {
+      char *t, *tok;
+      if (s->nblocks != 1 || b->ncases > 0 || b->nentries > 0) {
+        fail(&x, "'tags' must open the first block%s", "");
+        goto fail;
+      }
+      x.s += 4;
+      skip_ws(&x);
+      if ((t = braces(&x)) == NULL)
+        goto fail;
+      for (tok = strtok(t, " \t\r\n"); tok && s->ntags < SUITE_MAX_TAGS; tok = strtok(NULL, " \t\r\n"))
+        s->tags[s->ntags++] = strdup(tok);
+      free(t);
+      continue;
+    }
+    if (x.end - x.s >= 6 && memcmp(x.s, "entry:", 6) == 0) {
+      if (b->ncases > 0) {
+        fail(&x, "'entry:' must come before the cases of its block%s", "");
+        goto fail;
+      }
+      x.s += 6;
+      while (x.s < x.end && *x.s != '\n') {
+        size_t n;
+        while (x.s < x.end && (*x.s == ' ' || *x.s == '\t' || *x.s == '\r'))
+          x.s++;
+        n = word_len(&x);
+        if (n == 0) {
+          if (x.s < x.end && *x.s != '\n') {
+            fail(&x, "bad entry point name%s", "");
+            goto fail;
+          }
+          break;
+        }
+        {
+          char **ne = realloc(b->entries, (size_t)(b->nentries + 1) * sizeof *ne);
+          if (ne == NULL) {
+            ps_fail(e, "out of memory");
+            goto fail;
+          }
+          b->entries = ne;
+          b->entries[b->nentries++] = dupn(x.s, n);
+          x.s += n;
+        }
+      }
+      if (b->nentries == 0) {
+        fail(&x, "'entry:' names no entry point%s", "");
+        goto fail;
+      }
+      continue;
+    }
+    {
+      struct suite_case *nc = realloc(b->cases, (size_t)(b->ncases + 1) * sizeof *nc);
+      if (nc == NULL) {
+        ps_fail(e, "out of memory");
+        goto fail;
+      }
+      b->cases = nc;
+      if (parse_case(&x, &b->cases[b->ncases], b->ncases, dir) != 0) {
+        free_case(&b->cases[b->ncases]);
+        goto fail;
+      }
+      for (int i = 0; i < b->ncases; i++)
+        if (strcmp(b->cases[i].name, b->cases[b->ncases].name) == 0) {
+          x.line = b->cases[b->ncases].line;
+          fail(&x, "multiple datasets with name %s", b->cases[i].name);
+          free_case(&b->cases[b->ncases]);
+          goto fail;
+        }
+      b->ncases++;
+    }
+  }
+  for (int i = 0; i < s->nblocks; i++) {
+    if (s->blocks[i].nentries == 0) { /* Futhark's default entry point */
+      s->blocks[i].entries = malloc(sizeof(char *));
+      if (s->blocks[i].entries == NULL) {
+        ps_fail(e, "out of memory");
+        goto fail;
+      }
+      s->blocks[i].entries[0] = strdup("main");
+      s->blocks[i].nentries = 1;
+    }
+  }
+  return s;
+fail:
+  suite_free(s);
+  return NULL;
+}
+
+struct suite *suite_load(const char *path, struct ps_err *e)
+{
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL, *dir = NULL, *slash;
+  size_t n = 0, cap = 0;
+  struct suite *s = NULL;
+  if (f == NULL) {
+    ps_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    return NULL;
+  }
+  for (;;) {
+    size_t got;
+    if (n == cap) {
+      char *nb;
+      if (cap >= (16u << 20)) {
+        ps_fail(e, "%s: a suite file larger than 16 MiB is not a suite", path);
+        goto done;
+      }
+      cap = cap ? cap * 2 : 4096;
+      nb = realloc(buf, cap);
+      if (nb == NULL) {
+        ps_fail(e, "out of memory");
+        goto done;
+      }
+      buf = nb;
+    }
+    got = fread(buf + n, 1, cap - n, f);
+    if (got == 0)
+      break;
+    n += got;
+  }
+  if (ferror(f)) {
+    ps_fail(e, "%s: read error", path);
+    goto done;
+  }
+  dir = strdup(path);
+  if (dir == NULL)
+    goto done;
+  slash = strrchr(dir, '/');
+  if (slash != NULL)
+    *slash = '\0';
+  s = suite_parse(buf, n, path, slash != NULL ? dir : NULL, e);
+done:
+  fclose(f);
+  free(buf);
+  free(dir);
+  return s;
+}

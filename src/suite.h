@@ -1,0 +1,65 @@
+/*
+** suite.h: benchmark suites in the syntax of a Futhark test block, spec-file
+** form (docs/suites.md): blocks start at a line `==`, `entry: a b c` names
+** the entry points that get the block's cases, and each case is
+**   ["NAME"] [TAG...] input { VALUES } | input @ FILE
+**   ["NAME"] [TAG...] random input { TYPES }      (tag `sorted`: sorted arrays)
+** optionally followed by an output clause (parsed, then ignored: psearch
+** validates against its c backend). `--` starts a comment line.
+*/
+#ifndef suite_h
+#define suite_h
+
+#include "ps.h"
+
+#include <stdint.h>
+
+#define SUITE_MAX_TAGS 8
+
+struct suite_case {
+  char *name;          /* display name (Futhark's rules, docs/suites.md) */
+  char *tags[SUITE_MAX_TAGS];
+  int ntags;
+  int random, sorted;
+  char *file;          /* input @ FILE, resolved relative to the suite; or NULL */
+  char *values;        /* the text inside { } */
+  int line;
+};
+
+struct suite_block {
+  char **entries;      /* entry point names ("main" if none given) */
+  int nentries;
+  struct suite_case *cases;
+  int ncases;
+};
+
+struct suite {
+  char *path;          /* as given (the JSON key prefix), or "builtin:NAME" */
+  struct suite_block *blocks;
+  int nblocks;
+  char *tags[SUITE_MAX_TAGS]; /* tags { } of the first block */
+  int ntags;
+};
+
+/* Parse suite text; `path` names it in messages and keys, `dir` resolves
+** `input @` paths (NULL: relative to the working directory). NULL on error
+** with "PATH:LINE: problem" in e. */
+struct suite *suite_parse(const char *text, size_t len, const char *path, const char *dir,
+                          struct ps_err *e);
+/* Read and parse a suite file. */
+struct suite *suite_load(const char *path, struct ps_err *e);
+void suite_free(struct suite *s); /* accepts NULL */
+
+/* The built-in suites (the .bench files of datasets, embedded at build time). */
+struct suite_builtin {
+  const char *name; /* "engine.bench" */
+  const char *text;
+  size_t len;
+};
+extern const struct suite_builtin suite_builtins[]; /* ends with a NULL name */
+/* Names of the suites `psearch bench` runs when given none. */
+extern const char *const suite_defaults[];
+
+int suite_case_has_tag(const struct suite_case *c, const char *tag);
+
+#endif
