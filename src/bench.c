@@ -87,6 +87,7 @@ static volatile sig_atomic_t interrupted;
 static void on_interrupt(int sig)
 {
   if (interrupted) { /* a second Ctrl-C: stop now */
+    ofile_remove_temporaries();
     signal(sig, SIG_DFL);
     raise(sig);
   }

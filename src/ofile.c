@@ -23,11 +23,16 @@ struct ofile {
 static char *volatile live[MAXLIVE];
 static int handlers_set;
 
-static void on_signal(int sig)
+void ofile_remove_temporaries(void)
 {
   for (int i = 0; i < MAXLIVE; i++)
     if (live[i] != NULL)
       unlink(live[i]);
+}
+
+static void on_signal(int sig)
+{
+  ofile_remove_temporaries();
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -55,8 +60,8 @@ static void track(char *tmp, int add)
     sigemptyset(&sa.sa_mask);
     for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
       struct sigaction prev;
-      if (sigaction(sigs[k], NULL, &prev) == 0 && prev.sa_handler == SIG_IGN)
-        continue; /* keep "nohup" semantics */
+      if (sigaction(sigs[k], NULL, &prev) == 0 && prev.sa_handler != SIG_DFL)
+        continue; /* ignored (nohup), or the program handles it (bench) */
       sigaction(sigs[k], &sa, NULL);
     }
     handlers_set = 1;

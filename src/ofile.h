@@ -24,5 +24,8 @@ int ofile_is_stdout(const struct ofile *o);
 int ofile_commit(struct ofile *o, struct ps_err *e);
 /* Discard: remove the temporary file; frees o; accepts NULL. */
 void ofile_abort(struct ofile *o);
+/* Remove every live temporary file; async-signal-safe, for programs that
+** install their own SIGINT/SIGTERM handler (ofile then leaves those alone). */
+void ofile_remove_temporaries(void);
 
 #endif

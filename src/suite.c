@@ -206,8 +206,10 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
   }
   for (;;) { /* tags, then "input" */
     size_t n = word_len(x);
-    if (n == 0)
+    if (n == 0) {
+      x->line = c->line; /* report where the case began */
       return fail(x, "expected a case: [\"NAME\"] [TAGS] input ...%s", "");
+    }
     if (n == 5 && memcmp(x->s, "input", 5) == 0) {
       x->s += 5;
       break;

@@ -2,7 +2,7 @@
 # CLI tests of the top level and `psearch dataset`.
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
-P=$PSEARCH
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 
 # top level
 check help 0 $P --help;                 has $OUT "Usage: psearch COMMAND"

@@ -2,7 +2,7 @@
 # CLI tests of `psearch devices` and `psearch run` on the default device (PoCL in CI).
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
-P=$PSEARCH
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 export PSEARCH_NO_CACHE=1
 
 check devices 0 $P devices;            has $OUT "Platform 0:"; has $OUT "compute units"

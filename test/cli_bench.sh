@@ -1,0 +1,136 @@
+#!/bin/bash
+# CLI tests of `psearch bench` on the default device (PoCL in CI).
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+export XDG_CACHE_HOME=$T/cache
+FAST="-r 3 --no-convergence-phase"
+
+cat > $T/s.bench <<'S'
+-- a small suite
+==
+entry: bench_copy sorted
+random input { [1000]i32 }
+"tiny" input { [3, 1, 2] }
+slow random input { [20000]u8 }
+S
+
+# text output: header, block lines, exact result line shape
+check basic 0 $P bench $FAST $T/s.bench --json $T/r.json
+has $OUT "Reporting arithmetic mean runtime of at least 3 runs for each dataset (min 0.5s)."
+has $OUT "Results for $T/s.bench:bench_copy:"
+has $OUT "Results for $T/s.bench:sorted:"
+grep -E '^\[1000\]i32: +[ 0-9]{7,}[0-9]μs \(RSD: [0-9]+\.[0-9]{3}; min: +-?[0-9]+%; max: +\+[0-9]+%\)$' $OUT >/dev/null \
+  || fail "result line shape: $(grep '^\[1000\]' $OUT)"
+grep -E '^tiny: +[ 0-9]+μs \(RSD' $OUT >/dev/null || fail "padding of 'tiny'"
+grep -q "More runs automatically" $OUT && fail "convergence header printed with --no-convergence-phase"
+has $ERR "device:"
+
+# JSON: futhark bench's schema plus psearch's extras inside the objects
+python3 - $T/r.json "$T/s.bench" > $T/json.txt 2>&1 <<'PY' || fail "JSON schema: $(cat $T/json.txt)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = sys.argv[2]
+assert set(d) == {s + ":bench_copy", s + ":sorted"}, d.keys()
+for prog in d.values():
+    ds = prog["datasets"]
+    assert set(ds) == {"[1000]i32", "tiny", "[20000]u8"}, ds.keys()
+    for r in ds.values():
+        assert isinstance(r["runtimes"], list) and len(r["runtimes"]) >= 3
+        assert all(isinstance(x, int) for x in r["runtimes"])
+        assert isinstance(r["bytes"], dict) and r["bytes"]["space 'device'"] > 0
+        p = r["psearch"]
+        assert len(p["runtimes_us"]) == len(r["runtimes"])
+        assert abs(p["mean_us"] - sum(p["runtimes_us"]) / len(p["runtimes_us"])) < 1e-6
+        assert p["validation"] == "ok"
+    c = prog["psearch_context"]
+    for k in ("device", "platform", "driver", "backend", "psearch_version", "psearch_commit", "date", "host"):
+        assert k in c, k
+print("ok")
+PY
+
+# filters
+check filter-e 0 $P bench $FAST -e sorted $T/s.bench
+grep -q "bench_copy:" $OUT && fail "-e sorted still ran bench_copy"
+check exclude 0 $P bench $FAST --exclude-case slow $T/s.bench
+grep -q "20000" $OUT && fail "--exclude-case slow still ran the slow case"
+
+# the c backend
+check backend-c 0 $P bench $FAST --backend=c -e sorted $T/s.bench --json $T/c.json
+grep -q '"validation":.*"reference"' $T/c.json || fail "c backend JSON validation field"
+
+# a wrong result fails the dataset (exit 1), the JSON still appears, others are fine
+PSEARCH_TEST_CORRUPT_RESULT=sorted $P bench $FAST $T/s.bench --json $T/bad.json >$OUT 2>$ERR
+[ $? = 1 ] || fail "validation failure should exit 1"
+has $OUT "result does not match the c reference"
+has $OUT "index [0]"
+python3 -c "
+import json,sys; d=json.load(open('$T/bad.json'))
+assert isinstance(d['$T/s.bench:sorted']['datasets']['tiny'], str)
+assert d['$T/s.bench:bench_copy']['datasets']['tiny']['psearch']['validation'] == 'ok'
+" || fail "JSON after a validation failure"
+ls $T | grep -q 'tmp\.' && fail "temporary JSON left behind"
+
+# timeout: the dataset fails with futhark's message, the next one still runs
+cat > $T/slow.bench <<'S'
+==
+entry: sorted
+random input { [1000000]i64 }
+"after" input { [2, 1] }
+S
+check timeout 1 $P bench -r 50 --no-convergence-phase --timeout 1 $T/slow.bench
+has $OUT "Execution exceeded 1 seconds."
+grep -E '^after: +[ 0-9]+μs' $OUT >/dev/null || fail "the dataset after a timeout did not run"
+
+# malformed suites and inputs
+printf '==\nentry: nosuchentry\ninput { 1 }\n' > $T/e1.bench
+check unknown-entry 3 $P bench $T/e1.bench; has $ERR "unknown entry point 'nosuchentry'"
+printf '==\nentry: sorted\ninput { [1\n' > $T/e2.bench
+check bad-suite 3 $P bench $T/e2.bench; has $ERR "e2.bench:3: unclosed '{'"
+check no-suite 3 $P bench $T/nosuch.bench; has $ERR "nosuch.bench: cannot open"
+printf '==\nentry: sorted\ninput @ missing.in\n"ok" input { [1] }\n' > $T/e3.bench
+check missing-input 1 $P bench $FAST $T/e3.bench; has $OUT "missing.in: cannot open"
+grep -E '^ok: +[ 0-9]+μs' $OUT >/dev/null || fail "a dataset after a missing file did not run"
+printf '==\nentry: sorted\ninput { [1.5f32] }\n' > $T/e4.bench
+check wrong-type 1 $P bench $FAST $T/e4.bench; has $OUT "Expected input of types"
+check runs-zero 2 $P bench -r 0 $T/s.bench
+check timeout-neg 2 $P bench --timeout -5 $T/s.bench
+check list-suites 0 $P bench --list-suites; has $OUT "builtin:engine.bench (default)"
+check builtin-missing 3 $P bench builtin:nosuch.bench
+
+# the seed's workflow: a sorted dataset file, benchmarked through "input @ input"
+( cd $T && $P dataset --sorted -n 4095 > input ) || fail "dataset --sorted > input"
+printf '==\nentry: bench_copy sorted\ninput @ input\n' > $T/seed.bench
+check seed-workflow 0 $P bench $FAST $T/seed.bench; grep -E '^input: +[ 0-9]+μs' $OUT >/dev/null || fail "input @ input"
+
+# dataset cache: a corrupted entry is detected and regenerated
+check cache-fill 0 $P bench $FAST -e bench_copy $T/s.bench
+f=$(ls $T/cache/psearch/data/*.in | head -1)
+[ -n "$f" ] || fail "no dataset cache entry written"
+cp "$f" $T/good.in
+printf 'XXXX' | dd of="$f" bs=1 seek=20 conv=notrunc 2>/dev/null
+check cache-corrupt 0 $P bench $FAST $T/s.bench
+same "$f" $T/good.in
+
+# Ctrl-C: valid JSON with the completed datasets, no temporary files, exit 130
+cat > $T/int.bench <<'S'
+==
+entry: sorted
+"first" input { [3, 2, 1] }
+random input { [2000000]i64 }
+S
+$P bench -r 1000 --no-convergence-phase $T/int.bench --json $T/int.json >$T/int.out 2>&1 &
+pid=$!
+for i in $(seq 100); do grep -q '^first:.*μs' $T/int.out && break; sleep 0.1; done
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "SIGINT: exit $rc, expected 130"
+python3 -c "
+import json; d=json.load(open('$T/int.json'))['$T/int.bench:sorted']['datasets']
+assert isinstance(d['first'], dict) and d['[2000000]i64'] == 'Interrupted.', d
+" || fail "JSON after SIGINT"
+ls $T | grep -q 'tmp\.' && fail "temporary files left after SIGINT"
+
+finish

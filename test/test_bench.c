@@ -1,0 +1,165 @@
+/*
+** test_bench.c: the suite parser (every case form, names, errors with line
+** numbers) and the statistics (hand-computed vectors, convergence rule).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "stats.h"
+#include "suite.h"
+
+#include <math.h>
+#include <string.h>
+
+static struct suite *parse(const char *text, struct ps_err *e)
+{
+  return suite_parse(text, strlen(text), "t.bench", "dir", e);
+}
+
+static void suite_forms(void **state)
+{
+  struct ps_err e = {{0}};
+  struct suite *s = parse("Free text before the block.\n"
+                          "==\n"
+                          "tags { slow gpu }\n"
+                          "entry: a b\n"
+                          "input @ data/x.in.gz\n"
+                          "random input { [10000000]i32 }\n"
+                          "random sorted input { [33554431]i32 }\n"
+                          "\"named\" nobench input { [1, 2,\n 3] } output { [1, 2, 3] }\n"
+                          "-- a comment line\n"
+                          "input { 100i64 } auto output\n"
+                          "random input { [1000000]i32   [1000]i32 }\n"
+                          "==\n"
+                          "input { [1,2] }\n",
+                          &e);
+  (void)state;
+  if (s == NULL)
+    fail_msg("%s", e.msg);
+  assert_int_equal(s->nblocks, 2);
+  assert_int_equal(s->ntags, 2);
+  assert_string_equal(s->tags[1], "gpu");
+  assert_int_equal(s->blocks[0].nentries, 2);
+  assert_string_equal(s->blocks[0].entries[1], "b");
+  assert_int_equal(s->blocks[0].ncases, 6);
+  assert_string_equal(s->blocks[0].cases[0].name, "data/x.in");      /* path as written, no .gz */
+  assert_string_equal(s->blocks[0].cases[0].file, "dir/data/x.in.gz"); /* relative to the suite */
+  assert_string_equal(s->blocks[0].cases[1].name, "[10000000]i32");
+  assert_true(s->blocks[0].cases[1].random && !s->blocks[0].cases[1].sorted);
+  assert_string_equal(s->blocks[0].cases[2].name, "sorted [33554431]i32");
+  assert_true(s->blocks[0].cases[2].sorted);
+  assert_string_equal(s->blocks[0].cases[3].name, "named");
+  assert_true(suite_case_has_tag(&s->blocks[0].cases[3], "nobench"));
+  assert_string_equal(s->blocks[0].cases[4].name, "#4 (\"100i64\")");
+  assert_string_equal(s->blocks[0].cases[5].name, "[1000000]i32 [1000]i32");
+  assert_string_equal(s->blocks[1].entries[0], "main"); /* default entry */
+  assert_string_equal(s->blocks[1].cases[0].name, "#0 (\"[1,2]\")");
+  suite_free(s);
+}
+
+static void long_inline_names(void **state)
+{
+  struct ps_err e = {{0}};
+  struct suite *s = parse("==\ninput { [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22] }\n", &e);
+  (void)state;
+  assert_non_null(s);
+  assert_string_equal(s->blocks[0].cases[0].name,
+                      "#0 (\"[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,2...\")");
+  suite_free(s);
+}
+
+static void expect_error(const char *text, const char *needle)
+{
+  struct ps_err e = {{0}};
+  struct suite *s = parse(text, &e);
+  if (s != NULL) {
+    suite_free(s);
+    fail_msg("suite should not parse:\n%s", text);
+  }
+  if (strstr(e.msg, needle) == NULL)
+    fail_msg("message '%s' lacks '%s'", e.msg, needle);
+}
+
+static void suite_errors(void **state)
+{
+  (void)state;
+  expect_error("no block here\n", "no '==' line");
+  expect_error("==\nentry: a\ninput { [1] \n", "t.bench:3: unclosed '{'");
+  expect_error("==\nentry: a\n\nbogus\n", "t.bench:4: expected a case");
+  expect_error("==\ninput @\n", "t.bench:2: expected a file name after '@'");
+  expect_error("==\nrandom input @ f\n", "t.bench:2: 'random input' takes { TYPES }");
+  expect_error("==\nsorted input { [3]i32 }\n", "'sorted' goes with 'random input'");
+  expect_error("==\n\"a\" input { 1 }\n\"a\" input { 2 }\n", "t.bench:3: multiple datasets with name a");
+  expect_error("==\nrandom input { [3]i32 }\nrandom input { [3]i32 }\n", "multiple datasets with name [3]i32");
+  expect_error("==\ninput { 1 }\nentry: a\n", "t.bench:3: 'entry:' must come before");
+  expect_error("==\nentry:\ninput { 1 }\n", "'entry:' names no entry point");
+  expect_error("==\n\"unterminated input { 1 }\n", "unterminated dataset name");
+  expect_error("==\ninput { 1 }\n==\ntags { x }\n", "'tags' must open the first block");
+}
+
+static void stats_hand(void **state)
+{
+  /* x = 1..5: mean 3, population sd sqrt(2), r1 = ((-2)(-1) + (-1)(0) + 0 + (1)(2)) / 10 = 0.4 */
+  double x[] = {1, 2, 3, 4, 5}, y[] = {7, 7, 7, 7}, z[] = {10, 20};
+  struct stats s;
+  (void)state;
+  stats_compute(x, 5, &s);
+  assert_true(fabs(s.mean - 3) < 1e-12);
+  assert_true(fabs(s.sd - sqrt(2)) < 1e-12);
+  assert_true(fabs(s.rsd - sqrt(2) / 3) < 1e-12);
+  assert_true(fabs(s.rse - sqrt(2) / sqrt(5) / 3) < 1e-12);
+  assert_true(fabs(s.r1 - 0.4) < 1e-12);
+  assert_true(fabs(s.min_pct - (1.0 / 3 - 1) * 100) < 1e-9);
+  assert_true(fabs(s.max_pct - (5.0 / 3 - 1) * 100) < 1e-9);
+  assert_true(s.median == 3);
+  /* all equal: r1 is NaN and never asks for more runs */
+  stats_compute(y, 4, &s);
+  assert_true(s.rsd == 0 && isnan(s.r1));
+  assert_false(stats_needs_more(&s));
+  /* n < 3: r1 = 1; RSE = (5 / sqrt 2) / 15 = 0.2357 > 0.01: more runs */
+  stats_compute(z, 2, &s);
+  assert_true(s.r1 == 1 && s.median == 15);
+  assert_true(stats_needs_more(&s));
+}
+
+static void stats_rule(void **state)
+{
+  struct stats s;
+  (void)state;
+  memset(&s, 0, sizeof s);
+  s.r1 = 0.96; s.rse = 0.0011; assert_true(stats_needs_more(&s));   /* row 1 */
+  s.r1 = 0.96; s.rse = 0.0009; assert_false(stats_needs_more(&s));
+  s.r1 = 0.70; s.rse = 0.0024; assert_false(stats_needs_more(&s));  /* row 4 needs > 0.005 */
+  s.r1 = 0.70; s.rse = 0.0026; assert_true(stats_needs_more(&s));   /* row 3: 0.65, 0.0025 */
+  s.r1 = 0.10; s.rse = 0.0099; assert_false(stats_needs_more(&s));
+  s.r1 = 0.10; s.rse = 0.0101; assert_true(stats_needs_more(&s));   /* row 5 */
+  s.r1 = -0.5; s.rse = 0.5;    assert_false(stats_needs_more(&s));  /* negative r1: no row */
+  s.r1 = NAN;  s.rse = 0.5;    assert_false(stats_needs_more(&s));
+}
+
+static void bootstrap(void **state)
+{
+  double x[200], lo, hi, lo2, hi2;
+  (void)state;
+  for (int i = 0; i < 200; i++)
+    x[i] = 100 + (i % 10);
+  stats_bootstrap_ci(x, 200, 2000, &lo, &hi);
+  assert_true(lo < 104.5 && hi > 104.5 && lo > 103.5 && hi < 105.5); /* mean 104.5, se ~0.2 */
+  stats_bootstrap_ci(x, 200, 2000, &lo2, &hi2);
+  assert_true(lo == lo2 && hi == hi2); /* deterministic */
+  stats_bootstrap_ci(x, 1, 2000, &lo, &hi);
+  assert_true(lo == 100 && hi == 100);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
+    cmocka_unit_test(suite_errors), cmocka_unit_test(stats_hand),
+    cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
