@@ -27,7 +27,8 @@
 
 enum {
   O_RUNS = 1, O_BACKEND, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX,
-  O_EXTENDED, O_NOVALIDATE, O_PLATFORM, O_DEVICE, O_DEVTYPE, O_KERNELS, O_NOCACHE, O_LIST, O_HELP
+  O_EXTENDED, O_NOVALIDATE, O_PLATFORM, O_DEVICE, O_DEVTYPE, O_KERNELS, O_NOCACHE, O_LIST, O_VERBOSE,
+  O_HELP
 };
 
 static const struct opt_def opts[] = {
@@ -47,6 +48,7 @@ static const struct opt_def opts[] = {
   {"kernels", 0, OPT_REQUIRED, O_KERNELS, "DIR", "Read kernel sources from DIR"},
   {"no-cache", 0, OPT_NONE, O_NOCACHE, NULL, "Do not use the kernel and dataset caches"},
   {"list-suites", 0, OPT_NONE, O_LIST, NULL, "List the built-in suites and exit"},
+  {"verbose", 'v', OPT_NONE, O_VERBOSE, NULL, "Log the phases of each dataset on stderr, with times since start"},
   {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
   {NULL, 0, OPT_NONE, 0, NULL, NULL},
 };
@@ -83,6 +85,12 @@ struct config {
 };
 
 static volatile sig_atomic_t interrupted;
+static uint64_t t_program; /* start of bench, for -v timestamps */
+
+static void vlog(const char *what, const char *name)
+{
+  ps_info(2, "[%.3f s] %s: %s", (double)(ps_now_ns() - t_program) / 1e9, name, what);
+}
 
 static void on_interrupt(int sig)
 {
@@ -349,12 +357,14 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
     o->error = strdup(e.msg);
     goto done;
   }
+  vlog("prepared (inputs on the device, kernels built)", desc);
   progress(cf, desc, pad, 0, 0, 0, 0, 0);
   t_start = ps_now_ns();
   /* warm-up, inside the timeout */
   if (timed_runs(cf, &j, 1, &us, &n, &cap, t_start, desc, 0, 0, o) != 0)
     goto done;
   n = 0;
+  vlog("warm-up done; first timed run", desc);
   if (rt != NULL)
     rt_take_kernel_ns(rt);
   { /* initial phase: -r runs, then more until MIN_TIME_S of runs */
@@ -669,6 +679,7 @@ int bench_main(int argc, char **argv)
   int npaths = 0, nsuites = 0, id, rc = PS_EXIT_USAGE, failures = 0;
   struct sigaction sa, old_int, old_term;
 
+  t_program = ps_now_ns();
   memset(&cf, 0, sizeof cf);
   cf.runs = 10;
   cf.backend = BACKEND_OPENCL;
@@ -731,6 +742,7 @@ int bench_main(int argc, char **argv)
         printf("builtin:%s%s\n", b->name, def ? " (default)" : "");
       }
       return PS_EXIT_OK;
+    case O_VERBOSE: ps_verbosity = 2; break;
     case O_HELP:
       bench_help(stdout);
       return PS_EXIT_OK;
@@ -853,8 +865,7 @@ int bench_main(int argc, char **argv)
             continue;
           pad = maxlen - (int)(strlen(sc->name) > 40 ? 40 : strlen(sc->name));
           if (nin[c] < 0) { /* load once per block, untimed */
-            if (!cf.fancy)
-              ps_info(2, "loading %s", sc->name);
+            vlog("loading the inputs", sc->name);
             nin[c] = load_case(&cf, sc, inputs[c], &digest[c], &err);
             if (nin[c] < 0) {
               nin[c] = 0;

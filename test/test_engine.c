@@ -180,11 +180,11 @@ static void kernel_cache(void **state)
   setenv("XDG_CACHE_HOME", dir, 1);
   unsetenv("PSEARCH_NO_CACHE");
   rt = open_default();
-  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=1", &e));
   assert_int_equal(rt_last_from_cache(rt), 0); /* compiled */
   rt_close(rt);
   rt = open_default();
-  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=1", &e));
   assert_int_equal(rt_last_from_cache(rt), 1); /* second run: from the cache */
   rt_close(rt);
   /* corrupt every cached program: flip bytes in the middle */
@@ -193,18 +193,18 @@ static void kernel_cache(void **state)
            dir);
   assert_int_equal(system(cmd), 0);
   rt = open_default();
-  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=1", &e));
   assert_int_equal(rt_last_from_cache(rt), 0); /* detected and rebuilt */
   rt_close(rt);
   rt = open_default();
-  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=1", &e));
   assert_int_equal(rt_last_from_cache(rt), 1); /* and the rebuilt entry is good */
   rt_close(rt);
   /* truncate it: also detected */
   snprintf(cmd, sizeof cmd, "for f in %s/psearch/kernels/*.bin; do truncate -s 30 $f; done", dir);
   assert_int_equal(system(cmd), 0);
   rt = open_default();
-  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=1", &e));
   assert_int_equal(rt_last_from_cache(rt), 0);
   rt_close(rt);
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -218,15 +218,15 @@ static void kernel_errors(void **state)
   (void)state;
   rt_set_cache(rt, 0);
   rt_set_kernel_dir(rt, "/no/such/dir");
-  assert_null(rt_kernel(rt, "copy.cl", "copy", "-DT=int", &e));
+  assert_null(rt_kernel(rt, "copy.cl", "copy", "", &e));
   assert_non_null(strstr(e.msg, "/no/such/dir/copy.cl"));
   rt_set_kernel_dir(rt, NULL);
   assert_null(rt_kernel(rt, "nosuch.cl", "copy", "", &e));
   assert_non_null(strstr(e.msg, "no embedded kernel source nosuch.cl"));
   /* a build failure names the call and the CL error */
-  assert_null(rt_kernel(rt, "copy.cl", "copy", "-DT=not_a_type", &e));
+  assert_null(rt_kernel(rt, "radix1.cl", "count", "-DT=not_a_type -DU=uint -DFLIP=0 -DWG=256", &e));
   assert_non_null(strstr(e.msg, "CL_BUILD_PROGRAM_FAILURE"));
-  assert_null(rt_kernel(rt, "copy.cl", "no_such_kernel", "-DT=int", &e));
+  assert_null(rt_kernel(rt, "copy.cl", "no_such_kernel", "", &e));
   assert_non_null(strstr(e.msg, "CL_INVALID_KERNEL_NAME"));
   rt_close(rt);
 }
