@@ -200,7 +200,8 @@ struct rt {
   const char *kernel_dir;
   int cache_on, last_from_cache;
   uint64_t in_use, peak;
-  int profile;
+  int profile;      /* request events on launches (kernel-time measurement) */
+  int spin;         /* rt_finish: poll a marker event instead of clFinish */
   cl_event events[256];
   int nevents;
   uint64_t event_ns;
@@ -291,6 +292,10 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
   }
   rt->cache_on = !((env = getenv("PSEARCH_NO_CACHE")) != NULL && strcmp(env, "1") == 0);
   rt->kernel_dir = getenv("PSEARCH_KERNELS");
+  /* polling burns a host core: worth it on a GPU, harmful on a CPU device
+  ** whose work shares the host's cores */
+  env = getenv("PSEARCH_SYNC");
+  rt->spin = env != NULL ? strcmp(env, "spin") == 0 : rt->info.is_gpu;
   if (rt->kernel_dir != NULL && rt->kernel_dir[0] == '\0')
     rt->kernel_dir = NULL;
   return rt;
@@ -612,7 +617,7 @@ uint64_t rt_take_kernel_ns(struct rt *rt)
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e)
 {
   cl_event ev = NULL;
-  int want_ev = rt->info.profiling;
+  int want_ev = rt->profile && rt->info.profiling;
   if (global == 0)
     return 0;
   if (local > 0)
@@ -630,9 +635,28 @@ int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps
 
 int rt_finish(struct rt *rt, struct ps_err *e)
 {
-  CHECK(clFinish(rt->q), e);
+  cl_event marker = NULL;
+  cl_int status = CL_QUEUED, err;
+  if (!rt->spin) {
+    CHECK(clFinish(rt->q), e);
+    return 0;
+  }
+  /* a marker after the queued work, then poll it: lower latency than a
+  ** blocking clFinish on some drivers (docs/performance.md) */
+  CHECK(clEnqueueMarkerWithWaitList(rt->q, 0, NULL, &marker), e);
+  err = clFlush(rt->q);
+  while (err == CL_SUCCESS && status > CL_COMPLETE)
+    err = clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+  clReleaseEvent(marker);
+  if (err != CL_SUCCESS)
+    return rt_fail(e, "clGetEventInfo", err);
+  if (status < 0)
+    return ps_fail(e, "OpenCL: queued work failed: %s (%d)", rt_error_name(status), status);
   return 0;
 }
+
+void rt_set_profiling(struct rt *rt, int on) { rt->profile = on; }
+int rt_can_profile(const struct rt *rt) { return rt->info.profiling; }
 
 cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e)
 {

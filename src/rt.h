@@ -67,6 +67,8 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
 int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...);
 /* Enqueue a 1-D range; global is rounded up to a multiple of local (local 0: driver's choice). */
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e);
+/* Wait for all queued work: on GPUs by polling a marker event (lower latency),
+** on other devices with clFinish; $PSEARCH_SYNC=spin|finish chooses. */
 int rt_finish(struct rt *rt, struct ps_err *e);
 
 /* Device buffers; device memory in use and its peak are tracked. */
@@ -78,8 +80,11 @@ int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *
 uint64_t rt_peak_bytes(const struct rt *rt);
 void rt_reset_peak(struct rt *rt);
 
+/* Request profiling events on launches (off by default: they cost host time). */
+void rt_set_profiling(struct rt *rt, int on);
+int rt_can_profile(const struct rt *rt);
 /* Kernel-only time: sum of profiling event times of launches since the last
-** call, in nanoseconds (0 if the device cannot profile). */
+** call, in nanoseconds (0 if profiling is off or the device cannot profile). */
 uint64_t rt_take_kernel_ns(struct rt *rt);
 
 /* "CL_OUT_OF_RESOURCES" for an error code. */
