@@ -67,8 +67,8 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
 int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...);
 /* Enqueue a 1-D range; global is rounded up to a multiple of local (local 0: driver's choice). */
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e);
-/* Wait for all queued work: on GPUs by polling a marker event (lower latency),
-** on other devices with clFinish; $PSEARCH_SYNC=spin|finish chooses. */
+/* Wait for all queued work: clFinish, or with $PSEARCH_SYNC=spin by polling
+** a marker event. */
 int rt_finish(struct rt *rt, struct ps_err *e);
 
 /* Device buffers; device memory in use and its peak are tracked. */
