@@ -13,6 +13,7 @@
 #include "ofile.h"
 #include "opt.h"
 #include "ps_version.h"
+#include "search.h"
 #include "stats.h"
 #include "suite.h"
 
@@ -140,7 +141,7 @@ static int load_case(const struct config *cf, const struct suite_case *c, struct
     key = cache_value_digest(&(struct data_value){DATA_I8, 0, {0}, NULL}, 0x9e37u); /* version */
     {
       char spec[4200];
-      snprintf(spec, sizeof spec, "gen-v1 sorted=%d %s", c->sorted, c->name);
+      snprintf(spec, sizeof spec, "gen-v1 sorted=%d eytzinger=%d %s", c->sorted, c->eytzinger, c->name);
       for (const char *s = spec; *s; s++)
         key = key * 1099511628211u ^ (unsigned char)*s;
     }
@@ -164,6 +165,11 @@ static int load_case(const struct config *cf, const struct suite_case *c, struct
       if (gen_parse_type(tok, strlen(tok), &t, &rank, shape) == 0) {
         if (data_value_init(&in[n], t, rank, shape, e) != 0 ||
             gen_fill(&in[n], 1 + (uint64_t)n, &b, c->sorted, ps_ncpus(), e) != 0) {
+          data_value_free(&in[n]);
+          free(items);
+          goto fail;
+        }
+        if (c->eytzinger && rank == 1 && search_layout_eytzinger(&in[n], e) != 0) {
           data_value_free(&in[n]);
           free(items);
           goto fail;

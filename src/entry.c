@@ -10,9 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INT_TYPES                                                                         \
-  ((1u << DATA_I8) | (1u << DATA_I16) | (1u << DATA_I32) | (1u << DATA_I64) | (1u << DATA_U8) | \
-   (1u << DATA_U16) | (1u << DATA_U32) | (1u << DATA_U64))
+#define INT_TYPES ENTRY_INT_TYPES
 #define ALL_TYPES ((1u << DATA_NTYPES) - 1)
 
 static const char *const backend_names[BACKEND_COUNT] = {"c", "opencl"};
@@ -37,8 +35,7 @@ static const char *const cl_utypes[DATA_NTYPES] = {"uchar", "ushort", "uint", "u
                                                    "ushort", "uint", "ulong", "ushort", "uint",
                                                    "ulong", "uchar"};
 
-/* Build options that define T, U and FLIP for element type t. */
-static void type_options(enum data_type t, const char *extra, char *buf, size_t n)
+void entry_type_options(enum data_type t, const char *extra, char *buf, size_t n)
 {
   unsigned bits = (unsigned)data_type_size(t) * 8;
   snprintf(buf, n, "-DT=%s -DU=%s -DFLIP=%s %s", t == DATA_F16 ? "ushort" : cl_types[t],
@@ -49,7 +46,7 @@ static void type_options(enum data_type t, const char *extra, char *buf, size_t 
            extra ? extra : "");
 }
 
-static size_t value_bytes(const struct data_value *v)
+size_t entry_value_bytes(const struct data_value *v)
 {
   size_t b = 0;
   data_value_bytes(v, &b);
@@ -66,7 +63,7 @@ static int c_alloc_like(struct entry_job *j, struct ps_err *e)
 
 static int c_copy_run(struct entry_job *j, struct ps_err *e)
 {
-  size_t b = value_bytes(&j->in[0]);
+  size_t b = entry_value_bytes(&j->in[0]);
   (void)e;
   if (b > 0)
     memcpy(j->out[0].elems, j->in[0].elems, b);
@@ -93,7 +90,7 @@ struct dev_state {
 static int dev_prepare_io(struct entry_job *j, struct dev_state **out, struct ps_err *e)
 {
   struct dev_state *s = calloc(1, sizeof *s);
-  size_t b = value_bytes(&j->in[0]);
+  size_t b = entry_value_bytes(&j->in[0]);
   *out = s;
   j->state = s;
   if (s == NULL)
@@ -112,7 +109,7 @@ static int dev_prepare_io(struct entry_job *j, struct dev_state **out, struct ps
 static int cl_copy_prepare(struct entry_job *j, struct ps_err *e)
 {
   struct dev_state *s;
-  cl_ulong nbytes = value_bytes(&j->in[0]);
+  cl_ulong nbytes = entry_value_bytes(&j->in[0]);
   if (dev_prepare_io(j, &s, e) != 0)
     return -1;
   s->k[0] = rt_kernel(j->rt, "copy.cl", "copy", "", e);
@@ -125,7 +122,7 @@ static int cl_copy_prepare(struct entry_job *j, struct ps_err *e)
 static int cl_copy_run(struct entry_job *j, struct ps_err *e)
 {
   struct dev_state *s = j->state;
-  size_t nbytes = value_bytes(&j->in[0]);
+  size_t nbytes = entry_value_bytes(&j->in[0]);
   return rt_launch(j->rt, s->k[0], nbytes ? nbytes / 16 + 1 : 0, s->wg, e);
 }
 
@@ -134,7 +131,7 @@ static int cl_result_out(struct entry_job *j, struct ps_err *e)
   struct dev_state *s = j->state;
   if (c_alloc_like(j, e) != 0)
     return -1;
-  return rt_download(j->rt, s->out, j->out[0].elems, value_bytes(&j->in[0]), e);
+  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->in[0]), e);
 }
 
 static void cl_release(struct entry_job *j)
@@ -156,7 +153,7 @@ static uint64_t copy_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 static int c_sorted_run(struct entry_job *j, struct ps_err *e)
 {
-  size_t b = value_bytes(&j->in[0]);
+  size_t b = entry_value_bytes(&j->in[0]);
   if (b > 0)
     memcpy(j->out[0].elems, j->in[0].elems, b);
   return sort_values(j->out[0].elems, (size_t)data_value_count(&j->in[0]), j->in[0].type, 1, e);
@@ -171,13 +168,13 @@ static int cl_sorted_prepare(struct entry_job *j, struct ps_err *e)
     return -1;
   if (n >= ((uint64_t)1 << 32))
     return ps_fail(e, "sorted: the one-bit radix sort handles fewer than 2^32 elements");
-  s->tmp = rt_alloc(j->rt, value_bytes(&j->in[0]), e);
+  s->tmp = rt_alloc(j->rt, entry_value_bytes(&j->in[0]), e);
   s->nblocks = (uint32_t)((n + s->wg - 1) / s->wg);
   s->blocks = rt_alloc(j->rt, ((size_t)s->nblocks + 1) * sizeof(cl_uint), e);
   if (s->tmp == NULL || s->blocks == NULL)
     return -1;
   snprintf(wg, sizeof wg, "-DWG=%zu", s->wg);
-  type_options(j->in[0].type, wg, opts, sizeof opts);
+  entry_type_options(j->in[0].type, wg, opts, sizeof opts);
   s->k[0] = rt_kernel(j->rt, "radix1.cl", "count", opts, e);
   s->k[1] = s->k[0] ? rt_kernel(j->rt, "radix1.cl", "scan", opts, e) : NULL;
   s->k[2] = s->k[1] ? rt_kernel(j->rt, "radix1.cl", "scatter", opts, e) : NULL;
@@ -193,7 +190,7 @@ static int cl_sorted_run(struct entry_job *j, struct ps_err *e)
   cl_mem src = s->out, dst = s->tmp;
   if (n == 0)
     return 0;
-  if (rt_copy(j->rt, s->in, s->out, value_bytes(&j->in[0]), e) != 0)
+  if (rt_copy(j->rt, s->in, s->out, entry_value_bytes(&j->in[0]), e) != 0)
     return -1;
   for (cl_uint bit = 0; bit < bits; bit++) {
     if (rt_args(j->rt, s->k[0], e, 4, sizeof(cl_mem), &src, sizeof(cl_mem), &s->blocks,
@@ -216,23 +213,43 @@ static uint64_t sorted_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 /* ================================= Registry ============================== */
 
-const struct entry entry_table[] = {
-  {"bench_copy", "Copy an array: the memory-bandwidth roofline", ALL_TYPES, "[n]t", "[n]t",
+const struct entry engine_entries[] = {
+  {"bench_copy", "Copy an array: the memory-bandwidth roofline", 1, ALL_TYPES, "[n]t", "[n]t",
    "O(n)", "O(1)", "2 n sizeof(t)", copy_bytes,
    {{c_alloc_like, c_copy_run, c_nothing, c_release},
     {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}},
   {"sorted", "Sort an array of integers (reference: the lecture's 1-bit radix sort on the device)",
-   INT_TYPES, "[n]t", "[n]t", "O(n b)", "O(b log n)", "2 n sizeof(t)", sorted_bytes,
+   1, INT_TYPES, "[n]t", "[n]t", "O(n b)", "O(b log n)", "2 n sizeof(t)", sorted_bytes,
    {{c_alloc_like, c_sorted_run, c_nothing, c_release},
     {cl_sorted_prepare, cl_sorted_run, cl_result_out, cl_release}}},
-  {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
 };
+
+static const struct entry *const families[] = {engine_entries, search_entries};
+
+int entry_count(void)
+{
+  int n = 0;
+  for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+    for (const struct entry *en = families[f]; en->name; en++)
+      n++;
+  return n;
+}
+
+const struct entry *entry_at(int i)
+{
+  for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+    for (const struct entry *en = families[f]; en->name; en++)
+      if (i-- == 0)
+        return en;
+  return NULL;
+}
 
 const struct entry *entry_find(const char *name)
 {
-  for (const struct entry *en = entry_table; en->name; en++)
-    if (strcmp(en->name, name) == 0)
-      return en;
+  for (int i = 0; i < entry_count(); i++)
+    if (strcmp(entry_at(i)->name, name) == 0)
+      return entry_at(i);
   return NULL;
 }
 
@@ -240,10 +257,14 @@ static void expected_types(const struct entry *en, char *buf, size_t n)
 {
   size_t off = 0;
   buf[0] = '\0';
-  for (int t = 0; t < DATA_NTYPES && off < n; t++)
-    if (en->types & (1u << t))
-      off += (size_t)snprintf(buf + off, n - off, "%s[]%s", off ? " | " : "",
+  for (int t = 0; t < DATA_NTYPES && off < n; t++) {
+    if (!(en->types & (1u << t)))
+      continue;
+    off += (size_t)snprintf(buf + off, n - off, "%s", off ? " | " : "");
+    for (int i = 0; i < en->nin && off < n; i++)
+      off += (size_t)snprintf(buf + off, n - off, "%s[]%s", i ? " " : "",
                               data_type_name((enum data_type)t));
+  }
 }
 
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
@@ -251,7 +272,10 @@ int entry_check_inputs(const struct entry *en, const struct data_value *in, int 
 {
   char want[256], got[512];
   size_t off = 0;
-  if (nin == 1 && in[0].rank == 1 && (en->types & (1u << in[0].type)))
+  int ok = nin == en->nin;
+  for (int i = 0; i < nin && ok; i++)
+    ok = in[i].rank == 1 && in[i].type == in[0].type && (en->types & (1u << in[i].type));
+  if (ok)
     return 0;
   expected_types(en, want, sizeof want);
   got[0] = '\0';

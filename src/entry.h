@@ -40,7 +40,8 @@ struct entry_impl {
 struct entry {
   const char *name;
   const char *desc;
-  unsigned types;      /* element types accepted for the one array input (bit per type) */
+  int nin;             /* number of inputs: 1-D arrays, all of one element type */
+  unsigned types;      /* element types accepted for the inputs (bit per type) */
   const char *in_desc; /* "[n]t" as printed in messages and the catalogue */
   const char *out_desc;
   const char *work, *span; /* cost model formulas in n */
@@ -49,8 +50,23 @@ struct entry {
   struct entry_impl impl[BACKEND_COUNT];
 };
 
-extern const struct entry entry_table[]; /* ends with a NULL name */
+/* The registry: the entries of every family, in catalogue order. */
+int entry_count(void);
+const struct entry *entry_at(int i);
 const struct entry *entry_find(const char *name);
+
+/* Families (each a table ending with a NULL name). */
+extern const struct entry engine_entries[]; /* bench_copy, sorted (entry.c) */
+extern const struct entry search_entries[]; /* search.c */
+
+/* Helpers for implementations. */
+#define ENTRY_INT_TYPES                                                                   \
+  ((1u << DATA_I8) | (1u << DATA_I16) | (1u << DATA_I32) | (1u << DATA_I64) | (1u << DATA_U8) | \
+   (1u << DATA_U16) | (1u << DATA_U32) | (1u << DATA_U64))
+/* Build options defining T (OpenCL type of t), U (unsigned of the same width),
+** FLIP (xor to unsigned order), then `extra`. */
+void entry_type_options(enum data_type t, const char *extra, char *buf, size_t n);
+size_t entry_value_bytes(const struct data_value *v);
 
 /* Check the inputs against the entry's signature; on mismatch a Futhark-style
 ** message ("Expected input of types: ...; Provided input of types: ..."). */

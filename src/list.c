@@ -47,7 +47,8 @@ int list_main(int argc, char **argv)
   if (json) {
     cJSON *arr = cJSON_CreateArray();
     char *s;
-    for (const struct entry *en = entry_table; en->name; en++) {
+    for (int i = 0; i < entry_count(); i++) {
+      const struct entry *en = entry_at(i);
       cJSON *o = cJSON_CreateObject();
       cJSON_AddStringToObject(o, "name", en->name);
       cJSON_AddStringToObject(o, "description", en->desc);
@@ -65,9 +66,11 @@ int list_main(int argc, char **argv)
     cJSON_Delete(arr);
   } else {
     printf("%-24s %-10s %-12s %-16s %s\n", "ENTRY", "WORK", "SPAN", "BYTES", "DESCRIPTION");
-    for (const struct entry *en = entry_table; en->name; en++)
+    for (int i = 0; i < entry_count(); i++) {
+      const struct entry *en = entry_at(i);
       printf("%-24s %-10s %-12s %-16s %s\n", en->name, en->work, en->span, en->bytes_desc,
              en->desc);
+    }
   }
   return ferror(stdout) ? PS_EXIT_FAILED : PS_EXIT_OK;
 }

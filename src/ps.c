@@ -44,14 +44,21 @@ void ps_err_prefix(struct ps_err *e, const char *fmt, ...)
   }
 }
 
+/* One line, written with a single fputs so that lines of parallel processes
+** (and readers of a terminal) never see half a message. */
 static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
+  char line[2048];
+  int n = snprintf(line, sizeof line, "psearch: %s", kind != NULL ? kind : "");
+  if (n >= 0 && (size_t)n < sizeof line)
+    vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+  n = (int)strlen(line);
+  if ((size_t)n + 1 < sizeof line) {
+    line[n] = '\n';
+    line[n + 1] = '\0';
+  }
   fflush(stdout);
-  fputs("psearch: ", stderr);
-  if (kind != NULL)
-    fputs(kind, stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  fputs(line, stderr);
 }
 
 void ps_error(const char *fmt, ...)

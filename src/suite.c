@@ -221,9 +221,10 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
     skip_ws(x);
   }
   c->random = suite_case_has_tag(c, "random");
-  c->sorted = suite_case_has_tag(c, "sorted");
+  c->eytzinger = suite_case_has_tag(c, "eytzinger");
+  c->sorted = suite_case_has_tag(c, "sorted") || c->eytzinger;
   if (c->sorted && !c->random)
-    return fail(x, "the tag 'sorted' goes with 'random input'%s", "");
+    return fail(x, "the tags 'sorted' and 'eytzinger' go with 'random input'%s", "");
   skip_ws(x);
   if (x->s < x->end && *x->s == '@') {
     if (c->random)
@@ -248,9 +249,9 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
       if (sq == NULL)
         return -1;
       if (c->random && c->sorted) { /* distinct from the unsorted case of the same type */
-        c->name = malloc(strlen(sq) + 8);
+        c->name = malloc(strlen(sq) + 16);
         if (c->name != NULL)
-          sprintf(c->name, "sorted %s", sq);
+          sprintf(c->name, "%s %s", c->eytzinger ? "eytzinger" : "sorted", sq);
         free(sq);
       } else if (c->random) {
         c->name = sq;

@@ -20,7 +20,7 @@ struct suite_case {
   char *name;          /* display name (Futhark's rules, docs/suites.md) */
   char *tags[SUITE_MAX_TAGS];
   int ntags;
-  int random, sorted;
+  int random, sorted, eytzinger; /* eytzinger: sorted, then in Eytzinger order */
   char *file;          /* input @ FILE, resolved relative to the suite; or NULL */
   char *values;        /* the text inside { } */
   int line;

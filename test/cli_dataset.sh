@@ -108,7 +108,7 @@ out = b""
 while True:
     try:
         d = os.read(fd, 4096)
-    except OSError:
+    except OSError:  # EIO once the child has closed the terminal
         break
     if not d:
         break

@@ -44,4 +44,18 @@ check_in missing-e 2 $T/in.bin $P run;             has $ERR "-e ENTRY is require
 check_in runs-zero 2 $T/in.bin $P run -e sorted -r 0
 check_in backend-bad 2 $T/in.bin $P run -e sorted --backend=cuda
 
+# the blog post's examples: binary_search (<=) [1,3,5,7,9,11] on 0, 9 and 2 gives 0, 4 and 1
+$P dataset -g '[1,3,5,7,9,11]' -g '[0,9,2]' -o $T/post.bin
+for b in opencl c; do
+  check_in post-$b 0 $T/post.bin $P run -e binary_search --backend=$b; has $OUT "[0i64, 4i64, 1i64]"
+done
+$P dataset -g '[1,3,5,7,9,11]' | $P run -e to_eytzinger -b > $T/eyt.bin
+check_in eytzinger-layout 0 $T/eyt.bin $P dataset --text; has $OUT "[7i32, 3i32, 11i32, 1i32, 5i32, 9i32]"
+$P dataset -g '[0,9,2,12]' >> $T/eyt.bin
+check_in eytzinger-search 0 $T/eyt.bin $P run -e eytzinger_search; has $OUT "[3i64, 5i64, 1i64, -1i64]"
+# unsorted input to a search is refused, not answered wrongly
+$P dataset -g '[3,1,2]' -o $T/unsorted.bin
+check_in unsorted 1 $T/unsorted.bin $P run -e bench_binary_search; has $ERR "the input is not sorted: element 0 (3i32)"
+check_in not-eytzinger 1 $T/unsorted.bin $P run -e bench_eytzinger_search; has $ERR "not an Eytzinger array"
+
 finish

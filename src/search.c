@@ -1,0 +1,391 @@
+/*
+** search.c: to_eytzinger, bench_binary_search, bench_eytzinger_search and
+** their random-key variants, on the c and opencl backends.
+**
+** Semantics (docs/entries.md):
+**   to_eytzinger         sorted [n]t -> the Eytzinger (BFS) layout, any n
+**   binary search        lower bound: first i with x <= xs[i], or n
+**   Eytzinger search     the post's eytzinger_search: the 0-based index in the
+**                        Eytzinger array of the lower bound, or -1 if none
+** Keys are the array itself (as in the post) or, for the *_random entries, n
+** keys drawn uniformly from [min, max] of the array with a fixed seed.
+*/
+#include "search.h"
+
+#include "entry.h"
+#include "gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KEY_SEED 0x5eac4u
+
+int64_t search_eytzinger_rank(int64_t n, int64_t k)
+{
+  int H = 63 - __builtin_clzll((unsigned long long)n), d = 63 - __builtin_clzll((unsigned long long)k);
+  int64_t L = n - (((int64_t)1 << H) - 1), p = k - ((int64_t)1 << d);
+  int64_t r = (2 * p + 1) * ((int64_t)1 << (H - d)) - 1, missing = (r + 1) / 2 - L;
+  return r - (missing > 0 ? missing : 0);
+}
+
+/* Element i of v as a signed 128-bit-safe comparable: integers only. */
+static int cmp_at(const struct data_value *v, uint64_t i, uint64_t j)
+{
+  const unsigned char *p = v->elems;
+  size_t sz = data_type_size(v->type);
+  if (data_type_is_signed(v->type)) {
+    int64_t a = 0, b = 0;
+    memcpy(&a, p + i * sz, sz);
+    memcpy(&b, p + j * sz, sz);
+    a = (int64_t)((uint64_t)a << (64 - 8 * sz)) >> (64 - 8 * sz); /* sign-extend */
+    b = (int64_t)((uint64_t)b << (64 - 8 * sz)) >> (64 - 8 * sz);
+    return (a > b) - (a < b);
+  } else {
+    uint64_t a = 0, b = 0;
+    memcpy(&a, p + i * sz, sz);
+    memcpy(&b, p + j * sz, sz);
+    return (a > b) - (a < b);
+  }
+}
+
+/* Element i widened to int64 or uint64 bits (for keys and comparisons). */
+static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *key)
+{
+  const unsigned char *p = v->elems;
+  size_t sz = data_type_size(v->type);
+  if (data_type_is_signed(v->type)) {
+    int64_t a = 0, b = 0;
+    memcpy(&a, p + i * sz, sz);
+    memcpy(&b, key, sz);
+    a = (int64_t)((uint64_t)a << (64 - 8 * sz)) >> (64 - 8 * sz);
+    b = (int64_t)((uint64_t)b << (64 - 8 * sz)) >> (64 - 8 * sz);
+    return (a > b) - (a < b);
+  } else {
+    uint64_t a = 0, b = 0;
+    memcpy(&a, p + i * sz, sz);
+    memcpy(&b, key, sz);
+    return (a > b) - (a < b);
+  }
+}
+
+static int check_sorted(const struct data_value *v, struct ps_err *e)
+{
+  uint64_t n = data_value_count(v);
+  for (uint64_t i = 1; i < n; i++) {
+    if (cmp_at(v, i - 1, i) > 0) {
+      char a[64], b[64];
+      data_format_elem(v, i - 1, a, sizeof a);
+      data_format_elem(v, i, b, sizeof b);
+      return ps_fail(e, "the input is not sorted: element %llu (%s) is greater than element %llu (%s)",
+                     (unsigned long long)(i - 1), a, (unsigned long long)i, b);
+    }
+  }
+  return 0;
+}
+
+/* The sorted array behind an Eytzinger array (fails if it is not one). */
+static int from_eytzinger(const struct data_value *t, struct data_value *sorted, struct ps_err *e)
+{
+  int64_t n = (int64_t)data_value_count(t);
+  size_t sz = data_type_size(t->type);
+  if (data_value_init(sorted, t->type, 1, &n, e) != 0)
+    return -1;
+  for (int64_t k = 1; k <= n; k++)
+    memcpy((char *)sorted->elems + (size_t)search_eytzinger_rank(n, k) * sz,
+           (const char *)t->elems + (size_t)(k - 1) * sz, sz);
+  if (check_sorted(sorted, e) != 0) {
+    data_value_free(sorted);
+    return ps_fail(e, "the input is not an Eytzinger array of sorted elements (its in-order walk is not sorted)");
+  }
+  return 0;
+}
+
+/* ================================ State ================================= */
+
+enum kind { TO_EYTZINGER, BINARY, EYTZINGER };
+enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
+
+struct sstate {
+  struct data_value keys;  /* random keys (host), or none: the array itself */
+  int own_keys;
+  cl_mem xs, kbuf, out;
+  cl_kernel k;
+  size_t wg;
+};
+
+struct variant {
+  enum kind kind;
+  enum keysrc keys;
+};
+
+static const struct variant *variant_of(const struct entry_job *j);
+static const struct data_value *keys_of(const struct entry_job *j, const struct sstate *s);
+
+/* n keys uniform in [min, max] of the array (fixed seed): the same on every backend. */
+static int make_keys(const struct data_value *xs, int eytz, struct data_value *keys, struct ps_err *e)
+{
+  int64_t n = (int64_t)data_value_count(xs);
+  struct gen_bounds b;
+  enum data_type t = xs->type;
+  uint64_t lo = 0, hi = 0;
+  size_t sz = data_type_size(t);
+  if (data_value_init(keys, t, 1, &n, e) != 0)
+    return -1;
+  if (n == 0)
+    return 0;
+  { /* min and max: ends of the sorted array, or the extreme nodes of the tree */
+    int64_t kmin = 1, kmax = 1;
+    if (eytz) {
+      while (2 * kmin <= n)
+        kmin *= 2;
+      while (2 * kmax + 1 <= n)
+        kmax = 2 * kmax + 1;
+    }
+    memcpy(&lo, (const char *)xs->elems + (size_t)(eytz ? kmin - 1 : 0) * sz, sz);
+    memcpy(&hi, (const char *)xs->elems + (size_t)(eytz ? kmax - 1 : n - 1) * sz, sz);
+  }
+  gen_bounds_default(&b);
+  if (data_type_is_signed(t)) {
+    b.lo[t].i = (int64_t)(lo << (64 - 8 * sz)) >> (64 - 8 * sz);
+    b.hi[t].i = (int64_t)(hi << (64 - 8 * sz)) >> (64 - 8 * sz);
+  } else {
+    b.lo[t].u = lo;
+    b.hi[t].u = hi;
+  }
+  return gen_fill(keys, KEY_SEED, &b, 0, 1, e);
+}
+
+static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_err *e)
+{
+  const struct variant *va = variant_of(j);
+  struct sstate *s = calloc(1, sizeof *s);
+  *out = s;
+  j->state = s;
+  if (s == NULL)
+    return ps_fail(e, "out of memory");
+  if (va->kind == EYTZINGER) {
+    struct data_value sorted;
+    if (from_eytzinger(&j->in[0], &sorted, e) != 0)
+      return -1;
+    data_value_free(&sorted);
+  } else if (check_sorted(&j->in[0], e) != 0) {
+    return -1;
+  }
+  if (va->keys == KEYS_RANDOM) {
+    if (make_keys(&j->in[0], va->kind == EYTZINGER, &s->keys, e) != 0)
+      return -1;
+    s->own_keys = 1;
+  }
+  j->nout = 1;
+  {
+    int64_t m = (int64_t)data_value_count(keys_of(j, s));
+    return data_value_init(&j->out[0], va->kind == TO_EYTZINGER ? j->in[0].type : DATA_I64, 1, &m, e);
+  }
+}
+
+static const struct data_value *keys_of(const struct entry_job *j, const struct sstate *s)
+{
+  return s->own_keys ? &s->keys : j->nin > 1 ? &j->in[1] : &j->in[0];
+}
+
+/* ================================ c backend ============================ */
+
+static int c_prepare(struct entry_job *j, struct ps_err *e)
+{
+  struct sstate *s;
+  return common_prepare(j, &s, e);
+}
+
+/* The sequential in-order construction (an independent oracle of the closed form). */
+static void c_to_eytzinger(const struct data_value *a, struct data_value *t)
+{
+  int64_t n = (int64_t)data_value_count(a), k = 1, i = 0;
+  size_t sz = data_type_size(a->type);
+  if (n == 0)
+    return;
+  while (2 * k <= n)
+    k *= 2;
+  for (;;) {
+    memcpy((char *)t->elems + (size_t)(k - 1) * sz, (const char *)a->elems + (size_t)i++ * sz, sz);
+    if (2 * k + 1 <= n) { /* successor: leftmost node of the right subtree */
+      k = 2 * k + 1;
+      while (2 * k <= n)
+        k *= 2;
+    } else { /* climb while coming from a right child */
+      while (k > 1 && (k & 1))
+        k /= 2;
+      k /= 2;
+      if (k == 0)
+        break;
+    }
+  }
+}
+
+int search_layout_eytzinger(struct data_value *v, struct ps_err *e)
+{
+  struct data_value t;
+  if (v->rank != 1)
+    return ps_fail(e, "the Eytzinger layout needs a one-dimensional array");
+  if (data_value_init(&t, v->type, 1, v->shape, e) != 0)
+    return -1;
+  c_to_eytzinger(v, &t);
+  data_value_free(v);
+  *v = t;
+  return 0;
+}
+
+static int c_run(struct entry_job *j, struct ps_err *e)
+{
+  const struct variant *va = variant_of(j);
+  struct sstate *s = j->state;
+  const struct data_value *xs = &j->in[0], *keys = keys_of(j, s);
+  int64_t n = (int64_t)data_value_count(xs), m = (int64_t)data_value_count(keys);
+  int64_t *out = j->out[0].elems;
+  size_t sz = data_type_size(xs->type);
+  (void)e;
+  if (va->kind == TO_EYTZINGER) {
+    c_to_eytzinger(xs, &j->out[0]);
+  } else if (va->kind == BINARY) {
+    for (int64_t i = 0; i < m; i++) { /* lower bound */
+      const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
+      int64_t lo = 0, hi = n;
+      while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (cmp_key(xs, (uint64_t)mid, x) < 0)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      out[i] = lo;
+    }
+  } else {
+    for (int64_t i = 0; i < m; i++) { /* the post's eytzinger_search */
+      const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
+      uint64_t k = 1;
+      while (k <= (uint64_t)n)
+        k = 2 * k + (cmp_key(xs, k - 1, x) < 0 ? 1 : 0);
+      k >>= __builtin_ctzll(~k) + 1;
+      out[i] = (int64_t)k - 1;
+    }
+  }
+  return 0;
+}
+
+static int c_result(struct entry_job *j, struct ps_err *e)
+{
+  (void)j;
+  (void)e;
+  return 0;
+}
+
+static void release(struct entry_job *j)
+{
+  struct sstate *s = j->state;
+  if (s == NULL)
+    return;
+  if (j->rt != NULL) {
+    rt_release(j->rt, s->xs);
+    rt_release(j->rt, s->kbuf);
+    rt_release(j->rt, s->out);
+  }
+  data_value_free(&s->keys);
+  free(s);
+  j->state = NULL;
+}
+
+/* ============================== opencl backend ========================= */
+
+static int cl_prepare(struct entry_job *j, struct ps_err *e)
+{
+  const struct variant *va = variant_of(j);
+  struct sstate *s;
+  char opts[256];
+  cl_long n = (cl_long)data_value_count(&j->in[0]), m;
+  size_t bytes = entry_value_bytes(&j->in[0]);
+  const struct data_value *keys;
+  if (common_prepare(j, &s, e) != 0)
+    return -1;
+  keys = keys_of(j, s);
+  m = (cl_long)data_value_count(keys);
+  s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
+  entry_type_options(j->in[0].type, NULL, opts, sizeof opts);
+  s->k = rt_kernel(j->rt, "search.cl",
+                   va->kind == TO_EYTZINGER ? "to_eytzinger" : va->kind == BINARY ? "binary_search"
+                                                                                 : "eytzinger_search",
+                   opts, e);
+  if (s->k == NULL)
+    return -1;
+  s->xs = rt_alloc(j->rt, bytes, e);
+  if (s->xs == NULL || rt_upload(j->rt, s->xs, j->in[0].elems, bytes, e) != 0)
+    return -1;
+  s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
+  if (s->out == NULL)
+    return -1;
+  if (va->kind == TO_EYTZINGER)
+    return rt_args(j->rt, s->k, e, 3, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->out,
+                   sizeof(cl_long), &n);
+  if (keys != &j->in[0]) {
+    s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
+    if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
+      return -1;
+  }
+  return rt_args(j->rt, s->k, e, 5, sizeof(cl_mem), &s->xs, sizeof(cl_long), &n, sizeof(cl_mem),
+                 keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m, sizeof(cl_mem), &s->out);
+}
+
+static int cl_run(struct entry_job *j, struct ps_err *e)
+{
+  struct sstate *s = j->state;
+  return rt_launch(j->rt, s->k, (size_t)data_value_count(&j->out[0]), s->wg, e);
+}
+
+static int cl_result(struct entry_job *j, struct ps_err *e)
+{
+  struct sstate *s = j->state;
+  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e);
+}
+
+/* ================================ Registry ============================= */
+
+static uint64_t eyt_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
+static uint64_t search_bytes(uint64_t n, size_t elem) { return n * elem + n * 8; }
+static uint64_t search_random_bytes(uint64_t n, size_t elem) { return 2 * n * elem + n * 8; }
+/* n here is the first input's length; the keys' length is not known to the formula */
+static uint64_t keys_bytes(uint64_t n, size_t elem) { return n * elem + n * 8; }
+
+#define IMPLS {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}}
+
+const struct entry search_entries[] = {
+  {"to_eytzinger", "Sorted array to the Eytzinger (BFS) layout, for any n", 1, ENTRY_INT_TYPES,
+   "[n]t (sorted)", "[n]t", "O(n)", "O(1)", "2 n sizeof(t)", eyt_bytes, IMPLS},
+  {"bench_binary_search", "Lower bound of every element in the sorted array (keys = the array)",
+   1, ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n log n)", "O(log n)", "n sizeof(t) + 8 n",
+   search_bytes, IMPLS},
+  {"bench_eytzinger_search", "The same lookups on the Eytzinger array (index in it; keys = the array)",
+   1, ENTRY_INT_TYPES, "[n]t (Eytzinger)", "[n]i64", "O(n log n)", "O(log n)", "n sizeof(t) + 8 n",
+   search_bytes, IMPLS},
+  {"bench_binary_search_random", "Lower bounds of n random keys in [min, max] (fixed seed)",
+   1, ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n log n)", "O(log n)", "2 n sizeof(t) + 8 n",
+   search_random_bytes, IMPLS},
+  {"bench_eytzinger_search_random", "Eytzinger search of n random keys in [min, max] (fixed seed)",
+   1, ENTRY_INT_TYPES, "[n]t (Eytzinger)", "[n]i64", "O(n log n)", "O(log n)", "2 n sizeof(t) + 8 n",
+   search_random_bytes, IMPLS},
+  {"binary_search", "Lower bound of each key in the sorted array (like numpy/torch searchsorted)",
+   2, ENTRY_INT_TYPES, "[n]t (sorted) [m]t", "[m]i64", "O(m log n)", "O(log n)",
+   "m sizeof(t) + 8 m", keys_bytes, IMPLS},
+  {"eytzinger_search", "Eytzinger search of each key: its lower bound's index in the Eytzinger array, or -1",
+   2, ENTRY_INT_TYPES, "[n]t (Eytzinger) [m]t", "[m]i64", "O(m log n)", "O(log n)",
+   "m sizeof(t) + 8 m", keys_bytes, IMPLS},
+  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+};
+
+static const struct variant variants[] = {
+  {TO_EYTZINGER, KEYS_ARRAY}, {BINARY, KEYS_ARRAY}, {EYTZINGER, KEYS_ARRAY},
+  {BINARY, KEYS_RANDOM},      {EYTZINGER, KEYS_RANDOM},
+  {BINARY, KEYS_INPUT},       {EYTZINGER, KEYS_INPUT},
+};
+
+static const struct variant *variant_of(const struct entry_job *j)
+{
+  return &variants[j->entry - search_entries];
+}

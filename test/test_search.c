@@ -1,0 +1,328 @@
+/*
+** test_search.c: the search family against brute-force oracles and across
+** backends and layouts: every n from 0 to 300, then 2^k-1, 2^k, 2^k+1 up to
+** 2^20; duplicates; the type's extremes; every integer type; keys absent,
+** below and above the range; unsorted input is refused.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "entry.h"
+#include "gen.h"
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct rt *rt;
+
+/* Run entry `name` on backend b; returns its one output (caller frees). */
+static struct data_value run(const char *name, enum backend b, const struct data_value *in, int nin)
+{
+  struct entry_job j;
+  struct ps_err e = {{0}};
+  struct data_value out;
+  memset(&j, 0, sizeof j);
+  j.entry = entry_find(name);
+  assert_non_null(j.entry);
+  j.backend = b;
+  j.rt = b == BACKEND_OPENCL ? rt : NULL;
+  j.in = in;
+  j.nin = nin;
+  if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_sync(&j, &e) != 0 ||
+      entry_result(&j, &e) != 0)
+    fail_msg("%s on %s, n=%lld: %s", name, backend_name(b), (long long)data_value_count(&in[0]), e.msg);
+  out = j.out[0];
+  j.nout = 0;
+  entry_release(&j);
+  return out;
+}
+
+static int64_t get(const struct data_value *v, int64_t i) /* integer element, sign-extended */
+{
+  size_t sz = data_type_size(v->type);
+  uint64_t x = 0;
+  memcpy(&x, (const char *)v->elems + (size_t)i * sz, sz);
+  if (data_type_is_signed(v->type) && sz < 8)
+    return (int64_t)(x << (64 - 8 * sz)) >> (64 - 8 * sz);
+  return (int64_t)x;
+}
+
+static int less(const struct data_value *v, int64_t a, int64_t b) /* as the type compares */
+{
+  return data_type_is_signed(v->type) ? a < b : (uint64_t)a < (uint64_t)b;
+}
+
+/* A sorted array of n elements of type t; dup: values in a tiny range. */
+static struct data_value sorted_array(enum data_type t, int64_t n, int dup, uint64_t seed)
+{
+  struct data_value v;
+  struct gen_bounds b;
+  struct ps_err e;
+  gen_bounds_default(&b);
+  if (dup) {
+    if (data_type_is_signed(t)) {
+      b.lo[t].i = -3;
+      b.hi[t].i = 3;
+    } else {
+      b.lo[t].u = 0;
+      b.hi[t].u = 5;
+    }
+  }
+  assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
+  assert_int_equal(gen_fill(&v, seed, &b, 1, 1, &e), 0);
+  return v;
+}
+
+/* Lower bounds of every key by a sweep over keys sorted by value: an oracle
+** independent of any binary search, in O((n + m) log m). */
+static const struct data_value *sweep_keys;
+static int cmp_keys(const void *a, const void *b)
+{
+  int64_t x = get(sweep_keys, *(const int64_t *)a), y = get(sweep_keys, *(const int64_t *)b);
+  return less(sweep_keys, x, y) ? -1 : less(sweep_keys, y, x) ? 1 : 0;
+}
+
+static int64_t *oracle(const struct data_value *xs, const struct data_value *ks)
+{
+  int64_t n = (int64_t)data_value_count(xs), m = (int64_t)data_value_count(ks), j = 0;
+  int64_t *idx = malloc((size_t)(m + 1) * sizeof *idx), *want = malloc((size_t)(m + 1) * sizeof *want);
+  for (int64_t i = 0; i < m; i++)
+    idx[i] = i;
+  sweep_keys = ks;
+  qsort(idx, (size_t)m, sizeof *idx, cmp_keys);
+  for (int64_t q = 0; q < m; q++) {
+    int64_t x = get(ks, idx[q]);
+    while (j < n && less(xs, get(xs, j), x))
+      j++;
+    want[idx[q]] = j;
+  }
+  free(idx);
+  return want;
+}
+
+/* Check every layout and backend on one sorted array xs with keys ks. */
+static void check_all(const struct data_value *xs, const struct data_value *ks)
+{
+  int64_t n = (int64_t)data_value_count(xs), m = (int64_t)data_value_count(ks);
+  struct data_value in2[2] = {*xs, *ks};
+  struct data_value ec = run("to_eytzinger", BACKEND_C, xs, 1);
+  struct data_value eo = run("to_eytzinger", BACKEND_OPENCL, xs, 1);
+  struct ps_err e;
+  int64_t *wants = oracle(xs, ks);
+  if (entry_compare(&ec, &eo, 1, &e) != 0) /* closed form (device) == sequential construction */
+    fail_msg("to_eytzinger n=%lld: %s", (long long)n, e.msg);
+  for (int b = 0; b < BACKEND_COUNT; b++) {
+    struct data_value lb = run("binary_search", (enum backend)b, in2, 2);
+    struct data_value ey_in[2] = {ec, *ks};
+    struct data_value ey = run("eytzinger_search", (enum backend)b, ey_in, 2);
+    for (int64_t i = 0; i < m; i++) {
+      int64_t want = wants[i], got = ((int64_t *)lb.elems)[i], eidx = ((int64_t *)ey.elems)[i];
+      if (got != want)
+        fail_msg("binary_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
+                 (long long)n, (long long)i, (long long)got, (long long)want);
+      /* the Eytzinger index maps back to the same sorted position (-1: n) */
+      if ((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) != want)
+        fail_msg("eytzinger_search %s n=%lld key #%lld: index %lld", backend_name((enum backend)b),
+                 (long long)n, (long long)i, (long long)eidx);
+    }
+    data_value_free(&lb);
+    data_value_free(&ey);
+  }
+  data_value_free(&ec);
+  data_value_free(&eo);
+  free(wants);
+}
+
+/* Keys: the array itself, plus values between, below and above it. */
+static struct data_value keys_for(const struct data_value *xs)
+{
+  int64_t n = (int64_t)data_value_count(xs), m = 2 * n + 2;
+  size_t sz = data_type_size(xs->type);
+  struct data_value k;
+  struct ps_err e;
+  assert_int_equal(data_value_init(&k, xs->type, 1, &m, &e), 0);
+  for (int64_t i = 0; i < m; i++) {
+    int64_t x;
+    if (i < n)
+      x = get(xs, i); /* present */
+    else if (i < 2 * n)
+      x = get(xs, i - n) + 1; /* usually absent */
+    else if (i == 2 * n)
+      x = n ? get(xs, 0) - 1 : 0; /* below (may wrap for the minimum: still a valid key) */
+    else
+      x = n ? get(xs, n - 1) + 1 : 1; /* above */
+    memcpy((char *)k.elems + (size_t)i * sz, &x, sz);
+  }
+  return k;
+}
+
+static void rank_closed_form(void **state)
+{
+  (void)state;
+  for (int64_t n = 1; n <= 5000; n++) { /* rank is a bijection onto 0..n-1, in-order increasing */
+    int64_t prev_rank = -1;
+    char *seen = calloc((size_t)n, 1);
+    for (int64_t k = 1; k <= n; k++) {
+      int64_t r = search_eytzinger_rank(n, k);
+      assert_true(r >= 0 && r < n && !seen[r]);
+      seen[r] = 1;
+    }
+    /* in-order walk visits ranks 0, 1, 2, ... */
+    for (int64_t k = 1, i = 0; i < n; i++) {
+      if (i == 0)
+        while (2 * k <= n)
+          k *= 2;
+      assert_true(search_eytzinger_rank(n, k) == prev_rank + 1);
+      prev_rank++;
+      if (2 * k + 1 <= n) {
+        k = 2 * k + 1;
+        while (2 * k <= n)
+          k *= 2;
+      } else {
+        while (k > 1 && (k & 1))
+          k /= 2;
+        k /= 2;
+      }
+    }
+    free(seen);
+  }
+}
+
+static void all_small_sizes(void **state)
+{
+  (void)state;
+  for (int64_t n = 0; n <= 300; n++) {
+    struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n), ks = keys_for(&xs);
+    check_all(&xs, &ks);
+    data_value_free(&xs);
+    data_value_free(&ks);
+  }
+}
+
+static void powers_of_two(void **state)
+{
+  (void)state;
+  for (int k = 1; k <= 20; k++) {
+    for (int d = -1; d <= 1; d++) {
+      int64_t n = ((int64_t)1 << k) + d;
+      struct data_value xs = sorted_array(DATA_I32, n, k % 3 == 0, (uint64_t)n), ks = keys_for(&xs);
+      check_all(&xs, &ks);
+      data_value_free(&ks);
+      data_value_free(&xs);
+    }
+  }
+}
+
+static void every_type_and_extremes(void **state)
+{
+  static const enum data_type types[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64,
+                                         DATA_U8, DATA_U16, DATA_U32, DATA_U64};
+  (void)state;
+  for (size_t t = 0; t < 8; t++) {
+    for (int64_t n = 0; n < 70; n += 7) {
+      struct data_value xs = sorted_array(types[t], n, 0, 11 + (uint64_t)n), ks;
+      size_t sz = data_type_size(types[t]);
+      if (n >= 2) { /* the type's minimum and maximum at the ends */
+        struct gen_bounds b;
+        gen_bounds_default(&b);
+        if (data_type_is_signed(types[t])) {
+          memcpy(xs.elems, &b.lo[types[t]].i, sz);
+          memcpy((char *)xs.elems + (size_t)(n - 1) * sz, &b.hi[types[t]].i, sz);
+        } else {
+          memset(xs.elems, 0, sz);
+          memset((char *)xs.elems + (size_t)(n - 1) * sz, 0xff, sz);
+        }
+      }
+      ks = keys_for(&xs);
+      check_all(&xs, &ks);
+      data_value_free(&xs);
+      data_value_free(&ks);
+    }
+  }
+}
+
+static void bench_entries_agree(void **state)
+{
+  static const char *const names[] = {"bench_binary_search", "bench_binary_search_random"};
+  static const char *const enames[] = {"bench_eytzinger_search", "bench_eytzinger_search_random"};
+  (void)state;
+  for (int64_t n = 0; n < 2100; n += 97) {
+    struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n);
+    struct data_value ey = run("to_eytzinger", BACKEND_C, &xs, 1);
+    for (int v = 0; v < 2; v++) {
+      struct data_value bc = run(names[v], BACKEND_C, &xs, 1), bo = run(names[v], BACKEND_OPENCL, &xs, 1);
+      struct data_value ec = run(enames[v], BACKEND_C, &ey, 1), eo = run(enames[v], BACKEND_OPENCL, &ey, 1);
+      struct ps_err e;
+      assert_int_equal(entry_compare(&bc, &bo, 1, &e), 0);
+      assert_int_equal(entry_compare(&ec, &eo, 1, &e), 0);
+      for (int64_t i = 0; i < n; i++) {
+        /* layouts agree after mapping back; with keys = the array, key i of the
+        ** Eytzinger entry is the sorted array's element rank(i + 1) */
+        int64_t eidx = ((int64_t *)ec.elems)[i], ki = v == 0 ? search_eytzinger_rank(n, i + 1) : i;
+        assert_true((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) == ((int64_t *)bc.elems)[ki]);
+      }
+      data_value_free(&bc);
+      data_value_free(&bo);
+      data_value_free(&ec);
+      data_value_free(&eo);
+    }
+    data_value_free(&ey);
+    data_value_free(&xs);
+  }
+}
+
+static void unsorted_refused(void **state)
+{
+  int32_t a[] = {1, 5, 3};
+  int64_t n = 3;
+  struct data_value v = {DATA_I32, 1, {3}, a};
+  struct entry_job j;
+  struct ps_err e = {{0}};
+  (void)state;
+  (void)n;
+  for (int b = 0; b < BACKEND_COUNT; b++) {
+    const char *names[] = {"bench_binary_search", "to_eytzinger", "bench_eytzinger_search"};
+    for (int k = 0; k < 3; k++) {
+      memset(&j, 0, sizeof j);
+      j.entry = entry_find(names[k]);
+      j.backend = (enum backend)b;
+      j.rt = b == BACKEND_OPENCL ? rt : NULL;
+      j.in = &v;
+      j.nin = 1;
+      assert_int_equal(entry_prepare(&j, &e), -1);
+      assert_non_null(strstr(e.msg, "not"));
+      entry_release(&j);
+    }
+  }
+}
+
+static int setup(void **state)
+{
+  struct rt_select sel = {NULL, NULL, NULL};
+  struct ps_err e;
+  (void)state;
+  rt = rt_open(&sel, &e);
+  return rt == NULL ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  rt_close(rt);
+  return 0;
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(rank_closed_form), cmocka_unit_test(all_small_sizes),
+    cmocka_unit_test(powers_of_two),    cmocka_unit_test(every_type_and_extremes),
+    cmocka_unit_test(bench_entries_agree), cmocka_unit_test(unsorted_refused),
+  };
+  setenv("PSEARCH_NO_CACHE", "1", 1);
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
