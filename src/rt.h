@@ -74,6 +74,7 @@ int rt_finish(struct rt *rt, struct ps_err *e);
 /* Device buffers; device memory in use and its peak are tracked. */
 cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e);
 void rt_release(struct rt *rt, cl_mem m); /* accepts NULL */
+
 int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_err *e);
 int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e);
 int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e);

@@ -102,14 +102,39 @@ static int from_eytzinger(const struct data_value *t, struct data_value *sorted,
 
 /* ================================ State ================================= */
 
-enum kind { TO_EYTZINGER, BINARY, EYTZINGER };
+enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE };
+
+/* The B+ tree's levels: level 0 is the sorted array (n keys); level l + 1 has
+** ceil(len_l / 16) keys, until a level has at most 16. Levels >= 1 are
+** stored one after another (level 1 first); off[l] is level l's offset there. */
+#define BT_MAXLEVELS 20
+struct btshape {
+  int nl;                 /* levels, including level 0 */
+  int64_t len[BT_MAXLEVELS], off[BT_MAXLEVELS];
+  int64_t internal;       /* keys in levels >= 1 */
+};
+
+static void btree_shape(int64_t n, struct btshape *b)
+{
+  memset(b, 0, sizeof *b);
+  b->len[0] = n;
+  b->nl = 1;
+  while (b->len[b->nl - 1] > 16 && b->nl < BT_MAXLEVELS) {
+    b->off[b->nl] = b->internal;
+    b->len[b->nl] = (b->len[b->nl - 1] + 15) / 16;
+    b->internal += b->len[b->nl];
+    b->nl++;
+  }
+}
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
   struct data_value keys;  /* random keys (host), or none: the array itself */
   int own_keys;
-  cl_mem xs, kbuf, out;
-  cl_kernel k;
+  struct btshape bt;       /* B+ tree entries */
+  unsigned char *tree;     /* c backend: the internal levels */
+  cl_mem xs, kbuf, out, dtree, dlevels;
+  cl_kernel k, klevel;
   size_t wg;
 };
 
@@ -120,6 +145,7 @@ struct variant {
 
 static const struct variant *variant_of(const struct entry_job *j);
 static const struct data_value *keys_of(const struct entry_job *j, const struct sstate *s);
+static void c_btree_build(const struct data_value *xs, const struct btshape *bt, unsigned char *tree);
 
 /* n keys uniform in [min, max] of the array (fixed seed): the same on every backend. */
 static int make_keys(const struct data_value *xs, int eytz, struct data_value *keys, struct ps_err *e)
@@ -176,7 +202,10 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
       return -1;
     s->own_keys = 1;
   }
+  btree_shape((int64_t)data_value_count(&j->in[0]), &s->bt);
   j->nout = 1;
+  if (va->kind == TO_BTREE)
+    return data_value_init(&j->out[0], j->in[0].type, 1, &s->bt.internal, e);
   {
     int64_t m = (int64_t)data_value_count(keys_of(j, s));
     return data_value_init(&j->out[0], va->kind == TO_EYTZINGER ? j->in[0].type : DATA_I64, 1, &m, e);
@@ -193,7 +222,15 @@ static const struct data_value *keys_of(const struct entry_job *j, const struct 
 static int c_prepare(struct entry_job *j, struct ps_err *e)
 {
   struct sstate *s;
-  return common_prepare(j, &s, e);
+  if (common_prepare(j, &s, e) != 0)
+    return -1;
+  if (variant_of(j)->kind == BTREE) { /* the internal levels, before timing */
+    s->tree = malloc((size_t)s->bt.internal * data_type_size(j->in[0].type) + 1);
+    if (s->tree == NULL)
+      return ps_fail(e, "out of memory");
+    c_btree_build(&j->in[0], &s->bt, s->tree);
+  }
+  return 0;
 }
 
 /* The sequential in-order construction (an independent oracle of the closed form). */
@@ -234,6 +271,37 @@ int search_layout_eytzinger(struct data_value *v, struct ps_err *e)
   return 0;
 }
 
+/* Build the internal levels of the B+ tree of xs into tree (bt.internal keys). */
+static void c_btree_build(const struct data_value *xs, const struct btshape *bt, unsigned char *tree)
+{
+  size_t sz = data_type_size(xs->type);
+  for (int l = 1; l < bt->nl; l++) {
+    const unsigned char *prev = l == 1 ? xs->elems : tree + (size_t)bt->off[l - 1] * sz;
+    unsigned char *next = tree + (size_t)bt->off[l] * sz;
+    for (int64_t b = 0; b < bt->len[l]; b++) {
+      int64_t i = 16 * b + 15 < bt->len[l - 1] ? 16 * b + 15 : bt->len[l - 1] - 1;
+      memcpy(next + (size_t)b * sz, prev + (size_t)i * sz, sz);
+    }
+  }
+}
+
+/* Lower bound of key x by descending the B+ tree. */
+static int64_t c_btree_search(const struct data_value *xs, const struct btshape *bt,
+                              const unsigned char *tree, const unsigned char *x)
+{
+  size_t sz = data_type_size(xs->type);
+  struct data_value lvl = *xs;
+  int64_t i = 0;
+  for (int l = bt->nl - 1; l >= 0; l--) {
+    int64_t b = 16 * i, j = 0;
+    lvl.elems = l == 0 ? xs->elems : (void *)(tree + (size_t)bt->off[l] * sz);
+    for (int64_t q = b; q < b + 16 && q < bt->len[l]; q++)
+      j += cmp_key(&lvl, (uint64_t)q, x) < 0;
+    i = b + j;
+  }
+  return i < bt->len[0] ? i : bt->len[0];
+}
+
 static int c_run(struct entry_job *j, struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
@@ -245,6 +313,11 @@ static int c_run(struct entry_job *j, struct ps_err *e)
   (void)e;
   if (va->kind == TO_EYTZINGER) {
     c_to_eytzinger(xs, &j->out[0]);
+  } else if (va->kind == TO_BTREE) {
+    c_btree_build(xs, &s->bt, j->out[0].elems);
+  } else if (va->kind == BTREE) {
+    for (int64_t i = 0; i < m; i++)
+      out[i] = c_btree_search(xs, &s->bt, s->tree, (const unsigned char *)keys->elems + (size_t)i * sz);
   } else if (va->kind == BINARY) {
     for (int64_t i = 0; i < m; i++) { /* lower bound */
       const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
@@ -287,13 +360,72 @@ static void release(struct entry_job *j)
     rt_release(j->rt, s->xs);
     rt_release(j->rt, s->kbuf);
     rt_release(j->rt, s->out);
+    rt_release(j->rt, s->dtree);
+    rt_release(j->rt, s->dlevels);
   }
+  free(s->tree);
   data_value_free(&s->keys);
   free(s);
   j->state = NULL;
 }
 
 /* ============================== opencl backend ========================= */
+
+/* Enqueue the construction of the internal levels (one launch per level). */
+static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *e)
+{
+  for (int l = 1; l < s->bt.nl; l++) {
+    cl_long poff = l == 1 ? -1 : s->bt.off[l - 1], plen = s->bt.len[l - 1];
+    cl_long noff = s->bt.off[l], nlen = s->bt.len[l];
+    if (rt_args(j->rt, s->klevel, e, 6, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
+                sizeof(cl_long), &poff, sizeof(cl_long), &plen, sizeof(cl_long), &noff,
+                sizeof(cl_long), &nlen) != 0 ||
+        rt_launch(j->rt, s->klevel, (size_t)nlen, s->wg, e) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *opts,
+                            const struct data_value *keys, cl_long m, struct ps_err *e)
+{
+  const struct variant *va = variant_of(j);
+  size_t bytes = entry_value_bytes(&j->in[0]), sz = data_type_size(j->in[0].type);
+  cl_long lv[2 * BT_MAXLEVELS];
+  cl_int nl = s->bt.nl;
+  s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", opts, e);
+  if (s->klevel == NULL)
+    return -1;
+  s->xs = rt_alloc(j->rt, bytes, e);
+  if (s->xs == NULL || rt_upload(j->rt, s->xs, j->in[0].elems, bytes, e) != 0)
+    return -1;
+  s->dtree = rt_alloc(j->rt, (size_t)s->bt.internal * sz, e);
+  if (s->dtree == NULL)
+    return -1;
+  if (va->kind == TO_BTREE)
+    return 0; /* the construction is what is timed */
+  if (cl_btree_build(j, s, e) != 0 || rt_finish(j->rt, e) != 0)
+    return -1;
+  for (int l = 0; l < nl; l++) {
+    lv[2 * l] = s->bt.len[l];
+    lv[2 * l + 1] = s->bt.off[l];
+  }
+  s->dlevels = rt_alloc(j->rt, sizeof lv, e);
+  s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
+  if (s->dlevels == NULL || s->out == NULL || rt_upload(j->rt, s->dlevels, lv, sizeof lv, e) != 0)
+    return -1;
+  if (keys != &j->in[0]) {
+    s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
+    if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
+      return -1;
+  }
+  s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e);
+  if (s->k == NULL)
+    return -1;
+  return rt_args(j->rt, s->k, e, 7, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
+                 sizeof(cl_mem), &s->dlevels, sizeof(cl_int), &nl, sizeof(cl_mem),
+                 keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m, sizeof(cl_mem), &s->out);
+}
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
 {
@@ -309,6 +441,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   m = (cl_long)data_value_count(keys);
   s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
   entry_type_options(j->in[0].type, NULL, opts, sizeof opts);
+  if (va->kind == TO_BTREE || va->kind == BTREE)
+    return cl_btree_prepare(j, s, opts, keys, m, e);
   s->k = rt_kernel(j->rt, "search.cl",
                    va->kind == TO_EYTZINGER ? "to_eytzinger" : va->kind == BINARY ? "binary_search"
                                                                                  : "eytzinger_search",
@@ -336,13 +470,16 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
 static int cl_run(struct entry_job *j, struct ps_err *e)
 {
   struct sstate *s = j->state;
+  if (variant_of(j)->kind == TO_BTREE)
+    return cl_btree_build(j, s, e);
   return rt_launch(j->rt, s->k, (size_t)data_value_count(&j->out[0]), s->wg, e);
 }
 
 static int cl_result(struct entry_job *j, struct ps_err *e)
 {
   struct sstate *s = j->state;
-  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e);
+  return rt_download(j->rt, variant_of(j)->kind == TO_BTREE ? s->dtree : s->out, j->out[0].elems,
+                     entry_value_bytes(&j->out[0]), e);
 }
 
 /* ================================ Registry ============================= */
@@ -352,6 +489,7 @@ static uint64_t search_bytes(uint64_t n, size_t elem) { return n * elem + n * 8;
 static uint64_t search_random_bytes(uint64_t n, size_t elem) { return 2 * n * elem + n * 8; }
 /* n here is the first input's length; the keys' length is not known to the formula */
 static uint64_t keys_bytes(uint64_t n, size_t elem) { return n * elem + n * 8; }
+static uint64_t btree_bytes(uint64_t n, size_t elem) { return 2 * (n / 16) * elem; }
 
 #define IMPLS {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}}
 
@@ -376,6 +514,17 @@ const struct entry search_entries[] = {
   {"eytzinger_search", "Eytzinger search of each key: its lower bound's index in the Eytzinger array, or -1",
    2, ENTRY_INT_TYPES, "[n]t (Eytzinger) [m]t", "[m]i64", "O(m log n)", "O(log n)",
    "m sizeof(t) + 8 m", keys_bytes, IMPLS},
+  {"to_btree", "Build the internal levels of a 16-key static B+ tree over a sorted array", 1,
+   ENTRY_INT_TYPES, "[n]t (sorted)", "[~n/15]t", "O(n)", "O(log n)", "n/16 sizeof(t) x 2",
+   btree_bytes, IMPLS},
+  {"bench_btree_search", "Lower bound of every element by a 16-key B+ tree search (keys = the array)",
+   1, ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n log n)", "O(log n)", "n sizeof(t) + 8 n",
+   search_bytes, IMPLS},
+  {"bench_btree_search_random", "B+ tree search of n random keys in [min, max] (fixed seed)",
+   1, ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n log n)", "O(log n)", "2 n sizeof(t) + 8 n",
+   search_random_bytes, IMPLS},
+  {"btree_search", "Lower bound of each key by a 16-key B+ tree search", 2, ENTRY_INT_TYPES,
+   "[n]t (sorted) [m]t", "[m]i64", "O(m log n)", "O(log n)", "m sizeof(t) + 8 m", keys_bytes, IMPLS},
   {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
 };
 
@@ -383,6 +532,7 @@ static const struct variant variants[] = {
   {TO_EYTZINGER, KEYS_ARRAY}, {BINARY, KEYS_ARRAY}, {EYTZINGER, KEYS_ARRAY},
   {BINARY, KEYS_RANDOM},      {EYTZINGER, KEYS_RANDOM},
   {BINARY, KEYS_INPUT},       {EYTZINGER, KEYS_INPUT},
+  {TO_BTREE, KEYS_ARRAY},     {BTREE, KEYS_ARRAY}, {BTREE, KEYS_RANDOM}, {BTREE, KEYS_INPUT},
 };
 
 static const struct variant *variant_of(const struct entry_job *j)

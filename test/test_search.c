@@ -115,8 +115,16 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
   int64_t *wants = oracle(xs, ks);
   if (entry_compare(&ec, &eo, 1, &e) != 0) /* closed form (device) == sequential construction */
     fail_msg("to_eytzinger n=%lld: %s", (long long)n, e.msg);
+  {
+    struct data_value tc = run("to_btree", BACKEND_C, xs, 1), to = run("to_btree", BACKEND_OPENCL, xs, 1);
+    if (entry_compare(&tc, &to, 1, &e) != 0)
+      fail_msg("to_btree n=%lld: %s", (long long)n, e.msg);
+    data_value_free(&tc);
+    data_value_free(&to);
+  }
   for (int b = 0; b < BACKEND_COUNT; b++) {
     struct data_value lb = run("binary_search", (enum backend)b, in2, 2);
+    struct data_value bt = run("btree_search", (enum backend)b, in2, 2);
     struct data_value ey_in[2] = {ec, *ks};
     struct data_value ey = run("eytzinger_search", (enum backend)b, ey_in, 2);
     for (int64_t i = 0; i < m; i++) {
@@ -124,12 +132,16 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
       if (got != want)
         fail_msg("binary_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)got, (long long)want);
+      if (((int64_t *)bt.elems)[i] != want)
+        fail_msg("btree_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
+                 (long long)n, (long long)i, (long long)((int64_t *)bt.elems)[i], (long long)want);
       /* the Eytzinger index maps back to the same sorted position (-1: n) */
       if ((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) != want)
         fail_msg("eytzinger_search %s n=%lld key #%lld: index %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)eidx);
     }
     data_value_free(&lb);
+    data_value_free(&bt);
     data_value_free(&ey);
   }
   data_value_free(&ec);
@@ -265,6 +277,14 @@ static void bench_entries_agree(void **state)
         int64_t eidx = ((int64_t *)ec.elems)[i], ki = v == 0 ? search_eytzinger_rank(n, i + 1) : i;
         assert_true((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) == ((int64_t *)bc.elems)[ki]);
       }
+      {
+        static const char *const bnames[] = {"bench_btree_search", "bench_btree_search_random"};
+        struct data_value tc = run(bnames[v], BACKEND_C, &xs, 1), to = run(bnames[v], BACKEND_OPENCL, &xs, 1);
+        assert_int_equal(entry_compare(&bc, &tc, 1, &e), 0); /* B+ tree == binary search */
+        assert_int_equal(entry_compare(&bc, &to, 1, &e), 0);
+        data_value_free(&tc);
+        data_value_free(&to);
+      }
       data_value_free(&bc);
       data_value_free(&bo);
       data_value_free(&ec);
@@ -285,8 +305,9 @@ static void unsorted_refused(void **state)
   (void)state;
   (void)n;
   for (int b = 0; b < BACKEND_COUNT; b++) {
-    const char *names[] = {"bench_binary_search", "to_eytzinger", "bench_eytzinger_search"};
-    for (int k = 0; k < 3; k++) {
+    const char *names[] = {"bench_binary_search", "to_eytzinger", "bench_eytzinger_search",
+                           "bench_btree_search", "to_btree"};
+    for (int k = 0; k < 5; k++) {
       memset(&j, 0, sizeof j);
       j.entry = entry_find(names[k]);
       j.backend = (enum backend)b;
