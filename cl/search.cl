@@ -18,12 +18,43 @@ inline long eytzinger_rank(long n, long k)
   return r - (missing > 0 ? missing : 0);
 }
 
+// Nodes 1..count of the tree of n nodes, one work-item each (a gather).
 __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restrict out,
-                           const long n)
+                           const long n, const long count)
 {
   long i = get_global_id(0);
-  if (i < n)
+  if (i < count)
     out[i] = sorted[eytzinger_rank(n, i + 1)];
+}
+
+// The subtrees of height TILE_H rooted at depth D = H + 1 - TILE_H (they reach
+// the last level), one per work-group: the subtree's elements are a contiguous
+// run of the sorted array, read coalesced into local memory; its nodes are
+// written level by level, each level a contiguous run of the output. The
+// 2^D - 1 nodes above depth D are done by to_eytzinger.
+__kernel void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
+                                 const long n, const int D)
+{
+  __local T tile[(1 << TILE_H) - 1];
+  long k0 = (1L << D) + get_group_id(0); // the subtree's root
+  int lid = get_local_id(0), ls = get_local_size(0);
+  long left = k0 << (TILE_H - 1), right = ((k0 + 1) << (TILE_H - 1)) - 1;
+  long lo, hi;
+  if (left > n)
+    left >>= 1; // no node on the last level: the leftmost is one level up
+  if (right > n)
+    right = ((k0 + 1) << (TILE_H - 2)) - 1;
+  lo = eytzinger_rank(n, left);
+  hi = eytzinger_rank(n, right);
+  for (long r = lo + lid; r <= hi; r += ls)
+    tile[r - lo] = sorted[r];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int t = lid; t < (1 << TILE_H) - 1; t += ls) {
+    int j = 31 - clz(t + 1);
+    long k = (k0 << j) + (t + 1 - (1 << j));
+    if (k <= n)
+      out[k - 1] = tile[eytzinger_rank(n, k) - lo];
+  }
 }
 
 // Lower bound: the first index i with x <= xs[i], or n if there is none.

@@ -132,6 +132,8 @@ struct sstate {
   struct data_value keys;  /* random keys (host), or none: the array itself */
   int own_keys;
   struct btshape bt;       /* B+ tree entries */
+  cl_kernel ktile;         /* to_eytzinger: the tiled kernel */
+  int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
   cl_mem xs, kbuf, out, dtree, dlevels;
   cl_kernel k, klevel;
@@ -440,7 +442,22 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   keys = keys_of(j, s);
   m = (cl_long)data_value_count(keys);
   s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
-  entry_type_options(j->in[0].type, NULL, opts, sizeof opts);
+  {
+    int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
+    char extra[32];
+    snprintf(extra, sizeof extra, "-DTILE_H=%d", tile_h);
+    entry_type_options(j->in[0].type, extra, opts, sizeof opts);
+    s->tile_d = -1;
+    if (va->kind == TO_EYTZINGER && n > 0) {
+      int H = 63 - __builtin_clzll((unsigned long long)n);
+      if (H + 1 - tile_h >= 1 && rt_info(j->rt)->local_mem >= ((size_t)1 << tile_h) * 8) {
+        s->tile_d = H + 1 - tile_h;
+        s->ktile = rt_kernel(j->rt, "search.cl", "to_eytzinger_tiled", opts, e);
+        if (s->ktile == NULL)
+          return -1;
+      }
+    }
+  }
   if (va->kind == TO_BTREE || va->kind == BTREE)
     return cl_btree_prepare(j, s, opts, keys, m, e);
   s->k = rt_kernel(j->rt, "search.cl",
@@ -455,9 +472,15 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
   if (s->out == NULL)
     return -1;
-  if (va->kind == TO_EYTZINGER)
-    return rt_args(j->rt, s->k, e, 3, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->out,
-                   sizeof(cl_long), &n);
+  if (va->kind == TO_EYTZINGER) {
+    cl_long count = s->tile_d < 0 ? n : ((cl_long)1 << s->tile_d) - 1;
+    cl_int d = s->tile_d;
+    if (s->tile_d >= 0 && rt_args(j->rt, s->ktile, e, 4, sizeof(cl_mem), &s->xs, sizeof(cl_mem),
+                                  &s->out, sizeof(cl_long), &n, sizeof(cl_int), &d) != 0)
+      return -1;
+    return rt_args(j->rt, s->k, e, 4, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->out,
+                   sizeof(cl_long), &n, sizeof(cl_long), &count);
+  }
   if (keys != &j->in[0]) {
     s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
@@ -472,6 +495,10 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   struct sstate *s = j->state;
   if (variant_of(j)->kind == TO_BTREE)
     return cl_btree_build(j, s, e);
+  if (variant_of(j)->kind == TO_EYTZINGER && s->tile_d >= 0)
+    return rt_launch(j->rt, s->k, ((size_t)1 << s->tile_d) - 1, s->wg, e) != 0 ||
+                   rt_launch(j->rt, s->ktile, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
+               ? -1 : 0;
   return rt_launch(j->rt, s->k, (size_t)data_value_count(&j->out[0]), s->wg, e);
 }
 

@@ -234,8 +234,10 @@ static void every_type_and_extremes(void **state)
   static const enum data_type types[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64,
                                          DATA_U8, DATA_U16, DATA_U32, DATA_U64};
   (void)state;
+  static const int64_t sizes[] = {0, 1, 2, 3, 7, 16, 17, 63, 2047, 2048, 2049, 4095, 4096, 4097, 9001, 70001};
   for (size_t t = 0; t < 8; t++) {
-    for (int64_t n = 0; n < 70; n += 7) {
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+      int64_t n = sizes[si];
       struct data_value xs = sorted_array(types[t], n, 0, 11 + (uint64_t)n), ks;
       size_t sz = data_type_size(types[t]);
       if (n >= 2) { /* the type's minimum and maximum at the ends */
