@@ -14,7 +14,8 @@
 typedef VEC(T, 16) T16;
 
 // One level from the one below it: next[b] = prev[min(16 b + 15, prev_len - 1)],
-// where prev is xs (prev_off < 0) or tree + prev_off, and next is tree + next_off.
+// where prev is xs (prev_off < 0) or tree + prev_off, and next is tree + next_off;
+// prev_len is the real length, so the padding of next repeats its last key.
 __kernel void btree_level(__global const T *restrict xs, __global T *tree, const long prev_off,
                           const long prev_len, const long next_off, const long next_len)
 {
@@ -26,24 +27,20 @@ __kernel void btree_level(__global const T *restrict xs, __global T *tree, const
   }
 }
 
-// Keys < x among the (up to 16) keys of a block starting at lvl[b].
-inline int count_less(__global const T *lvl, long b, long len, T x)
+// Keys < x in the 16-key node at lvl[b]: one aligned vector load. Every level
+// is padded to a multiple of 16 keys with copies of its last (largest) key and
+// starts 16-key aligned, so every node is whole.
+inline int count_less(__global const T *lvl, long b, T x)
 {
-  int j = 0;
-  if (b + 16 <= len) {
-    int16 c = convert_int16(vload16(0, lvl + b) < (T16)(x));
-    j = -(c.s0 + c.s1 + c.s2 + c.s3 + c.s4 + c.s5 + c.s6 + c.s7 + c.s8 + c.s9 + c.sa + c.sb +
-          c.sc + c.sd + c.se + c.sf);
-  } else {
-    for (long q = b; q < len; q++)
-      j += lvl[q] < x;
-  }
-  return j;
+  int16 c = convert_int16(*(__global const T16 *)(lvl + b) < (T16)(x));
+  return -(c.s0 + c.s1 + c.s2 + c.s3 + c.s4 + c.s5 + c.s6 + c.s7 + c.s8 + c.s9 + c.sa + c.sb +
+           c.sc + c.sd + c.se + c.sf);
 }
 
-// levels: [len_0, off_0, len_1, off_1, ...] for nl levels (off_0 unused: level 0 is xs).
+// levels: [len_0, off_0, len_1, off_1, ...] for nl levels, lengths padded to
+// multiples of 16 (off_0 unused: level 0 is xs, padded too); n the real length.
 __kernel void btree_search(__global const T *restrict xs, __global const T *restrict tree,
-                           __global const long *restrict levels, const int nl,
+                           __global const long *restrict levels, const int nl, const long n,
                            __global const T *restrict keys, const long m,
                            __global long *restrict out)
 {
@@ -52,10 +49,10 @@ __kernel void btree_search(__global const T *restrict xs, __global const T *rest
     T x = keys[k];
     long i = 0;
     for (int l = nl - 1; l >= 0; l--) {
-      long len = levels[2 * l], b = 16 * i;
+      long b = 16 * i;
       __global const T *lvl = l == 0 ? xs : tree + levels[2 * l + 1];
-      i = b < len ? b + count_less(lvl, b, len, x) : b;
+      i = b < levels[2 * l] ? b + count_less(lvl, b, x) : b;
     }
-    out[k] = i < levels[0] ? i : levels[0];
+    out[k] = i < n ? i : n;
   }
 }

@@ -698,6 +698,15 @@ int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_
   return 0;
 }
 
+int rt_upload_at(struct rt *rt, cl_mem m, size_t offset, const void *src, size_t bytes,
+                 struct ps_err *e)
+{
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueWriteBuffer(rt->q, m, CL_TRUE, offset, bytes, src, 0, NULL, NULL), e);
+  return 0;
+}
+
 int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e)
 {
   if (bytes == 0)

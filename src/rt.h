@@ -76,6 +76,8 @@ cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e);
 void rt_release(struct rt *rt, cl_mem m); /* accepts NULL */
 
 int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_err *e);
+int rt_upload_at(struct rt *rt, cl_mem m, size_t offset, const void *src, size_t bytes,
+                 struct ps_err *e);
 int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e);
 int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e);
 uint64_t rt_peak_bytes(const struct rt *rt);

@@ -106,23 +106,29 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE };
 
 /* The B+ tree's levels: level 0 is the sorted array (n keys); level l + 1 has
 ** ceil(len_l / 16) keys, until a level has at most 16. Levels >= 1 are
-** stored one after another (level 1 first); off[l] is level l's offset there. */
+** stored one after another (level 1 first), each padded to a multiple of 16
+** keys with copies of its last key, so that every node is 16 whole, aligned
+** keys; off[l] is level l's offset there, pad[l] its padded length. */
 #define BT_MAXLEVELS 20
 struct btshape {
   int nl;                 /* levels, including level 0 */
-  int64_t len[BT_MAXLEVELS], off[BT_MAXLEVELS];
-  int64_t internal;       /* keys in levels >= 1 */
+  int64_t len[BT_MAXLEVELS], pad[BT_MAXLEVELS], off[BT_MAXLEVELS];
+  int64_t internal;       /* keys in levels >= 1, padding included */
 };
+
+static int64_t round16(int64_t x) { return (x + 15) / 16 * 16; }
 
 static void btree_shape(int64_t n, struct btshape *b)
 {
   memset(b, 0, sizeof *b);
   b->len[0] = n;
+  b->pad[0] = round16(n);
   b->nl = 1;
   while (b->len[b->nl - 1] > 16 && b->nl < BT_MAXLEVELS) {
     b->off[b->nl] = b->internal;
     b->len[b->nl] = (b->len[b->nl - 1] + 15) / 16;
-    b->internal += b->len[b->nl];
+    b->pad[b->nl] = round16(b->len[b->nl]);
+    b->internal += b->pad[b->nl];
     b->nl++;
   }
 }
@@ -280,7 +286,7 @@ static void c_btree_build(const struct data_value *xs, const struct btshape *bt,
   for (int l = 1; l < bt->nl; l++) {
     const unsigned char *prev = l == 1 ? xs->elems : tree + (size_t)bt->off[l - 1] * sz;
     unsigned char *next = tree + (size_t)bt->off[l] * sz;
-    for (int64_t b = 0; b < bt->len[l]; b++) {
+    for (int64_t b = 0; b < bt->pad[l]; b++) { /* the padding repeats the last key */
       int64_t i = 16 * b + 15 < bt->len[l - 1] ? 16 * b + 15 : bt->len[l - 1] - 1;
       memcpy(next + (size_t)b * sz, prev + (size_t)i * sz, sz);
     }
@@ -378,7 +384,7 @@ static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *
 {
   for (int l = 1; l < s->bt.nl; l++) {
     cl_long poff = l == 1 ? -1 : s->bt.off[l - 1], plen = s->bt.len[l - 1];
-    cl_long noff = s->bt.off[l], nlen = s->bt.len[l];
+    cl_long noff = s->bt.off[l], nlen = s->bt.pad[l];
     if (rt_args(j->rt, s->klevel, e, 6, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
                 sizeof(cl_long), &poff, sizeof(cl_long), &plen, sizeof(cl_long), &noff,
                 sizeof(cl_long), &nlen) != 0 ||
@@ -393,14 +399,19 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
 {
   const struct variant *va = variant_of(j);
   size_t bytes = entry_value_bytes(&j->in[0]), sz = data_type_size(j->in[0].type);
-  cl_long lv[2 * BT_MAXLEVELS];
+  cl_long lv[2 * BT_MAXLEVELS], n = s->bt.len[0];
   cl_int nl = s->bt.nl;
+  size_t padbytes = (size_t)s->bt.pad[0] * sz;
   s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", opts, e);
   if (s->klevel == NULL)
     return -1;
-  s->xs = rt_alloc(j->rt, bytes, e);
+  /* the leaves: the sorted array, padded to whole nodes with its last key */
+  s->xs = rt_alloc(j->rt, padbytes, e);
   if (s->xs == NULL || rt_upload(j->rt, s->xs, j->in[0].elems, bytes, e) != 0)
     return -1;
+  for (size_t off = bytes; off < padbytes; off += sz)
+    if (rt_upload_at(j->rt, s->xs, off, (const char *)j->in[0].elems + bytes - sz, sz, e) != 0)
+      return -1;
   s->dtree = rt_alloc(j->rt, (size_t)s->bt.internal * sz, e);
   if (s->dtree == NULL)
     return -1;
@@ -409,7 +420,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   if (cl_btree_build(j, s, e) != 0 || rt_finish(j->rt, e) != 0)
     return -1;
   for (int l = 0; l < nl; l++) {
-    lv[2 * l] = s->bt.len[l];
+    lv[2 * l] = s->bt.pad[l];
     lv[2 * l + 1] = s->bt.off[l];
   }
   s->dlevels = rt_alloc(j->rt, sizeof lv, e);
@@ -424,9 +435,10 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e);
   if (s->k == NULL)
     return -1;
-  return rt_args(j->rt, s->k, e, 7, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
-                 sizeof(cl_mem), &s->dlevels, sizeof(cl_int), &nl, sizeof(cl_mem),
-                 keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m, sizeof(cl_mem), &s->out);
+  return rt_args(j->rt, s->k, e, 8, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
+                 sizeof(cl_mem), &s->dlevels, sizeof(cl_int), &nl, sizeof(cl_long), &n,
+                 sizeof(cl_mem), keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m,
+                 sizeof(cl_mem), &s->out);
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
