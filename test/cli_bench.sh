@@ -104,8 +104,9 @@ printf '==\nentry: bench_copy sorted\ninput @ input\n' > $T/seed.bench
 check seed-workflow 0 $P bench $FAST $T/seed.bench; grep -E '^input: +[ 0-9]+μs' $OUT >/dev/null || fail "input @ input"
 
 # dataset cache: a corrupted entry is detected and regenerated
+export XDG_CACHE_HOME=$T/cache2   # only this suite's entries
 check cache-fill 0 $P bench $FAST -e bench_copy $T/s.bench
-f=$(ls $T/cache/psearch/data/*.in | head -1)
+f=$(ls $T/cache2/psearch/data/*.in | head -1)
 [ -n "$f" ] || fail "no dataset cache entry written"
 cp "$f" $T/good.in
 printf 'XXXX' | dd of="$f" bs=1 seek=20 conv=notrunc 2>/dev/null
