@@ -32,10 +32,14 @@ __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restri
 // run of the sorted array, read coalesced into local memory; its nodes are
 // written level by level, each level a contiguous run of the output. The
 // 2^D - 1 nodes above depth D are done by to_eytzinger.
+// Local memory index with one pad slot per 32: the level-by-level reads of a
+// tile have power-of-two strides, which would hit one bank without it.
+#define PAD(i) ((i) + ((i) >> 5))
+
 __kernel void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
                                  const long n, const int D)
 {
-  __local T tile[(1 << TILE_H) - 1];
+  __local T tile[PAD((1 << TILE_H) - 1) + 1];
   long k0 = (1L << D) + get_group_id(0); // the subtree's root
   int lid = get_local_id(0), ls = get_local_size(0);
   long left = k0 << (TILE_H - 1), right = ((k0 + 1) << (TILE_H - 1)) - 1;
@@ -47,13 +51,13 @@ __kernel void to_eytzinger_tiled(__global const T *restrict sorted, __global T *
   lo = eytzinger_rank(n, left);
   hi = eytzinger_rank(n, right);
   for (long r = lo + lid; r <= hi; r += ls)
-    tile[r - lo] = sorted[r];
+    tile[PAD(r - lo)] = sorted[r];
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int t = lid; t < (1 << TILE_H) - 1; t += ls) {
     int j = 31 - clz(t + 1);
     long k = (k0 << j) + (t + 1 - (1 << j));
     if (k <= n)
-      out[k - 1] = tile[eytzinger_rank(n, k) - lo];
+      out[k - 1] = tile[PAD(eytzinger_rank(n, k) - lo)];
   }
 }
 
@@ -94,5 +98,43 @@ __kernel void eytzinger_search(__global const T *restrict t, const long n,
       k = 2 * k + (t[k - 1] < x ? 1 : 0);
     k >>= ctz(~k) + 1; // ffs(~k): the trailing ones and the zero before them
     out[i] = (long)k - 1;
+  }
+}
+
+// Lower bounds of sorted keys (keys[i] <= keys[i + 1]). A work-group takes
+// TILE consecutive keys; their lower bounds all lie in [L0, L1], the lower
+// bounds of the first and last key, so the group loads xs[L0, L1) into local
+// memory once (coalesced) and every key is searched there. A window larger
+// than WIN (sparse keys) falls back to searching the whole array.
+__kernel void sorted_keys_search(__global const T *restrict xs, const long n,
+                                 __global const T *restrict keys, const long m,
+                                 __global long *restrict out)
+{
+  __local T win[WIN];
+  __local long bounds[2];
+  int lid = get_local_id(0), ls = get_local_size(0);
+  long g0 = get_group_id(0) * (long)TILE, g1 = g0 + TILE < m ? g0 + TILE : m;
+  if (lid < 2)
+    bounds[lid] = lower_bound(xs, n, keys[lid == 0 ? g0 : g1 - 1]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  long L0 = bounds[0], len = bounds[1] - L0;
+  // barriers stay outside branches (some compilers, PoCL's among them, need that)
+  for (long i = lid; i < (len <= WIN ? len : 0); i += ls)
+    win[i] = xs[L0 + i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (len <= WIN) {
+    for (long q = g0 + lid; q < g1; q += ls) {
+      T x = keys[q];
+      long base = 0, w = len;
+      while (w > 1) {
+        long h = w / 2;
+        base = win[base + h - 1] < x ? base + h : base;
+        w -= h;
+      }
+      out[q] = L0 + (len > 0 && win[base] < x ? base + 1 : base);
+    }
+  } else {
+    for (long q = g0 + lid; q < g1; q += ls)
+      out[q] = lower_bound(xs, n, keys[q]);
   }
 }

@@ -102,7 +102,7 @@ static int from_eytzinger(const struct data_value *t, struct data_value *sorted,
 
 /* ================================ State ================================= */
 
-enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE };
+enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS };
 
 /* The B+ tree's levels: level 0 is the sorted array (n keys); level l + 1 has
 ** ceil(len_l / 16) keys, until a level has at most 16. Levels >= 1 are
@@ -139,6 +139,7 @@ struct sstate {
   int own_keys;
   struct btshape bt;       /* B+ tree entries */
   cl_kernel ktile;         /* to_eytzinger: the tiled kernel */
+  size_t keys_per_group;   /* sorted_keys_search: keys per work-group */
   int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
   cl_mem xs, kbuf, out, dtree, dlevels;
@@ -203,6 +204,10 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
       return -1;
     data_value_free(&sorted);
   } else if (check_sorted(&j->in[0], e) != 0) {
+    return -1;
+  }
+  if (va->kind == SORTED_KEYS && va->keys == KEYS_INPUT && check_sorted(&j->in[1], e) != 0) {
+    ps_err_prefix(e, "keys");
     return -1;
   }
   if (va->keys == KEYS_RANDOM) {
@@ -326,7 +331,7 @@ static int c_run(struct entry_job *j, struct ps_err *e)
   } else if (va->kind == BTREE) {
     for (int64_t i = 0; i < m; i++)
       out[i] = c_btree_search(xs, &s->bt, s->tree, (const unsigned char *)keys->elems + (size_t)i * sz);
-  } else if (va->kind == BINARY) {
+  } else if (va->kind == BINARY || va->kind == SORTED_KEYS) {
     for (int64_t i = 0; i < m; i++) { /* lower bound */
       const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
       int64_t lo = 0, hi = n;
@@ -456,8 +461,10 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
   {
     int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
-    char extra[32];
-    snprintf(extra, sizeof extra, "-DTILE_H=%d", tile_h);
+    char extra[96];
+    int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
+    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DTILE=%d", tile_h, win, win / 2);
+    s->keys_per_group = (size_t)win / 2;
     entry_type_options(j->in[0].type, extra, opts, sizeof opts);
     s->tile_d = -1;
     if (va->kind == TO_EYTZINGER && n > 0) {
@@ -473,8 +480,10 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   if (va->kind == TO_BTREE || va->kind == BTREE)
     return cl_btree_prepare(j, s, opts, keys, m, e);
   s->k = rt_kernel(j->rt, "search.cl",
-                   va->kind == TO_EYTZINGER ? "to_eytzinger" : va->kind == BINARY ? "binary_search"
-                                                                                 : "eytzinger_search",
+                   va->kind == TO_EYTZINGER  ? "to_eytzinger"
+                   : va->kind == BINARY      ? "binary_search"
+                   : va->kind == SORTED_KEYS ? "sorted_keys_search"
+                                             : "eytzinger_search",
                    opts, e);
   if (s->k == NULL)
     return -1;
@@ -507,6 +516,10 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   struct sstate *s = j->state;
   if (variant_of(j)->kind == TO_BTREE)
     return cl_btree_build(j, s, e);
+  if (variant_of(j)->kind == SORTED_KEYS) {
+    size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+    return rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
+  }
   if (variant_of(j)->kind == TO_EYTZINGER && s->tile_d >= 0)
     return rt_launch(j->rt, s->k, ((size_t)1 << s->tile_d) - 1, s->wg, e) != 0 ||
                    rt_launch(j->rt, s->ktile, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
@@ -553,6 +566,12 @@ const struct entry search_entries[] = {
   {"eytzinger_search", "Eytzinger search of each key: its lower bound's index in the Eytzinger array, or -1",
    2, ENTRY_INT_TYPES, "[n]t (Eytzinger) [m]t", "[m]i64", "O(m log n)", "O(log n)",
    "m sizeof(t) + 8 m", keys_bytes, IMPLS},
+  {"bench_sorted_keys_search", "Lower bound of every element, exploiting that the keys (the array) are sorted",
+   1, ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n log n)", "O(log n)", "n sizeof(t) + 8 n",
+   search_bytes, IMPLS},
+  {"sorted_keys_search", "Lower bound of each key of a sorted key array: one window of the array per tile of keys",
+   2, ENTRY_INT_TYPES, "[n]t (sorted) [m]t (sorted)", "[m]i64", "O(m log n)", "O(log n)",
+   "m sizeof(t) + 8 m", keys_bytes, IMPLS},
   {"to_btree", "Build the internal levels of a 16-key static B+ tree over a sorted array", 1,
    ENTRY_INT_TYPES, "[n]t (sorted)", "[~n/15]t", "O(n)", "O(log n)", "n/16 sizeof(t) x 2",
    btree_bytes, IMPLS},
@@ -571,6 +590,7 @@ static const struct variant variants[] = {
   {TO_EYTZINGER, KEYS_ARRAY}, {BINARY, KEYS_ARRAY}, {EYTZINGER, KEYS_ARRAY},
   {BINARY, KEYS_RANDOM},      {EYTZINGER, KEYS_RANDOM},
   {BINARY, KEYS_INPUT},       {EYTZINGER, KEYS_INPUT},
+  {SORTED_KEYS, KEYS_ARRAY},  {SORTED_KEYS, KEYS_INPUT},
   {TO_BTREE, KEYS_ARRAY},     {BTREE, KEYS_ARRAY}, {BTREE, KEYS_RANDOM}, {BTREE, KEYS_INPUT},
 };
 

@@ -13,6 +13,7 @@
 #include "entry.h"
 #include "gen.h"
 #include "search.h"
+#include "sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,27 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
       if ((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) != want)
         fail_msg("eytzinger_search %s n=%lld key #%lld: index %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)eidx);
+    }
+    { /* the windowed search of sorted keys: the keys sorted first */
+      struct data_value sk;
+      int64_t *sw;
+      assert_int_equal(data_value_init(&sk, ks->type, 1, &m, &e), 0);
+      if (m > 0)
+        memcpy(sk.elems, ks->elems, (size_t)m * data_type_size(ks->type));
+      assert_int_equal(sort_values(sk.elems, (size_t)m, sk.type, 1, &e), 0);
+      sw = oracle(xs, &sk);
+      {
+        struct data_value in3[2] = {*xs, sk};
+        struct data_value so = run("sorted_keys_search", (enum backend)b, in3, 2);
+        for (int64_t i = 0; i < m; i++)
+          if (((int64_t *)so.elems)[i] != sw[i])
+            fail_msg("sorted_keys_search %s n=%lld key #%lld: got %lld, want %lld",
+                     backend_name((enum backend)b), (long long)n, (long long)i,
+                     (long long)((int64_t *)so.elems)[i], (long long)sw[i]);
+        data_value_free(&so);
+      }
+      free(sw);
+      data_value_free(&sk);
     }
     data_value_free(&lb);
     data_value_free(&bt);
@@ -281,6 +303,14 @@ static void bench_entries_agree(void **state)
       }
       {
         static const char *const bnames[] = {"bench_btree_search", "bench_btree_search_random"};
+        if (v == 0) { /* the windowed search of sorted keys == binary search */
+          struct data_value wc = run("bench_sorted_keys_search", BACKEND_C, &xs, 1);
+          struct data_value wo = run("bench_sorted_keys_search", BACKEND_OPENCL, &xs, 1);
+          assert_int_equal(entry_compare(&bc, &wc, 1, &e), 0);
+          assert_int_equal(entry_compare(&bc, &wo, 1, &e), 0);
+          data_value_free(&wc);
+          data_value_free(&wo);
+        }
         struct data_value tc = run(bnames[v], BACKEND_C, &xs, 1), to = run(bnames[v], BACKEND_OPENCL, &xs, 1);
         assert_int_equal(entry_compare(&bc, &tc, 1, &e), 0); /* B+ tree == binary search */
         assert_int_equal(entry_compare(&bc, &to, 1, &e), 0);
