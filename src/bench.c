@@ -409,12 +409,18 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
         sum_s = 0;
         for (size_t i = 0; i < n; i++)
           sum_s += us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
-        if (!stats_needs_more(&s) || sum_s >= cf->conv_max ||
-            (double)(ps_now_ns() - c0) / 1e9 >= cf->conv_max)
-          break;
-        if (timed_runs(cf, &j, (int64_t)(n / 2 > 0 ? n / 2 : 1), &us, &n, &cap, t_start, desc, pad,
-                       1, o) != 0)
-          goto done;
+        {
+          double wall_s = (double)(ps_now_ns() - c0) / 1e9;
+          double left = cf->conv_max - (sum_s > wall_s ? sum_s : wall_s);
+          int64_t more = (int64_t)(n / 2 > 0 ? n / 2 : 1);
+          if (!stats_needs_more(&s) || left <= 0)
+            break;
+          /* never let one batch overrun the budget: at most the runs that fit in it */
+          if (s.mean > 0 && (double)more * s.mean / 1e6 > left)
+            more = (int64_t)(left * 1e6 / s.mean) + 1;
+          if (timed_runs(cf, &j, more, &us, &n, &cap, t_start, desc, pad, 1, o) != 0)
+            goto done;
+        }
       }
     }
   }
