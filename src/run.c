@@ -109,11 +109,8 @@ int run_main(int argc, char **argv)
     case O_PLATFORM: sel.platform = val; break;
     case O_DEVICE: sel.device = val; break;
     case O_DEVTYPE:
-      if (strcmp(val, "cpu") != 0 && strcmp(val, "gpu") != 0 && strcmp(val, "all") != 0) {
-        ps_error("option --device-type: '%s' is not cpu, gpu or all", val);
+      if (rt_select_type(&sel, val) != 0)
         goto done;
-      }
-      sel.type = strcmp(val, "all") == 0 ? NULL : val;
       break;
     case O_KERNELS: kdir = val; break;
     case O_NOCACHE: nocache = 1; break;
