@@ -303,7 +303,47 @@ static int timed_runs(const struct config *cf, struct entry_job *j, int64_t coun
   return 0;
 }
 
-/* Reference outputs from the c backend, cached by input digest and entry. */
+/* XXH64 of this executable's file, computed once: reference outputs depend
+** on the code that made them, so any rebuild must miss the cache. Falls back
+** to the version and commit if the file cannot be read. */
+static uint64_t exe_digest(void)
+{
+  static uint64_t d;
+  static int done;
+  if (!done) {
+    FILE *f = fopen("/proc/self/exe", "rb");
+    struct data_value v = {DATA_U8, 1, {0}, NULL};
+    unsigned char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    done = 1;
+    while (f != NULL) {
+      if (n == cap) {
+        unsigned char *nb = realloc(buf, cap = cap ? 2 * cap : 1 << 20);
+        if (nb == NULL)
+          break;
+        buf = nb;
+      }
+      if ((got = fread(buf + n, 1, cap - n, f)) == 0)
+        break;
+      n += got;
+    }
+    if (f != NULL && !ferror(f) && n > 0) {
+      v.shape[0] = (int64_t)n;
+      v.elems = buf;
+      d = cache_value_digest(&v, 0);
+    } else {
+      for (const char *c = PS_VERSION " " PS_GIT; *c; c++)
+        d = d * 1099511628211u ^ (unsigned char)*c;
+    }
+    if (f != NULL)
+      fclose(f);
+    free(buf);
+  }
+  return d;
+}
+
+/* Reference outputs from the c backend, cached by input digest, entry and
+** executable. */
 static int reference(const struct config *cf, const struct entry *en, const struct data_value *in,
                      int nin, uint64_t digest, struct data_value *ref, int *nref, struct ps_err *e)
 {
@@ -313,8 +353,7 @@ static int reference(const struct config *cf, const struct entry *en, const stru
   int have_path, rc = -1;
   for (const char *s = en->name; *s; s++)
     key = key * 1099511628211u ^ (unsigned char)*s;
-  for (const char *s = PS_VERSION; *s; s++)
-    key = key * 1099511628211u ^ (unsigned char)*s;
+  key ^= exe_digest();
   have_path = cf->use_cache && cache_path("ref", key, path, sizeof path) == 0;
   if (have_path && (*nref = cache_load(path, ref, ENTRY_MAX_IO)) > 0)
     return 0;
