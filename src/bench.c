@@ -266,13 +266,16 @@ static char *dup_msg(const char *fmt, const char *arg)
   return strdup(buf);
 }
 
-/* Do `count` timed runs, appending microseconds to us[]. 0, or -1 with o->error set. */
+/* Do `count` timed runs, appending microseconds to us[], stopping early at
+** the wall-clock deadline (ns, 0: none). 0, or -1 with o->error set. */
 static int timed_runs(const struct config *cf, struct entry_job *j, int64_t count, double **us,
-                      size_t *n, size_t *cap, uint64_t t_start, const char *desc, int pad,
-                      int conv, struct outcome *o)
+                      size_t *n, size_t *cap, uint64_t t_start, uint64_t deadline, const char *desc,
+                      int pad, int conv, struct outcome *o)
 {
   struct ps_err e;
   for (int64_t i = 0; i < count; i++) {
+    if (deadline != 0 && i > 0 && ps_now_ns() > deadline)
+      break;
     uint64_t t0, t1;
     if (interrupted) {
       o->error = strdup("Interrupted.");
@@ -407,7 +410,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
   progress(cf, desc, pad, 0, 0, 0, 0, 0);
   t_start = ps_now_ns();
   /* warm-up, inside the timeout */
-  if (timed_runs(cf, &j, 1, &us, &n, &cap, t_start, desc, 0, 0, o) != 0)
+  if (timed_runs(cf, &j, 1, &us, &n, &cap, t_start, 0, desc, 0, 0, o) != 0)
     goto done;
   n = 0;
   vlog("warm-up done; first timed run", desc);
@@ -416,7 +419,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
   { /* initial phase: -r runs, then more until MIN_TIME_S of runs */
     uint64_t b0 = ps_now_ns();
     double elapsed;
-    if (timed_runs(cf, &j, cf->runs, &us, &n, &cap, t_start, desc, pad, 0, o) != 0)
+    if (timed_runs(cf, &j, cf->runs, &us, &n, &cap, t_start, 0, desc, pad, 0, o) != 0)
       goto done;
     while ((elapsed = (double)(ps_now_ns() - b0) / 1e9) < MIN_TIME_S) {
       double per = elapsed / (double)n;
@@ -425,7 +428,8 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
         more = 1;
       if (more > 1000000)
         more = 1000000;
-      if (timed_runs(cf, &j, more, &us, &n, &cap, t_start, desc, pad, 0, o) != 0)
+      if (timed_runs(cf, &j, more, &us, &n, &cap, t_start,
+                     b0 + (uint64_t)(MIN_TIME_S * 1e9), desc, pad, 0, o) != 0)
         goto done;
     }
   }
@@ -441,7 +445,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
       if (rt != NULL)
         rt_take_kernel_ns(rt);
       if (timed_runs(cf, &j, (int64_t)(initial / 2 > (size_t)cf->runs ? initial / 2 : (size_t)cf->runs),
-                     &us, &n, &cap, t_start, desc, pad, 1, o) != 0)
+                     &us, &n, &cap, t_start, 0, desc, pad, 1, o) != 0)
         goto done;
       for (;;) {
         stats_compute(us, n, &s);
@@ -454,10 +458,9 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
           int64_t more = (int64_t)(n / 2 > 0 ? n / 2 : 1);
           if (!stats_needs_more(&s) || left <= 0)
             break;
-          /* never let one batch overrun the budget: at most the runs that fit in it */
-          if (s.mean > 0 && (double)more * s.mean / 1e6 > left)
-            more = (int64_t)(left * 1e6 / s.mean) + 1;
-          if (timed_runs(cf, &j, more, &us, &n, &cap, t_start, desc, pad, 1, o) != 0)
+          /* a batch stops when the budget's wall time is spent */
+          if (timed_runs(cf, &j, more, &us, &n, &cap, t_start,
+                         c0 + (uint64_t)(cf->conv_max * 1e9), desc, pad, 1, o) != 0)
             goto done;
         }
       }

@@ -73,6 +73,14 @@ void stats_bootstrap_ci(const double *x, size_t n, int resamples, double *lo, do
   for (size_t i = 0; i < n; i++)
     sum += x[i];
   *lo = *hi = n ? sum / (double)n : NAN;
+  if (n > STATS_BOOTSTRAP_MAX_N) { /* the bootstrap would cost resamples x n: use the CLT */
+    double m = sum / (double)n, ss = 0;
+    for (size_t i = 0; i < n; i++)
+      ss += (x[i] - m) * (x[i] - m);
+    *lo = m - 1.96 * sqrt(ss / (double)(n - 1)) / sqrt((double)n);
+    *hi = m + 1.96 * sqrt(ss / (double)(n - 1)) / sqrt((double)n);
+    return;
+  }
   if (n < 2 || resamples < 2 || (means = malloc((size_t)resamples * sizeof *means)) == NULL)
     return;
   for (int r = 0; r < resamples; r++) {

@@ -152,6 +152,14 @@ static void bootstrap(void **state)
   assert_true(lo == lo2 && hi == hi2); /* deterministic */
   stats_bootstrap_ci(x, 1, 2000, &lo, &hi);
   assert_true(lo == 100 && hi == 100);
+  { /* many runs: the normal interval; values 0 and 2 alternating: mean 1, s ~ 1 */
+    static double big[20000];
+    for (int i = 0; i < 20000; i++)
+      big[i] = (i % 2) * 2.0;
+    stats_bootstrap_ci(big, 20000, 2000, &lo, &hi);
+    assert_true(fabs(lo - (1 - 1.96 * sqrt(20000.0 / 19999) / sqrt(20000.0))) < 1e-9);
+    assert_true(fabs(hi - (1 + 1.96 * sqrt(20000.0 / 19999) / sqrt(20000.0))) < 1e-9);
+  }
 }
 
 int main(void)
