@@ -138,3 +138,47 @@ __kernel void sorted_keys_search(__global const T *restrict xs, const long n,
       out[q] = lower_bound(xs, n, keys[q]);
   }
 }
+
+// The AMD sample's N'ary search in its batched GPU form (P-ary search): S
+// work-items cooperate on one key. The lower bound lies in [a, b]; each pass
+// cuts [a, b) into S segments of seg = ceil((b - a) / S) elements, work-item s
+// compares the first element of segment s, and c = how many of those are < x
+// (a prefix, the array being sorted) gives the new range: [a, a] if c = 0,
+// else [a + (c-1) seg + 1, min(a + c seg, b)]. One round trip per pass instead
+// of log2(S) dependent loads. Every key does PASSES passes (a finished key
+// idles) so the work-group's barriers stay uniform.
+__kernel void nary_search(__global const T *restrict xs, const long n,
+                          __global const T *restrict keys, const long m,
+                          __global long *restrict out, const int passes)
+{
+  __local uchar flag[256];
+  __local long range[256 / S][2];
+  int lid = get_local_id(0), slot = lid / S, s = lid % S;
+  long k = get_group_id(0) * (256 / S) + slot;
+  T x = k < m ? keys[k] : (T)0;
+  if (s == 0) {
+    range[slot][0] = 0;
+    range[slot][1] = k < m ? n : 0;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int p = 0; p < passes; p++) {
+    long a = range[slot][0], b = range[slot][1], seg = (b - a + S - 1) / S, q = a + s * seg;
+    flag[lid] = a < b && q < b && xs[q] < x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (s == 0 && a < b) {
+      int c = 0;
+      while (c < S && flag[slot * S + c])
+        c++;
+      if (c == 0) {
+        range[slot][1] = a;
+      } else {
+        long hi = a + c * seg;
+        range[slot][0] = a + (c - 1) * seg + 1;
+        range[slot][1] = hi < b ? hi : b;
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (s == 0 && k < m)
+    out[k] = range[slot][0];
+}

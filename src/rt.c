@@ -606,6 +606,18 @@ int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...)
   return rc;
 }
 
+int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, struct ps_err *e)
+{
+  cl_int err = clSetKernelArg(k, (cl_uint)i, size, ptr);
+  (void)rt;
+  if (err != CL_SUCCESS) {
+    rt_fail(e, "clSetKernelArg", err);
+    ps_err_prefix(e, "argument %d", i);
+    return -1;
+  }
+  return 0;
+}
+
 uint64_t rt_take_kernel_ns(struct rt *rt)
 {
   uint64_t ns = rt->event_ns;

@@ -69,6 +69,8 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
 
 /* Set the kernel's arguments: nargs pairs of (size_t size, const void *ptr). */
 int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...);
+/* Set one argument (index i) of the kernel. */
+int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, struct ps_err *e);
 /* Enqueue a 1-D range; global is rounded up to a multiple of local (local 0: driver's choice). */
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e);
 /* Wait for all queued work: clFinish, or with $PSEARCH_SYNC=spin by polling

@@ -102,7 +102,7 @@ static int from_eytzinger(const struct data_value *t, struct data_value *sorted,
 
 /* ================================ State ================================= */
 
-enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS };
+enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY };
 
 /* The B+ tree's levels: level 0 is the sorted array (n keys); level l + 1 has
 ** ceil(len_l / 16) keys, until a level has at most 16. Levels >= 1 are
@@ -139,7 +139,8 @@ struct sstate {
   int own_keys;
   struct btshape bt;       /* B+ tree entries */
   cl_kernel ktile;         /* to_eytzinger: the tiled kernel */
-  size_t keys_per_group;   /* sorted_keys_search: keys per work-group */
+  size_t keys_per_group;   /* sorted_keys_search, nary_search: keys per work-group */
+  cl_int passes;           /* nary_search: passes that bring every range to one point */
   int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
   cl_mem xs, kbuf, out, dtree, dlevels;
@@ -150,6 +151,7 @@ struct sstate {
 struct variant {
   enum kind kind;
   enum keysrc keys;
+  int subdivisions; /* NARY: work-items per key (the sample's -s) */
 };
 
 static const struct variant *variant_of(const struct entry_job *j);
@@ -331,7 +333,7 @@ static int c_run(struct entry_job *j, struct ps_err *e)
   } else if (va->kind == BTREE) {
     for (int64_t i = 0; i < m; i++)
       out[i] = c_btree_search(xs, &s->bt, s->tree, (const unsigned char *)keys->elems + (size_t)i * sz);
-  } else if (va->kind == BINARY || va->kind == SORTED_KEYS) {
+  } else if (va->kind == BINARY || va->kind == SORTED_KEYS || va->kind == NARY) {
     for (int64_t i = 0; i < m; i++) { /* lower bound */
       const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
       int64_t lo = 0, hi = n;
@@ -463,8 +465,20 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
     char extra[96];
     int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
-    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DTILE=%d", tile_h, win, win / 2);
-    s->keys_per_group = (size_t)win / 2;
+    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DTILE=%d -DS=%d", tile_h, win, win / 2,
+             va->kind == NARY ? va->subdivisions : 1);
+    s->keys_per_group = va->kind == NARY ? (size_t)(256 / va->subdivisions) : (size_t)win / 2;
+    if (va->kind == NARY) {
+      int64_t r = n; /* b - a shrinks to at most ceil(r / S) - 1 per pass */
+      s->passes = 0;
+      while (r > 0) {
+        r = (r + va->subdivisions - 1) / va->subdivisions - 1;
+        s->passes++;
+      }
+      if (rt_info(j->rt)->max_wg < 256)
+        return ps_fail(e, "the N-ary search needs work-groups of 256 (the device allows %zu)",
+                       rt_info(j->rt)->max_wg);
+    }
     entry_type_options(j->in[0].type, extra, opts, sizeof opts);
     s->tile_d = -1;
     if (va->kind == TO_EYTZINGER && n > 0) {
@@ -483,6 +497,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
                    va->kind == TO_EYTZINGER  ? "to_eytzinger"
                    : va->kind == BINARY      ? "binary_search"
                    : va->kind == SORTED_KEYS ? "sorted_keys_search"
+                   : va->kind == NARY        ? "nary_search"
                                              : "eytzinger_search",
                    opts, e);
   if (s->k == NULL)
@@ -507,8 +522,10 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
       return -1;
   }
-  return rt_args(j->rt, s->k, e, 5, sizeof(cl_mem), &s->xs, sizeof(cl_long), &n, sizeof(cl_mem),
-                 keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m, sizeof(cl_mem), &s->out);
+  if (rt_args(j->rt, s->k, e, 5, sizeof(cl_mem), &s->xs, sizeof(cl_long), &n, sizeof(cl_mem),
+              keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m, sizeof(cl_mem), &s->out) != 0)
+    return -1;
+  return va->kind == NARY ? rt_args_at(j->rt, s->k, 5, sizeof(cl_int), &s->passes, e) : 0;
 }
 
 static int cl_run(struct entry_job *j, struct ps_err *e)
@@ -516,6 +533,10 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   struct sstate *s = j->state;
   if (variant_of(j)->kind == TO_BTREE)
     return cl_btree_build(j, s, e);
+  if (variant_of(j)->kind == NARY) {
+    size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+    return rt_launch(j->rt, s->k, groups * 256, 256, e);
+  }
   if (variant_of(j)->kind == SORTED_KEYS) {
     size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
     return rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
@@ -572,6 +593,19 @@ const struct entry search_entries[] = {
   {"sorted_keys_search", "Lower bound of each key of a sorted key array: one window of the array per tile of keys",
    2, ENTRY_INT_TYPES, "[n]t (sorted) [m]t (sorted)", "[m]i64", "O(m log n)", "O(log n)",
    "m sizeof(t) + 8 m", keys_bytes, IMPLS},
+  {"bench_nary4_search", "N-ary search, 4 work-items per key (the AMD sample's -s 4; keys = the array)",
+   1, ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n S log_S n)", "O(log_S n)", "n sizeof(t) + 8 n",
+   search_bytes, IMPLS},
+  {"bench_nary16_search", "N-ary search, 16 work-items per key (keys = the array)", 1, ENTRY_INT_TYPES,
+   "[n]t (sorted)", "[n]i64", "O(n S log_S n)", "O(log_S n)", "n sizeof(t) + 8 n", search_bytes, IMPLS},
+  {"bench_nary64_search", "N-ary search, 64 work-items per key (keys = the array)", 1, ENTRY_INT_TYPES,
+   "[n]t (sorted)", "[n]i64", "O(n S log_S n)", "O(log_S n)", "n sizeof(t) + 8 n", search_bytes, IMPLS},
+  {"bench_nary16_search_random", "N-ary search (16 per key) of n random keys in [min, max]", 1,
+   ENTRY_INT_TYPES, "[n]t (sorted)", "[n]i64", "O(n S log_S n)", "O(log_S n)", "2 n sizeof(t) + 8 n",
+   search_random_bytes, IMPLS},
+  {"nary_search", "Lower bound of each key by N-ary search, 16 work-items per key; with one key, the AMD sample's single-key mode",
+   2, ENTRY_INT_TYPES, "[n]t (sorted) [m]t", "[m]i64", "O(m S log_S n)", "O(log_S n)",
+   "m sizeof(t) + 8 m", keys_bytes, IMPLS},
   {"to_btree", "Build the internal levels of a 16-key static B+ tree over a sorted array", 1,
    ENTRY_INT_TYPES, "[n]t (sorted)", "[~n/15]t", "O(n)", "O(log n)", "n/16 sizeof(t) x 2",
    btree_bytes, IMPLS},
@@ -587,11 +621,13 @@ const struct entry search_entries[] = {
 };
 
 static const struct variant variants[] = {
-  {TO_EYTZINGER, KEYS_ARRAY}, {BINARY, KEYS_ARRAY}, {EYTZINGER, KEYS_ARRAY},
-  {BINARY, KEYS_RANDOM},      {EYTZINGER, KEYS_RANDOM},
-  {BINARY, KEYS_INPUT},       {EYTZINGER, KEYS_INPUT},
-  {SORTED_KEYS, KEYS_ARRAY},  {SORTED_KEYS, KEYS_INPUT},
-  {TO_BTREE, KEYS_ARRAY},     {BTREE, KEYS_ARRAY}, {BTREE, KEYS_RANDOM}, {BTREE, KEYS_INPUT},
+  {TO_EYTZINGER, KEYS_ARRAY, 0}, {BINARY, KEYS_ARRAY, 0}, {EYTZINGER, KEYS_ARRAY, 0},
+  {BINARY, KEYS_RANDOM, 0},      {EYTZINGER, KEYS_RANDOM, 0},
+  {BINARY, KEYS_INPUT, 0},       {EYTZINGER, KEYS_INPUT, 0},
+  {SORTED_KEYS, KEYS_ARRAY, 0},  {SORTED_KEYS, KEYS_INPUT, 0},
+  {NARY, KEYS_ARRAY, 4},      {NARY, KEYS_ARRAY, 16}, {NARY, KEYS_ARRAY, 64}, {NARY, KEYS_RANDOM, 16},
+  {NARY, KEYS_INPUT, 16},
+  {TO_BTREE, KEYS_ARRAY, 0},     {BTREE, KEYS_ARRAY, 0}, {BTREE, KEYS_RANDOM, 0}, {BTREE, KEYS_INPUT, 0},
 };
 
 static const struct variant *variant_of(const struct entry_job *j)

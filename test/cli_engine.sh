@@ -53,6 +53,11 @@ $P dataset -g '[1,3,5,7,9,11]' | $P run -e to_eytzinger -b > $T/eyt.bin
 check_in eytzinger-layout 0 $T/eyt.bin $P dataset --text; has $OUT "[7i32, 3i32, 11i32, 1i32, 5i32, 9i32]"
 $P dataset -g '[0,9,2,12]' >> $T/eyt.bin
 check_in eytzinger-search 0 $T/eyt.bin $P run -e eytzinger_search; has $OUT "[3i64, 5i64, 1i64, -1i64]"
+# the AMD sample's worked example: 42 in 2, 4, ..., 128 is at index 20; 43 is absent (lower bound 21)
+$P dataset -g "[$(seq -s, 2 2 128)]" -g '[42, 43]' -o $T/amd.bin
+for b in opencl c; do
+  check_in amd-$b 0 $T/amd.bin $P run -e nary_search --backend=$b; has $OUT "[20i64, 21i64]"
+done
 # unsorted input to a search is refused, not answered wrongly
 $P dataset -g '[3,1,2]' -o $T/unsorted.bin
 check_in unsorted 1 $T/unsorted.bin $P run -e bench_binary_search; has $ERR "the input is not sorted: element 0 (3i32)"

@@ -126,6 +126,7 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
   for (int b = 0; b < BACKEND_COUNT; b++) {
     struct data_value lb = run("binary_search", (enum backend)b, in2, 2);
     struct data_value bt = run("btree_search", (enum backend)b, in2, 2);
+    struct data_value ny = run("nary_search", (enum backend)b, in2, 2);
     struct data_value ey_in[2] = {ec, *ks};
     struct data_value ey = run("eytzinger_search", (enum backend)b, ey_in, 2);
     for (int64_t i = 0; i < m; i++) {
@@ -133,6 +134,9 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
       if (got != want)
         fail_msg("binary_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)got, (long long)want);
+      if (((int64_t *)ny.elems)[i] != want)
+        fail_msg("nary_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
+                 (long long)n, (long long)i, (long long)((int64_t *)ny.elems)[i], (long long)want);
       if (((int64_t *)bt.elems)[i] != want)
         fail_msg("btree_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)((int64_t *)bt.elems)[i], (long long)want);
@@ -163,6 +167,7 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
       data_value_free(&sk);
     }
     data_value_free(&lb);
+    data_value_free(&ny);
     data_value_free(&bt);
     data_value_free(&ey);
   }
@@ -303,6 +308,19 @@ static void bench_entries_agree(void **state)
       }
       {
         static const char *const bnames[] = {"bench_btree_search", "bench_btree_search_random"};
+        if (v == 0) { /* N-ary search with 4 and 64 work-items per key == binary search */
+          static const char *const nnames[] = {"bench_nary4_search", "bench_nary64_search"};
+          for (int q = 0; q < 2; q++) {
+            struct data_value no = run(nnames[q], BACKEND_OPENCL, &xs, 1);
+            assert_int_equal(entry_compare(&bc, &no, 1, &e), 0);
+            data_value_free(&no);
+          }
+        }
+        if (v == 1) { /* random keys: N-ary == binary search */
+          struct data_value no = run("bench_nary16_search_random", BACKEND_OPENCL, &xs, 1);
+          assert_int_equal(entry_compare(&bc, &no, 1, &e), 0);
+          data_value_free(&no);
+        }
         if (v == 0) { /* the windowed search of sorted keys == binary search */
           struct data_value wc = run("bench_sorted_keys_search", BACKEND_C, &xs, 1);
           struct data_value wo = run("bench_sorted_keys_search", BACKEND_OPENCL, &xs, 1);
