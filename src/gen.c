@@ -7,7 +7,6 @@
 #include "opt.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,12 +221,9 @@ struct genrun {
   atomic_int next_bucket;
   size_t maxbucket;
   int failed;
+  int phase; /* what gen_task does now */
 };
 
-struct gentask {
-  struct genrun *g;
-  int k, phase;
-};
 
 static void put(unsigned char *p, uint64_t x, size_t sz) { memcpy(p, &x, sz); }
 
@@ -281,23 +277,22 @@ static void finish_bucket(struct genrun *g, uint64_t b, uint64_t e, unsigned cha
   }
 }
 
-static void *gen_task(void *arg)
+static void gen_task(void *ctx, int k)
 {
-  struct gentask *tk = arg;
-  struct genrun *g = tk->g;
-  uint64_t b = g->n * (uint64_t)tk->k / (uint64_t)g->nthreads;
-  uint64_t e = g->n * (uint64_t)(tk->k + 1) / (uint64_t)g->nthreads;
+  struct genrun *g = ctx;
+  uint64_t b = g->n * (uint64_t)k / (uint64_t)g->nthreads;
+  uint64_t e = g->n * (uint64_t)(k + 1) / (uint64_t)g->nthreads;
   size_t sz = g->c.sz;
-  if (tk->phase == 0 && !g->sorted) {
+  if (g->phase == 0 && !g->sorted) {
     for (uint64_t i = b; i < e; i++)
       put(g->a + i * sz, gen_elem(&g->c, i), sz);
-  } else if (tk->phase == 0) {
-    uint64_t *cnt = g->cnt[tk->k];
+  } else if (g->phase == 0) {
+    uint64_t *cnt = g->cnt[k];
     memset(cnt, 0, 256 * sizeof *cnt);
     for (uint64_t i = b; i < e; i++)
       cnt[(to_key(&g->c, gen_elem(&g->c, i)) - g->klo) >> g->shift]++;
-  } else if (tk->phase == 1) {
-    uint64_t *off = g->cnt[tk->k];
+  } else if (g->phase == 1) {
+    uint64_t *off = g->cnt[k];
     for (uint64_t i = b; i < e; i++) {
       uint64_t key = to_key(&g->c, gen_elem(&g->c, i));
       put(g->a + sz * off[(key - g->klo) >> g->shift]++, key, sz);
@@ -307,34 +302,18 @@ static void *gen_task(void *arg)
     int d;
     if (scratch == NULL) {
       g->failed = 1;
-      return NULL;
+      return;
     }
     while ((d = atomic_fetch_add(&g->next_bucket, 1)) < 256)
       finish_bucket(g, g->start[d], g->start[d + 1], scratch);
     free(scratch);
   }
-  return NULL;
 }
 
 static void gen_phase(struct genrun *g, int phase)
 {
-  pthread_t th[MAXT];
-  struct gentask tk[MAXT];
-  int ok[MAXT] = {0};
-  for (int k = 0; k < g->nthreads; k++) {
-    tk[k].g = g;
-    tk[k].k = k;
-    tk[k].phase = phase;
-  }
-  for (int k = 1; k < g->nthreads; k++)
-    ok[k] = pthread_create(&th[k], NULL, gen_task, &tk[k]) == 0;
-  gen_task(&tk[0]);
-  for (int k = 1; k < g->nthreads; k++) {
-    if (ok[k])
-      pthread_join(th[k], NULL);
-    else
-      gen_task(&tk[k]);
-  }
+  g->phase = phase;
+  ps_parallel(g->nthreads, gen_task, g);
 }
 
 int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int sorted,

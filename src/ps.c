@@ -3,6 +3,7 @@
 */
 #include "ps.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -106,4 +107,39 @@ uint64_t ps_now_ns(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+struct ps_task {
+  void (*fn)(void *ctx, int k);
+  void *ctx;
+  int k;
+};
+
+static void *ps_task_main(void *arg)
+{
+  struct ps_task *t = arg;
+  t->fn(t->ctx, t->k);
+  return NULL;
+}
+
+void ps_parallel(int n, void (*fn)(void *ctx, int k), void *ctx)
+{
+  pthread_t th[256];
+  struct ps_task tasks[256];
+  int started[256] = {0};
+  if (n > 256)
+    n = 256;
+  for (int k = 1; k < n; k++) {
+    tasks[k].fn = fn;
+    tasks[k].ctx = ctx;
+    tasks[k].k = k;
+    started[k] = pthread_create(&th[k], NULL, ps_task_main, &tasks[k]) == 0;
+  }
+  fn(ctx, 0);
+  for (int k = 1; k < n; k++) {
+    if (started[k])
+      pthread_join(th[k], NULL);
+    else
+      fn(ctx, k);
+  }
 }

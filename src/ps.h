@@ -51,6 +51,10 @@ int ps_mul_size(size_t a, size_t b, size_t *out);
 /* Number of online CPUs, at least 1. */
 int ps_ncpus(void);
 
+/* Run fn(ctx, k) for k = 0 .. n-1 on n threads (k = 0 on the caller's) and
+** wait for all; a thread that cannot be started runs on the caller's. */
+void ps_parallel(int n, void (*fn)(void *ctx, int k), void *ctx);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 

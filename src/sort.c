@@ -12,7 +12,6 @@
 */
 #include "sort.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,13 +45,9 @@ struct sorter {
   size_t (*off)[256];       /* per thread scatter offsets */
   atomic_int next_bucket;
   size_t lsdmax;            /* largest bucket */
+  int phase;                /* what run_task does now */
 };
 
-struct task {
-  struct sorter *s;
-  int k;
-  int phase;
-};
 
 static unsigned digit(const struct sorter *s, const unsigned char *e, unsigned byte)
 {
@@ -91,14 +86,13 @@ static void finish_bucket(struct sorter *s, size_t b, size_t e)
     memcpy(s->a + b * sz, src, (e - b) * sz);
 }
 
-static void *run_task(void *arg)
+static void run_task(void *ctx, int k)
 {
-  struct task *tk = arg;
-  struct sorter *s = tk->s;
-  size_t b = s->n * (size_t)tk->k / (size_t)s->nthreads;
-  size_t e = s->n * (size_t)(tk->k + 1) / (size_t)s->nthreads, sz = s->sz;
-  if (tk->phase == 0) { /* transform floats, count every byte */
-    size_t (*h)[256] = s->hist[tk->k];
+  struct sorter *s = ctx;
+  size_t b = s->n * (size_t)k / (size_t)s->nthreads;
+  size_t e = s->n * (size_t)(k + 1) / (size_t)s->nthreads, sz = s->sz;
+  if (s->phase == 0) { /* transform floats, count every byte */
+    size_t (*h)[256] = s->hist[k];
     if (data_type_is_float(s->t))
       float_keys(s->a, b, e, sz, 0);
     memset(h, 0, sizeof s->hist[0]);
@@ -115,42 +109,26 @@ static void *run_task(void *arg)
         for (unsigned byte = 0; byte < sz; byte++)
           h[byte][digit(s, s->a + i * sz, byte)]++;
     }
-  } else if (tk->phase == 1) { /* split by the MSD into tmp */
-    size_t *o = s->off[tk->k];
+  } else if (s->phase == 1) { /* split by the MSD into tmp */
+    size_t *o = s->off[k];
     unsigned m = s->msd;
     for (size_t i = b; i < e; i++) {
       const unsigned char *p = s->a + i * sz;
       memcpy(s->tmp + sz * o[digit(s, p, m)]++, p, sz);
     }
-  } else if (tk->phase == 2) { /* finish buckets, first come first served */
+  } else if (s->phase == 2) { /* finish buckets, first come first served */
     int d;
     while ((d = atomic_fetch_add(&s->next_bucket, 1)) < 256)
       finish_bucket(s, s->start[d], s->start[d + 1]);
   } else if (data_type_is_float(s->t)) { /* undo the float transform */
     float_keys(s->a, b, e, sz, 1);
   }
-  return NULL;
 }
 
 static void run_phase(struct sorter *s, int phase)
 {
-  pthread_t th[MAXT];
-  struct task tk[MAXT];
-  int ok[MAXT] = {0};
-  for (int k = 0; k < s->nthreads; k++) {
-    tk[k].s = s;
-    tk[k].k = k;
-    tk[k].phase = phase;
-  }
-  for (int k = 1; k < s->nthreads; k++)
-    ok[k] = pthread_create(&th[k], NULL, run_task, &tk[k]) == 0;
-  run_task(&tk[0]);
-  for (int k = 1; k < s->nthreads; k++) {
-    if (ok[k])
-      pthread_join(th[k], NULL);
-    else
-      run_task(&tk[k]);
-  }
+  s->phase = phase;
+  ps_parallel(s->nthreads, run_task, s);
 }
 
 int sort_values(void *elems, size_t n, enum data_type t, int nthreads, struct ps_err *e)
