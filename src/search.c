@@ -28,26 +28,6 @@ int64_t search_eytzinger_rank(int64_t n, int64_t k)
   return r - (missing > 0 ? missing : 0);
 }
 
-/* Element i of v as a signed 128-bit-safe comparable: integers only. */
-static int cmp_at(const struct data_value *v, uint64_t i, uint64_t j)
-{
-  const unsigned char *p = v->elems;
-  size_t sz = data_type_size(v->type);
-  if (data_type_is_signed(v->type)) {
-    int64_t a = 0, b = 0;
-    memcpy(&a, p + i * sz, sz);
-    memcpy(&b, p + j * sz, sz);
-    a = (int64_t)((uint64_t)a << (64 - 8 * sz)) >> (64 - 8 * sz); /* sign-extend */
-    b = (int64_t)((uint64_t)b << (64 - 8 * sz)) >> (64 - 8 * sz);
-    return (a > b) - (a < b);
-  } else {
-    uint64_t a = 0, b = 0;
-    memcpy(&a, p + i * sz, sz);
-    memcpy(&b, p + j * sz, sz);
-    return (a > b) - (a < b);
-  }
-}
-
 /* Element i widened to int64 or uint64 bits (for keys and comparisons). */
 static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *key)
 {
@@ -66,6 +46,12 @@ static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *
     memcpy(&b, key, sz);
     return (a > b) - (a < b);
   }
+}
+
+/* Compare elements i and j of v as its type. */
+static int cmp_at(const struct data_value *v, uint64_t i, uint64_t j)
+{
+  return cmp_key(v, i, (const unsigned char *)v->elems + j * data_type_size(v->type));
 }
 
 static int check_sorted(const struct data_value *v, struct ps_err *e)
