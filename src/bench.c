@@ -266,6 +266,20 @@ static char *dup_msg(const char *fmt, const char *arg)
   return strdup(buf);
 }
 
+/* Test hook for the regression gate (docs/ci.md): PSEARCH_TEST_SLOWDOWN=ENTRY:PCT
+** makes every timed run of ENTRY PCT percent longer, by spinning after it.
+** Returns the percentage for this entry, 0 when the hook is not set for it. */
+static double planted_slowdown(const char *entry)
+{
+  const char *hook = getenv("PSEARCH_TEST_SLOWDOWN"), *colon;
+  double pct;
+  size_t len = strlen(entry);
+  if (hook == NULL || (colon = strrchr(hook, ':')) == NULL || (size_t)(colon - hook) != len ||
+      strncmp(hook, entry, len) != 0 || opt_parse_double(colon + 1, &pct) != 0 || pct < 0)
+    return 0;
+  return pct;
+}
+
 /* Do `count` timed runs, appending microseconds to us[], stopping early at
 ** the wall-clock deadline (ns, 0: none). 0, or -1 with o->error set. */
 static int timed_runs(const struct config *cf, struct entry_job *j, int64_t count, double **us,
@@ -273,6 +287,7 @@ static int timed_runs(const struct config *cf, struct entry_job *j, int64_t coun
                       int pad, int conv, struct outcome *o)
 {
   struct ps_err e;
+  double slowdown = planted_slowdown(j->entry->name);
   for (int64_t i = 0; i < count; i++) {
     if (deadline != 0 && i > 0 && ps_now_ns() > deadline)
       break;
@@ -293,6 +308,11 @@ static int timed_runs(const struct config *cf, struct entry_job *j, int64_t coun
       return -1;
     }
     t1 = ps_now_ns();
+    if (slowdown > 0) {
+      uint64_t until = t1 + (uint64_t)((double)(t1 - t0) * slowdown / 100);
+      while ((t1 = ps_now_ns()) < until)
+        ;
+    }
     if (push(us, n, cap, (double)(t1 - t0) / 1000.0) != 0) {
       o->error = strdup("out of memory");
       return -1;

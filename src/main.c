@@ -3,6 +3,7 @@
 ** and --version, and `psearch help SUBCOMMAND`.
 */
 #include "bench.h"
+#include "compare.h"
 #include "dataset.h"
 #include "devices.h"
 #include "list.h"
@@ -22,6 +23,7 @@ struct command {
 
 static const struct command commands[] = {
   {"bench", bench_main, bench_help, "Benchmark suites of entry points (the main job)"},
+  {"compare", compare_main, compare_help, "Compare two results files; exit 4 on a significant slowdown"},
   {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
   {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
   {"list", list_main, list_help, "List the entry points and their cost model"},

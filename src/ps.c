@@ -3,7 +3,9 @@
 */
 #include "ps.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -142,4 +144,55 @@ void ps_parallel(int n, void (*fn)(void *ctx, int k), void *ctx)
     else
       fn(ctx, k);
   }
+}
+
+int ps_read_file(const char *path, size_t max, char **buf, size_t *len, struct ps_err *e)
+{
+  FILE *f = fopen(path, "rb");
+  char *b = NULL;
+  size_t n = 0, cap = 0;
+  int rc = -1;
+  *buf = NULL;
+  *len = 0;
+  if (f == NULL) {
+    ps_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    goto done;
+  }
+  for (;;) {
+    size_t got;
+    if (n + 1 >= cap) {
+      char *nb;
+      if (cap > max) {
+        ps_fail(e, "%s: larger than %zu bytes", path, max);
+        goto done;
+      }
+      cap = cap ? cap * 2 : 4096;
+      if ((nb = realloc(b, cap)) == NULL) {
+        ps_fail(e, "%s: out of memory", path);
+        goto done;
+      }
+      b = nb;
+    }
+    if ((got = fread(b + n, 1, cap - n - 1, f)) == 0)
+      break;
+    n += got;
+  }
+  if (ferror(f)) {
+    ps_fail(e, "%s: read error: %s", path, strerror(errno));
+    goto done;
+  }
+  if (n > max) {
+    ps_fail(e, "%s: larger than %zu bytes", path, max);
+    goto done;
+  }
+  b[n] = '\0';
+  *buf = b;
+  *len = n;
+  b = NULL;
+  rc = 0;
+done:
+  if (f != NULL)
+    fclose(f);
+  free(b);
+  return rc;
 }

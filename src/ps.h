@@ -55,6 +55,12 @@ int ps_ncpus(void);
 ** wait for all; a thread that cannot be started runs on the caller's. */
 void ps_parallel(int n, void (*fn)(void *ctx, int k), void *ctx);
 
+/* Read a whole file into a new buffer (*buf, NUL-terminated, *len bytes
+** without the NUL; the caller frees it). Fails with "PATH: ..." in e when the
+** file cannot be opened or read, or holds more than max bytes; the buffer
+** grows with what is read, never with what a size field claims. */
+int ps_read_file(const char *path, size_t max, char **buf, size_t *len, struct ps_err *e);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 

@@ -96,3 +96,117 @@ void stats_bootstrap_ci(const double *x, size_t n, int resamples, double *lo, do
   *hi = means[(size_t)(0.975 * (resamples - 1) + 0.5)];
   free(means);
 }
+
+double stats_sample_sd(const double *x, size_t n)
+{
+  double sum = 0, ss = 0, mean;
+  if (n < 2)
+    return NAN;
+  for (size_t i = 0; i < n; i++)
+    sum += x[i];
+  mean = sum / (double)n;
+  for (size_t i = 0; i < n; i++)
+    ss += (x[i] - mean) * (x[i] - mean);
+  return sqrt(ss / (double)(n - 1));
+}
+
+/* A value with the sample it came from, for ranking the pooled samples. */
+struct tagged {
+  double v;
+  int from_a;
+};
+
+static int cmp_tagged(const void *p, const void *q)
+{
+  const struct tagged *x = p, *y = q;
+  return (x->v > y->v) - (x->v < y->v);
+}
+
+/* P(U >= u) for U of samples of m <= n elements without ties: the counts of U
+** are the coefficients of the Gaussian binomial [m+n choose m]_q, built as
+** prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i). NAN if out of memory. */
+static double mw_exact_sf(double u, size_t m, size_t n)
+{
+  size_t deg = m * n, k;
+  double *c = calloc(deg + 1, sizeof *c), total = 0, tail = 0;
+  if (c == NULL)
+    return NAN;
+  c[0] = 1;
+  for (size_t i = 1; i <= m; i++) {
+    for (k = deg; k >= n + i; k--)   /* times (1 - q^(n+i)) */
+      c[k] -= c[k - (n + i)];
+    for (k = i; k <= deg; k++)       /* divided by (1 - q^i) */
+      c[k] += c[k - i];
+  }
+  for (k = 0; k <= deg; k++) {
+    total += c[k];
+    if ((double)k >= u)
+      tail += c[k];
+  }
+  free(c);
+  return tail / total;
+}
+
+double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u)
+{
+  size_t n = na + nb, i, j;
+  struct tagged *t;
+  double r1 = 0, tie = 0, u1, u2, umax, mu, sigma, p = 1;
+  int ties = 0;
+  *u = NAN;
+  if (na == 0 || nb == 0)
+    return 1;
+  t = malloc(n * sizeof *t);
+  if (t == NULL)
+    return NAN;
+  for (i = 0; i < na; i++)
+    t[i] = (struct tagged){a[i], 1};
+  for (i = 0; i < nb; i++)
+    t[na + i] = (struct tagged){b[i], 0};
+  qsort(t, n, sizeof *t, cmp_tagged);
+  for (i = 0; i < n; i = j) {
+    double rank, cnt;
+    for (j = i + 1; j < n && t[j].v == t[i].v; j++)
+      ;
+    cnt = (double)(j - i);
+    rank = ((double)i + 1 + (double)j) / 2; /* average of ranks i+1 .. j */
+    for (size_t k = i; k < j; k++)
+      if (t[k].from_a)
+        r1 += rank;
+    if (j - i > 1) {
+      ties = 1;
+      tie += cnt * cnt * cnt - cnt;
+    }
+  }
+  free(t);
+  u1 = r1 - (double)na * ((double)na + 1) / 2;
+  u2 = (double)na * (double)nb - u1;
+  *u = u1;
+  umax = u1 > u2 ? u1 : u2;
+  if (!ties && (na <= 8 || nb <= 8)) {
+    p = 2 * mw_exact_sf(umax, na < nb ? na : nb, na < nb ? nb : na);
+  } else {
+    mu = (double)na * (double)nb / 2;
+    sigma = sqrt((double)na * (double)nb / 12 *
+                 (((double)n + 1) - tie / ((double)n * ((double)n - 1))));
+    if (sigma > 0)
+      p = erfc((umax - mu - 0.5) / sigma / sqrt(2.0)); /* 2 * normal tail */
+  }
+  return p > 1 ? 1 : p;
+}
+
+double stats_mann_whitney_min_p(size_t na, size_t nb)
+{
+  double c = 1, m, p; /* c = C(na + nb, na) */
+  if (na == 0 || nb == 0)
+    return 1;
+  if (na <= 8 || nb <= 8) {
+    for (size_t i = 1; i <= na; i++)
+      c = c * (double)(nb + i) / (double)i;
+    p = 2 / c;
+  } else {
+    m = (double)na * (double)nb;
+    p = erfc((m / 2 - 0.5) / sqrt(m * ((double)(na + nb) + 1) / 12) / sqrt(2.0));
+  }
+  return p > 1 ? 1 : p;
+}

@@ -37,4 +37,20 @@ int stats_needs_more(const struct stats *s);
 #define STATS_BOOTSTRAP_MAX_N 5000
 void stats_bootstrap_ci(const double *x, size_t n, int resamples, double *lo, double *hi);
 
+/* Sample standard deviation (divide by n - 1), as futhark benchcmp uses; NaN when n < 2. */
+double stats_sample_sd(const double *x, size_t n);
+
+/* Two-sided Mann-Whitney U test of samples a and b, computed as SciPy's
+** mannwhitneyu(a, b, method='auto') does: *u is U of a (the number of pairs with
+** a > b, ties counting one half). The p-value is exact when the smaller sample
+** has at most 8 elements and there are no ties, otherwise the normal
+** approximation with tie correction and continuity correction. Returns the
+** p-value: 1 when na or nb is 0 or all values are equal. */
+double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u);
+
+/* The smallest two-sided p-value the test can give for samples of na and nb
+** elements (all of a above all of b, no ties): a design check, since with
+** few runs no difference can reach a small alpha. */
+double stats_mann_whitney_min_p(size_t na, size_t nb);
+
 #endif

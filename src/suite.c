@@ -423,48 +423,18 @@ fail:
 
 struct suite *suite_load(const char *path, struct ps_err *e)
 {
-  FILE *f = fopen(path, "rb");
   char *buf = NULL, *dir = NULL, *slash;
-  size_t n = 0, cap = 0;
+  size_t n;
   struct suite *s = NULL;
-  if (f == NULL) {
-    ps_fail(e, "%s: cannot open: %s", path, strerror(errno));
-    return NULL;
-  }
-  for (;;) {
-    size_t got;
-    if (n == cap) {
-      char *nb;
-      if (cap >= (16u << 20)) {
-        ps_fail(e, "%s: a suite file larger than 16 MiB is not a suite", path);
-        goto done;
-      }
-      cap = cap ? cap * 2 : 4096;
-      nb = realloc(buf, cap);
-      if (nb == NULL) {
-        ps_fail(e, "out of memory");
-        goto done;
-      }
-      buf = nb;
-    }
-    got = fread(buf + n, 1, cap - n, f);
-    if (got == 0)
-      break;
-    n += got;
-  }
-  if (ferror(f)) {
-    ps_fail(e, "%s: read error", path);
+  if (ps_read_file(path, 16u << 20, &buf, &n, e) != 0)
     goto done;
-  }
-  dir = strdup(path);
-  if (dir == NULL)
+  if ((dir = strdup(path)) == NULL)
     goto done;
   slash = strrchr(dir, '/');
   if (slash != NULL)
     *slash = '\0';
   s = suite_parse(buf, n, path, slash != NULL ? dir : NULL, e);
 done:
-  fclose(f);
   free(buf);
   free(dir);
   return s;

@@ -140,6 +140,55 @@ static void stats_rule(void **state)
   s.r1 = NAN;  s.rse = 0.5;    assert_false(stats_needs_more(&s));
 }
 
+/* Reference values from SciPy 1.17.1: mannwhitneyu(a, b, alternative='two-sided',
+** method='auto'), exact and asymptotic branches, ties, tiny samples. */
+static void mann_whitney(void **state)
+{
+  static const struct {
+    double a[25], b[25];
+    size_t na, nb;
+    double u, p;
+  } cases[] = {
+    {{1, 2, 3}, {4, 5, 6}, 3, 3, 0.0, 0.1},
+    {{10.5, 11.2, 9.8, 10.1, 10.9}, {11.5, 12.0, 11.1, 12.4, 11.8, 12.9, 11.3}, 5, 7, 1.0,
+     0.005050505050505051},
+    {{1, 2, 2, 3, 4}, {2, 3, 3, 5, 6, 7}, 5, 6, 6.0, 0.11390314458853068},
+    {{5, 5, 5}, {5, 5, 5, 5}, 3, 4, 6.0, 1.0},
+    {{720.1, 721.3, 719.8, 722.0, 720.5, 721.1, 719.9, 720.7, 721.6, 720.2},
+     {735.0, 733.8, 736.2, 734.9, 735.5, 736.0, 734.1, 735.7, 733.9, 734.6}, 10, 10, 0.0,
+     0.00018267179110955002},
+    {{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5}, {2, 7, 1, 8, 2, 8, 1, 8, 2, 8}, 11, 10, 50.5,
+     0.7756993479747689},
+    {{1.0}, {2.0}, 1, 1, 0.0, 1.0},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 8}, {5, 6, 7, 8, 9, 10, 11, 12, 13}, 9, 9, 8.0,
+     0.0046327440358426755},
+  };
+  double a[20], b[25], u, p;
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    p = stats_mann_whitney(cases[i].a, cases[i].na, cases[i].b, cases[i].nb, &u);
+    assert_true(fabs(u - cases[i].u) < 1e-9);
+    assert_true(fabs(p - cases[i].p) < 1e-9 * cases[i].p + 1e-15);
+  }
+  /* 20 against 25, shifted by 3.5: the asymptotic branch without ties */
+  for (int i = 0; i < 20; i++)
+    a[i] = i;
+  for (int i = 0; i < 25; i++)
+    b[i] = i + 3.5;
+  p = stats_mann_whitney(a, 20, b, 25, &u);
+  assert_true(fabs(u - 136.0) < 1e-9);
+  assert_true(fabs(p - 0.009527489556328561) < 1e-12);
+  /* symmetric in its samples; empty samples test nothing */
+  assert_true(fabs(stats_mann_whitney(b, 25, a, 20, &u) - p) < 1e-15);
+  assert_true(fabs(u - (500 - 136.0)) < 1e-9);
+  assert_true(stats_mann_whitney(a, 0, b, 25, &u) == 1.0);
+  /* the design check: 3 against 3 runs can never reach 0.01 */
+  assert_true(fabs(stats_mann_whitney_min_p(3, 3) - 0.1) < 1e-15);
+  assert_true(stats_mann_whitney_min_p(10, 10) < 0.001);
+  assert_true(fabs(stats_sample_sd((const double[]){1, 2, 3, 4}, 4) - sqrt(5.0 / 3)) < 1e-12);
+  assert_true(isnan(stats_sample_sd(a, 1)));
+}
+
 static void bootstrap(void **state)
 {
   double x[200], lo, hi, lo2, hi2;
@@ -168,6 +217,7 @@ int main(void)
     cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
     cmocka_unit_test(suite_errors), cmocka_unit_test(stats_hand),
     cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap),
+    cmocka_unit_test(mann_whitney),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

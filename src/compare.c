@@ -1,0 +1,607 @@
+/*
+** compare.c: match two results files by program and dataset name, test each
+** pair of run samples, print a table (text, markdown or JSON) and exit with
+** the gate's verdict: PS_EXIT_REGRESSION only for a significant slowdown.
+*/
+#include "compare.h"
+
+#include "opt.h"
+#include "ps.h"
+#include "results.h"
+#include "stats.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { O_ALPHA = 1, O_THRESHOLD, O_TEST, O_FORMAT, O_SORTBY, O_ORDER, O_HELP };
+
+static const struct opt_def opts[] = {
+  {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Significance level of the Mann-Whitney U test (default 0.01)"},
+  {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Minimum change in percent to report (default 2; 1 with --test=futhark)"},
+  {"test", 0, OPT_REQUIRED, O_TEST, "NAME", "mann-whitney (default) or futhark (benchcmp's |dmean| > (sd1+sd2)/2)"},
+  {"format", 'f', OPT_REQUIRED, O_FORMAT, "FMT", "text (default), markdown or json"},
+  {"sort-by", 0, OPT_REQUIRED, O_SORTBY, "KEY", "name (default), significant, geomean-significant or geomean-all"},
+  {"order", 0, OPT_REQUIRED, O_ORDER, "ORDER", "worst-first (default) or best-first"},
+  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
+  {NULL, 0, OPT_NONE, 0, NULL, NULL},
+};
+
+void compare_help(FILE *f)
+{
+  fputs("Usage: psearch compare [OPTIONS] OLD.json NEW.json\n"
+        "Compare two results files of psearch bench or futhark bench (--json). For each\n"
+        "dataset in both: old and new mean runtime, the speedup mean(old)/mean(new), and\n"
+        "a verdict: 'slower' or 'faster' when the change is both significant by the\n"
+        "test and larger than the threshold, '~' otherwise, '?' when there are too few\n"
+        "runs for the test to reach alpha.\n\n", f);
+  opt_print_help(f, opts);
+  fputs("\nExit codes: 0 no significant regression, 1 a dataset that ran in OLD failed in\n"
+        "NEW, or no dataset in common, or a file cannot be read, 2 usage error, 3 a file\n"
+        "is not results JSON, 4 a significant regression. Improvements never fail.\n", f);
+}
+
+enum test { TEST_MWU, TEST_FUTHARK };
+enum format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON };
+enum sortby { SORT_NAME, SORT_SIGNIFICANT, SORT_GEOSIG, SORT_GEOALL };
+enum verdict { V_SAME, V_FASTER, V_SLOWER, V_UNTESTABLE };
+
+static const char *const verdict_word[] = {"~", "faster", "slower", "?"};
+static const char *const verdict_json[] = {"same", "faster", "slower", "untestable"};
+
+struct config {
+  double alpha;
+  double threshold; /* fraction; negative until set */
+  enum test test;
+  enum format format;
+  enum sortby sortby;
+  int best_first;
+  int color;
+};
+
+/* One dataset present and successful in both files. */
+struct row {
+  const char *prog;
+  const struct res_dataset *o, *n;
+  double mo, mn;   /* mean runtimes, µs */
+  double speedup;  /* mo / mn; NaN when a mean is 0 */
+  double p;        /* two-sided p-value; NaN with the futhark test */
+  enum verdict v;
+};
+
+/* The rows of one program, with its sort keys. */
+struct group {
+  const char *name;
+  struct row *rows;
+  size_t nrows;
+  double slower, geosig, geoall;
+};
+
+/* A growing list of note lines. */
+struct notes {
+  char **s;
+  size_t n, cap;
+};
+
+static void note(struct notes *l, const char *fmt, ...) PS_PRINTF(2, 3);
+static void note(struct notes *l, const char *fmt, ...)
+{
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  for (size_t i = 0; i < l->n; i++)
+    if (strcmp(l->s[i], buf) == 0)
+      return;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 16;
+    char **ns = realloc(l->s, cap * sizeof *ns);
+    if (ns == NULL)
+      return;
+    l->s = ns;
+    l->cap = cap;
+  }
+  if ((l->s[l->n] = strdup(buf)) != NULL)
+    l->n++;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void notes_free(struct notes *l)
+{
+  for (size_t i = 0; i < l->n; i++)
+    free(l->s[i]);
+  free(l->s);
+}
+
+static double mean(const double *x, size_t n)
+{
+  double s = 0;
+  for (size_t i = 0; i < n; i++)
+    s += x[i];
+  return s / (double)n;
+}
+
+static void judge(const struct config *cf, struct row *r, size_t *untestable)
+{
+  int significant;
+  r->mo = mean(r->o->runs, r->o->nruns);
+  r->mn = mean(r->n->runs, r->n->nruns);
+  r->speedup = r->mo > 0 && r->mn > 0 ? r->mo / r->mn : NAN;
+  r->p = NAN;
+  if (cf->test == TEST_MWU) {
+    double u;
+    if (stats_mann_whitney_min_p(r->o->nruns, r->n->nruns) >= cf->alpha) {
+      r->v = V_UNTESTABLE;
+      (*untestable)++;
+      return;
+    }
+    r->p = stats_mann_whitney(r->o->runs, r->o->nruns, r->n->runs, r->n->nruns, &u);
+    significant = r->p < cf->alpha;
+  } else {
+    double so = stats_sample_sd(r->o->runs, r->o->nruns), sn = stats_sample_sd(r->n->runs, r->n->nruns);
+    significant = fabs(r->mo - r->mn) > so / 2 + sn / 2; /* false when an sd is NaN */
+  }
+  if (significant && r->speedup < 1 - cf->threshold)
+    r->v = V_SLOWER;
+  else if (significant && r->speedup > 1 + cf->threshold)
+    r->v = V_FASTER;
+  else
+    r->v = V_SAME;
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+  return strcmp(((const struct row *)a)->n->name, ((const struct row *)b)->n->name);
+}
+
+static const struct config *sort_cf;
+
+static int cmp_group(const void *a, const void *b)
+{
+  const struct group *x = a, *y = b;
+  int sign = sort_cf->best_first ? -1 : 1, c = 0;
+  switch (sort_cf->sortby) {
+  case SORT_NAME:
+    break;
+  case SORT_SIGNIFICANT:
+    c = (x->slower < y->slower) - (x->slower > y->slower); /* most regressions first */
+    break;
+  case SORT_GEOSIG:
+    c = (x->geosig > y->geosig) - (x->geosig < y->geosig);
+    break;
+  case SORT_GEOALL:
+    break;
+  }
+  if (c == 0 && sort_cf->sortby != SORT_NAME)
+    c = (x->geoall > y->geoall) - (x->geoall < y->geoall);
+  if (c != 0)
+    return sign * c;
+  return strcmp(x->name, y->name);
+}
+
+/* Geometric mean of the finite speedups of rows (all, or the significant ones);
+** 1 when there are none. */
+static double geomean(const struct row *r, size_t n, int significant_only, size_t *count)
+{
+  double s = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!isfinite(r[i].speedup) || (significant_only && r[i].v != V_SLOWER && r[i].v != V_FASTER))
+      continue;
+    s += log(r[i].speedup);
+    k++;
+  }
+  if (count != NULL)
+    *count = k;
+  return k ? exp(s / (double)k) : 1;
+}
+
+/* The memory part of futhark benchcmp's line: new/old bytes per space, shown
+** when beyond 1%. */
+static void mem_part(const struct row *r, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < r->o->nbytes; i++) {
+    for (size_t j = 0; j < r->n->nbytes; j++) {
+      double q;
+      if (strcmp(r->o->bytes[i].space, r->n->bytes[j].space) != 0 || r->o->bytes[i].bytes == 0)
+        continue;
+      q = r->n->bytes[j].bytes / r->o->bytes[i].bytes;
+      if ((q < 0.99 || q > 1.01) && len < size)
+        len += (size_t)snprintf(buf + len, size - len, "%s%4.2fx@%s", len ? ", " : " (mem: ", q,
+                                r->n->bytes[j].space);
+    }
+  }
+  if (len > 0 && len < size)
+    snprintf(buf + len, size - len, ")");
+}
+
+/* futhark benchcmp shortens names to 63 characters: the first 58 minus the
+** last partial word, then " [...]". */
+static void short_name(const char *name, char *buf, size_t size)
+{
+  size_t len = strlen(name), cut = 58;
+  if (len <= 63 || size < 64) {
+    snprintf(buf, size, "%s", name);
+    return;
+  }
+  while (cut > 0 && name[cut] != ' ')
+    cut--;
+  if (cut == 0)
+    cut = 58;
+  snprintf(buf, size, "%.*s [...]", (int)cut, name);
+}
+
+static void fmt_p(char *buf, size_t size, double p)
+{
+  if (isnan(p))
+    snprintf(buf, size, "-");
+  else if (p < 0.0001)
+    snprintf(buf, size, "<0.0001");
+  else
+    snprintf(buf, size, "%.4f", p);
+}
+
+static const char *test_name(const struct config *cf)
+{
+  return cf->test == TEST_MWU ? "Mann-Whitney U" : "futhark benchcmp's rule";
+}
+
+struct summary {
+  size_t rows, slower, faster, same, untestable;
+  double geomean;
+};
+
+static void print_notes_text(const struct notes *l)
+{
+  for (size_t i = 0; i < l->n; i++)
+    printf("%s\n", l->s[i]);
+}
+
+static void print_text(const struct config *cf, const struct group *g, size_t ng,
+                       const struct notes *notes, const struct summary *sm)
+{
+  const char *red = cf->color ? "\033[91m" : "", *green = cf->color ? "\033[92m" : "",
+             *bold = cf->color ? "\033[95m\033[1m" : "", *reset = cf->color ? "\033[0m" : "";
+  print_notes_text(notes);
+  for (size_t i = 0; i < ng; i++) {
+    printf("\n%s%s%s\n", bold, g[i].name, reset);
+    for (size_t j = 0; j < g[i].nrows; j++) {
+      const struct row *r = &g[i].rows[j];
+      char name[80], col[96], mem[512], p[16];
+      const char *c = r->v == V_SLOWER ? red : r->v == V_FASTER ? green : "";
+      short_name(r->n->name, name, sizeof name);
+      snprintf(col, sizeof col, "%s:", name);
+      mem_part(r, mem, sizeof mem);
+      fmt_p(p, sizeof p, r->p);
+      printf("  %-64s%s%10.2fx%s  %10.1fμs -> %10.1fμs  p=%-7s  %s%*s%s%s\n", col, c, r->speedup,
+             reset, r->mo, r->mn, p, c, mem[0] ? -6 : 0, verdict_word[r->v], reset, mem);
+    }
+  }
+  printf("\n%s, alpha %g, threshold %g%%: %zu datasets, %zu slower, %zu faster, %zu unchanged",
+         test_name(cf), cf->alpha, cf->threshold * 100, sm->rows, sm->slower, sm->faster, sm->same);
+  if (sm->untestable)
+    printf(", %zu untestable (too few runs)", sm->untestable);
+  printf("\nGeometric mean speedup: %.3fx\n", sm->geomean);
+}
+
+/* Markdown table cell text: pipes escaped. */
+static void md_cell(const char *s)
+{
+  for (; *s; s++) {
+    if (*s == '|')
+      fputs("\\|", stdout);
+    else
+      putchar(*s);
+  }
+}
+
+static void print_markdown(const struct config *cf, const char *oldp, const char *newp,
+                           const struct group *g, size_t ng, const struct notes *notes,
+                           const struct summary *sm)
+{
+  printf("### psearch compare: `%s` → `%s`\n\n", oldp, newp);
+  printf("%s, α = %g, threshold %g%%: %s%zu slower%s, %zu faster, %zu unchanged",
+         test_name(cf), cf->alpha, cf->threshold * 100, sm->slower ? "**" : "", sm->slower,
+         sm->slower ? "**" : "", sm->faster, sm->same);
+  if (sm->untestable)
+    printf(", %zu untestable (too few runs)", sm->untestable);
+  printf("; geometric mean speedup **%.3fx** over %zu datasets.\n\n", sm->geomean, sm->rows);
+  if (notes->n > 0) {
+    for (size_t i = 0; i < notes->n; i++) {
+      printf("- ");
+      md_cell(notes->s[i]);
+      printf("\n");
+    }
+    printf("\n");
+  }
+  printf("| Program | Dataset | Old mean (μs) | New mean (μs) | Speedup | p | Verdict |\n"
+         "|---|---|---:|---:|---:|---:|---|\n");
+  for (size_t i = 0; i < ng; i++) {
+    for (size_t j = 0; j < g[i].nrows; j++) {
+      const struct row *r = &g[i].rows[j];
+      char p[16];
+      fmt_p(p, sizeof p, r->p);
+      printf("| ");
+      md_cell(g[i].name);
+      printf(" | ");
+      md_cell(r->n->name);
+      printf(" | %.1f | %.1f | %.2fx | %s | %s |\n", r->mo, r->mn, r->speedup, p,
+             r->v == V_SLOWER ? "**slower**" : r->v == V_FASTER ? "faster" : verdict_word[r->v]);
+    }
+  }
+}
+
+static cJSON *notes_json(const struct notes *l)
+{
+  cJSON *a = cJSON_CreateArray();
+  for (size_t i = 0; i < l->n; i++)
+    cJSON_AddItemToArray(a, cJSON_CreateString(l->s[i]));
+  return a;
+}
+
+static void print_json(const struct config *cf, const char *oldp, const char *newp,
+                       const struct group *g, size_t ng, const struct notes *notes,
+                       const struct summary *sm, int code)
+{
+  cJSON *root = cJSON_CreateObject(), *rows = cJSON_CreateArray(), *s;
+  char *text;
+  cJSON_AddStringToObject(root, "old", oldp);
+  cJSON_AddStringToObject(root, "new", newp);
+  cJSON_AddStringToObject(root, "test", cf->test == TEST_MWU ? "mann-whitney" : "futhark");
+  cJSON_AddNumberToObject(root, "alpha", cf->alpha);
+  cJSON_AddNumberToObject(root, "threshold", cf->threshold);
+  for (size_t i = 0; i < ng; i++) {
+    for (size_t j = 0; j < g[i].nrows; j++) {
+      const struct row *r = &g[i].rows[j];
+      cJSON *o = cJSON_CreateObject();
+      cJSON_AddStringToObject(o, "program", g[i].name);
+      cJSON_AddStringToObject(o, "dataset", r->n->name);
+      cJSON_AddNumberToObject(o, "old_mean_us", r->mo);
+      cJSON_AddNumberToObject(o, "new_mean_us", r->mn);
+      cJSON_AddNumberToObject(o, "old_runs", (double)r->o->nruns);
+      cJSON_AddNumberToObject(o, "new_runs", (double)r->n->nruns);
+      cJSON_AddNumberToObject(o, "speedup", r->speedup); /* NaN prints as null */
+      cJSON_AddNumberToObject(o, "p_value", r->p);
+      cJSON_AddStringToObject(o, "verdict", verdict_json[r->v]);
+      cJSON_AddItemToArray(rows, o);
+    }
+  }
+  cJSON_AddItemToObject(root, "results", rows);
+  cJSON_AddItemToObject(root, "notes", notes_json(notes));
+  s = cJSON_AddObjectToObject(root, "summary");
+  cJSON_AddNumberToObject(s, "datasets", (double)sm->rows);
+  cJSON_AddNumberToObject(s, "slower", (double)sm->slower);
+  cJSON_AddNumberToObject(s, "faster", (double)sm->faster);
+  cJSON_AddNumberToObject(s, "same", (double)sm->same);
+  cJSON_AddNumberToObject(s, "untestable", (double)sm->untestable);
+  cJSON_AddNumberToObject(s, "geomean_speedup", sm->geomean);
+  cJSON_AddNumberToObject(root, "exit_code", code);
+  if ((text = cJSON_Print(root)) != NULL)
+    printf("%s\n", text);
+  free(text);
+  cJSON_Delete(root);
+}
+
+/* Missing programs and datasets of a against b, in the words of benchcmp. */
+static void missing(const struct results *a, const struct results *b, struct notes *l)
+{
+  for (size_t i = 0; i < a->nprogs; i++) {
+    const struct res_program *pa = &a->progs[i], *pb = results_program(b, pa->name);
+    if (pb == NULL) {
+      note(l, "In %s but not %s: program %s", a->path, b->path, pa->name);
+      continue;
+    }
+    for (size_t j = 0; j < pa->nds; j++)
+      if (results_dataset(pb, pa->ds[j].name) == NULL)
+        note(l, "In %s but not %s: program %s dataset %s", a->path, b->path, pa->name,
+             pa->ds[j].name);
+  }
+}
+
+static int parse_args(int argc, char **argv, struct config *cf, const char **paths)
+{
+  struct opt_state st;
+  const char *val;
+  int id, npaths = 0;
+  opt_init(&st, argc, argv);
+  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
+    switch (id) {
+    case O_ALPHA:
+      if (opt_double_in("alpha", val, 1e-12, 0.5, &cf->alpha) != 0)
+        return PS_EXIT_USAGE;
+      break;
+    case O_THRESHOLD: {
+      char num[64];
+      size_t len = strlen(val);
+      snprintf(num, sizeof num, "%s", val);
+      if (len > 0 && len < sizeof num && num[len - 1] == '%')
+        num[len - 1] = '\0';
+      if (opt_double_in("threshold", num, 0, 1000, &cf->threshold) != 0)
+        return PS_EXIT_USAGE;
+      cf->threshold /= 100;
+      break;
+    }
+    case O_TEST:
+      if (strcmp(val, "mann-whitney") == 0) {
+        cf->test = TEST_MWU;
+      } else if (strcmp(val, "futhark") == 0) {
+        cf->test = TEST_FUTHARK;
+      } else {
+        ps_error("option --test: '%s' is not mann-whitney or futhark", val);
+        return PS_EXIT_USAGE;
+      }
+      break;
+    case O_FORMAT:
+      if (strcmp(val, "text") == 0) {
+        cf->format = FMT_TEXT;
+      } else if (strcmp(val, "markdown") == 0) {
+        cf->format = FMT_MARKDOWN;
+      } else if (strcmp(val, "json") == 0) {
+        cf->format = FMT_JSON;
+      } else {
+        ps_error("option --format: '%s' is not text, markdown or json", val);
+        return PS_EXIT_USAGE;
+      }
+      break;
+    case O_SORTBY: {
+      static const char *const names[] = {"name", "significant", "geomean-significant", "geomean-all"};
+      int k = 0;
+      while (k < 4 && strcmp(val, names[k]) != 0)
+        k++;
+      if (k == 4) {
+        ps_error("option --sort-by: '%s' is not name, significant, geomean-significant or geomean-all", val);
+        return PS_EXIT_USAGE;
+      }
+      cf->sortby = (enum sortby)k;
+      break;
+    }
+    case O_ORDER:
+      if (strcmp(val, "worst-first") == 0 || strcmp(val, "best-first") == 0) {
+        cf->best_first = val[0] == 'b';
+      } else {
+        ps_error("option --order: '%s' is not worst-first or best-first", val);
+        return PS_EXIT_USAGE;
+      }
+      break;
+    case O_HELP:
+      compare_help(stdout);
+      return -1;
+    case OPT_POSITIONAL:
+      if (npaths == 2) {
+        ps_error("compare: expected two files, OLD.json NEW.json; got a third, '%s'", val);
+        return PS_EXIT_USAGE;
+      }
+      paths[npaths++] = val;
+      break;
+    default:
+      return PS_EXIT_USAGE;
+    }
+  }
+  if (npaths != 2) {
+    ps_error("compare: expected two files, OLD.json NEW.json");
+    return PS_EXIT_USAGE;
+  }
+  if (cf->threshold < 0)
+    cf->threshold = cf->test == TEST_FUTHARK ? 0.01 : 0.02;
+  return PS_EXIT_OK;
+}
+
+int compare_main(int argc, char **argv)
+{
+  struct config cf = {0.01, -1, TEST_MWU, FMT_TEXT, SORT_NAME, 0, 0};
+  const char *paths[2] = {NULL, NULL};
+  struct results *ro = NULL, *rn = NULL;
+  struct notes notes = {NULL, 0, 0};
+  struct row *rows = NULL;
+  struct group *groups = NULL;
+  struct summary sm = {0, 0, 0, 0, 0, 1};
+  struct ps_err err = {{0}};
+  size_t nrows = 0, ngroups = 0, cap = 0;
+  int code, newly_failed = 0;
+
+  code = parse_args(argc, argv, &cf, paths);
+  if (code != PS_EXIT_OK) {
+    code = code < 0 ? PS_EXIT_OK : code;
+    goto done;
+  }
+  cf.color = cf.format == FMT_TEXT && isatty(1) && getenv("NO_COLOR") == NULL;
+  if ((ro = results_load(paths[0], &code, &err)) == NULL ||
+      (rn = results_load(paths[1], &code, &err)) == NULL) {
+    ps_error("compare: %s", err.msg);
+    goto done;
+  }
+  code = PS_EXIT_FAILED;
+
+  missing(ro, rn, &notes);
+  missing(rn, ro, &notes);
+  for (size_t i = 0; i < ro->nprogs; i++)
+    cap += ro->progs[i].nds;
+  if ((rows = calloc(cap + 1, sizeof *rows)) == NULL ||
+      (groups = calloc(ro->nprogs + 1, sizeof *groups)) == NULL) {
+    ps_error("compare: out of memory");
+    goto done;
+  }
+  for (size_t i = 0; i < ro->nprogs; i++) {
+    const struct res_program *po = &ro->progs[i], *pn = results_program(rn, po->name);
+    struct group *g = &groups[ngroups];
+    if (pn == NULL)
+      continue;
+    if (po->backend && pn->backend && strcmp(po->backend, pn->backend) != 0)
+      note(&notes, "Backend changed: %s in %s, %s in %s", po->backend, ro->path, pn->backend, rn->path);
+    if (po->device && pn->device && strcmp(po->device, pn->device) != 0)
+      note(&notes, "Device changed: %s in %s, %s in %s", po->device, ro->path, pn->device, rn->path);
+    g->name = po->name;
+    g->rows = &rows[nrows];
+    for (size_t j = 0; j < po->nds; j++) {
+      const struct res_dataset *o = &po->ds[j], *n = results_dataset(pn, o->name);
+      if (n == NULL)
+        continue;
+      if (o->error != NULL)
+        note(&notes, "Failed in %s: program %s dataset %s: %s", ro->path, po->name, o->name, o->error);
+      if (n->error != NULL) {
+        note(&notes, "Failed in %s: program %s dataset %s: %s", rn->path, po->name, o->name, n->error);
+        newly_failed |= o->error == NULL;
+      }
+      if (o->error != NULL || n->error != NULL)
+        continue;
+      rows[nrows] = (struct row){po->name, o, n, 0, 0, 0, 0, V_SAME};
+      judge(&cf, &rows[nrows], &sm.untestable);
+      sm.slower += rows[nrows].v == V_SLOWER;
+      sm.faster += rows[nrows].v == V_FASTER;
+      sm.same += rows[nrows].v == V_SAME;
+      nrows++;
+      g->nrows++;
+    }
+    if (g->nrows == 0)
+      continue;
+    qsort(g->rows, g->nrows, sizeof *g->rows, cmp_row);
+    g->geoall = geomean(g->rows, g->nrows, 0, NULL);
+    g->geosig = geomean(g->rows, g->nrows, 1, NULL);
+    for (size_t j = 0; j < g->nrows; j++)
+      g->slower += g->rows[j].v == V_SLOWER;
+    ngroups++;
+  }
+  qsort(notes.s, notes.n, sizeof *notes.s, cmp_str);
+  sort_cf = &cf;
+  qsort(groups, ngroups, sizeof *groups, cmp_group);
+  sm.rows = nrows;
+  sm.geomean = geomean(rows, nrows, 0, NULL);
+
+  if (nrows == 0 && !newly_failed) {
+    print_notes_text(&notes);
+    ps_error("compare: no dataset ran in both %s and %s", ro->path, rn->path);
+    goto done;
+  }
+  code = newly_failed ? PS_EXIT_FAILED : sm.slower > 0 ? PS_EXIT_REGRESSION : PS_EXIT_OK;
+  if (sm.untestable > 0)
+    ps_warn("compare: %zu of the datasets have too few runs for the test to reach alpha %g; run bench with "
+            "more runs (-r; at alpha 0.01, 5 runs on each side are enough)",
+            sm.untestable, cf.alpha);
+  if (cf.format == FMT_TEXT)
+    print_text(&cf, groups, ngroups, &notes, &sm);
+  else if (cf.format == FMT_MARKDOWN)
+    print_markdown(&cf, ro->path, rn->path, groups, ngroups, &notes, &sm);
+  else
+    print_json(&cf, ro->path, rn->path, groups, ngroups, &notes, &sm, code);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    ps_error("compare: cannot write the output");
+    code = PS_EXIT_FAILED;
+  }
+done:
+  free(rows);
+  free(groups);
+  notes_free(&notes);
+  results_free(ro);
+  results_free(rn);
+  return code;
+}

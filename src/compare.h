@@ -1,0 +1,14 @@
+/*
+** compare.h: `psearch compare OLD.json NEW.json`: per dataset, old and new
+** mean, speedup (mean old / mean new, as futhark benchcmp) and a verdict from
+** a stated significance test; the exit code is the CI gate.
+*/
+#ifndef compare_h
+#define compare_h
+
+#include <stdio.h>
+
+void compare_help(FILE *f);
+int compare_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,247 @@
+/*
+** results.c: benchmark results JSON -> struct results, with errors that say
+** where the file went wrong.
+*/
+#include "results.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Results files are runtimes and names; anything bigger is not one. */
+#define RESULTS_MAX_BYTES ((size_t)1 << 30)
+
+static char *dup_str(const char *s)
+{
+  return s != NULL ? strdup(s) : NULL;
+}
+
+static void free_dataset(struct res_dataset *d)
+{
+  free(d->name);
+  free(d->error);
+  free(d->runs);
+  for (size_t i = 0; i < d->nbytes; i++)
+    free(d->bytes[i].space);
+  free(d->bytes);
+}
+
+void results_free(struct results *r)
+{
+  if (r == NULL)
+    return;
+  for (size_t i = 0; i < r->nprogs; i++) {
+    struct res_program *p = &r->progs[i];
+    for (size_t j = 0; j < p->nds; j++)
+      free_dataset(&p->ds[j]);
+    free(p->ds);
+    free(p->name);
+    free(p->backend);
+    free(p->device);
+  }
+  free(r->progs);
+  free(r->path);
+  free(r);
+}
+
+/* Runtimes from an array of finite non-negative numbers; -1 if it is not one. */
+static int read_runs(const cJSON *a, double **runs, size_t *n)
+{
+  size_t k = 0, len;
+  const cJSON *x;
+  *runs = NULL;
+  *n = 0;
+  if (!cJSON_IsArray(a) || (len = (size_t)cJSON_GetArraySize(a)) == 0)
+    return -1;
+  if ((*runs = malloc(len * sizeof **runs)) == NULL)
+    return -1;
+  cJSON_ArrayForEach(x, a) {
+    if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0) {
+      free(*runs);
+      *runs = NULL;
+      return -1;
+    }
+    (*runs)[k++] = x->valuedouble;
+  }
+  *n = k;
+  return 0;
+}
+
+static int read_dataset(const cJSON *v, struct res_dataset *d, const char *where, struct ps_err *e)
+{
+  const cJSON *rt, *ps, *b, *x;
+  double *precise;
+  size_t np;
+  if (cJSON_IsString(v))
+    return (d->error = strdup(v->valuestring)) != NULL ? 0 : ps_fail(e, "out of memory");
+  if (!cJSON_IsObject(v))
+    return ps_fail(e, "%s: neither an object with runtimes nor an error string", where);
+  rt = cJSON_GetObjectItemCaseSensitive(v, "runtimes");
+  if (read_runs(rt, &d->runs, &d->nruns) != 0)
+    return ps_fail(e, "%s: \"runtimes\" is not a non-empty array of non-negative numbers", where);
+  /* psearch's full-precision copy of the same runs replaces the rounded ones */
+  ps = cJSON_GetObjectItemCaseSensitive(v, "psearch");
+  if (cJSON_IsObject(ps) &&
+      read_runs(cJSON_GetObjectItemCaseSensitive(ps, "runtimes_us"), &precise, &np) == 0) {
+    if (np == d->nruns) {
+      free(d->runs);
+      d->runs = precise;
+    } else {
+      free(precise);
+    }
+  }
+  b = cJSON_GetObjectItemCaseSensitive(v, "bytes");
+  if (b != NULL && !cJSON_IsObject(b))
+    return ps_fail(e, "%s: \"bytes\" is not an object", where);
+  if (b != NULL && cJSON_GetArraySize(b) > 0) {
+    if ((d->bytes = calloc((size_t)cJSON_GetArraySize(b), sizeof *d->bytes)) == NULL)
+      return ps_fail(e, "out of memory");
+    cJSON_ArrayForEach(x, b) {
+      if (!cJSON_IsNumber(x))
+        return ps_fail(e, "%s: \"bytes\".\"%s\" is not a number", where, x->string);
+      d->bytes[d->nbytes].bytes = x->valuedouble;
+      if ((d->bytes[d->nbytes++].space = strdup(x->string)) == NULL)
+        return ps_fail(e, "out of memory");
+    }
+  }
+  return 0;
+}
+
+static const char *context_str(const cJSON *prog, const char *key)
+{
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(prog, "psearch_context");
+  const cJSON *v = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
+{
+  const cJSON *dss = cJSON_GetObjectItemCaseSensitive(v, "datasets"), *x;
+  char where[1024];
+  if (!cJSON_IsObject(v) || !cJSON_IsObject(dss))
+    return ps_fail(e, "program \"%s\": no \"datasets\" object", p->name);
+  if ((context_str(v, "backend") != NULL && (p->backend = dup_str(context_str(v, "backend"))) == NULL) ||
+      (context_str(v, "device") != NULL && (p->device = dup_str(context_str(v, "device"))) == NULL))
+    return ps_fail(e, "out of memory");
+  if ((p->ds = calloc((size_t)cJSON_GetArraySize(dss) + 1, sizeof *p->ds)) == NULL)
+    return ps_fail(e, "out of memory");
+  cJSON_ArrayForEach(x, dss) {
+    struct res_dataset *d = &p->ds[p->nds];
+    snprintf(where, sizeof where, "program \"%s\" dataset \"%s\"", p->name, x->string);
+    if (results_dataset(p, x->string) != NULL)
+      return ps_fail(e, "%s: appears twice", where);
+    if ((d->name = strdup(x->string)) == NULL)
+      return ps_fail(e, "out of memory");
+    p->nds++;
+    if (read_dataset(x, d, where, e) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* 1-based line and column of byte offset off. */
+static void line_col(const char *text, size_t off, size_t *line, size_t *col)
+{
+  *line = 1;
+  *col = 1;
+  for (size_t i = 0; i < off; i++) {
+    if (text[i] == '\n') {
+      (*line)++;
+      *col = 1;
+    } else {
+      (*col)++;
+    }
+  }
+}
+
+struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e)
+{
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0), *x;
+  struct results *r = calloc(1, sizeof *r);
+  size_t line, col;
+  int ok = 0;
+  if (r == NULL || (r->path = strdup(path)) == NULL) {
+    ps_fail(e, "out of memory");
+    goto done;
+  }
+  if (root == NULL) {
+    size_t off = end != NULL && end >= text && end <= text + len ? (size_t)(end - text) : 0;
+    line_col(text, off, &line, &col);
+    ps_fail(e, "%s:%zu:%zu: %s", path, line, col,
+            len == 0 ? "empty file, not JSON" : "JSON syntax error");
+    goto done;
+  }
+  for (end = end != NULL ? end : text + len; end < text + len; end++) {
+    if (*end != ' ' && *end != '\t' && *end != '\n' && *end != '\r') {
+      line_col(text, (size_t)(end - text), &line, &col);
+      ps_fail(e, "%s:%zu:%zu: text after the JSON value", path, line, col);
+      goto done;
+    }
+  }
+  if (!cJSON_IsObject(root)) {
+    ps_fail(e, "%s: not benchmark results: the top level is not an object of programs", path);
+    goto done;
+  }
+  if ((r->progs = calloc((size_t)cJSON_GetArraySize(root) + 1, sizeof *r->progs)) == NULL) {
+    ps_fail(e, "out of memory");
+    goto done;
+  }
+  cJSON_ArrayForEach(x, root) {
+    struct res_program *p = &r->progs[r->nprogs];
+    if (results_program(r, x->string) != NULL) {
+      ps_fail(e, "%s: program \"%s\" appears twice", path, x->string);
+      goto done;
+    }
+    if ((p->name = strdup(x->string)) == NULL) {
+      ps_fail(e, "out of memory");
+      goto done;
+    }
+    r->nprogs++;
+    if (read_program(x, p, e) != 0) {
+      ps_err_prefix(e, "%s", path);
+      goto done;
+    }
+  }
+  ok = 1;
+done:
+  cJSON_Delete(root);
+  if (!ok) {
+    results_free(r);
+    r = NULL;
+  }
+  return r;
+}
+
+struct results *results_load(const char *path, int *code, struct ps_err *e)
+{
+  char *text = NULL;
+  size_t len;
+  struct results *r = NULL;
+  *code = PS_EXIT_FAILED;
+  if (ps_read_file(path, RESULTS_MAX_BYTES, &text, &len, e) != 0)
+    goto done;
+  *code = PS_EXIT_BADDATA;
+  if ((r = results_parse(text, len, path, e)) != NULL)
+    *code = PS_EXIT_OK;
+done:
+  free(text);
+  return r;
+}
+
+const struct res_program *results_program(const struct results *r, const char *name)
+{
+  for (size_t i = 0; i < r->nprogs; i++)
+    if (strcmp(r->progs[i].name, name) == 0)
+      return &r->progs[i];
+  return NULL;
+}
+
+const struct res_dataset *results_dataset(const struct res_program *p, const char *name)
+{
+  for (size_t i = 0; i < p->nds; i++)
+    if (strcmp(p->ds[i].name, name) == 0)
+      return &p->ds[i];
+  return NULL;
+}

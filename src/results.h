@@ -1,0 +1,61 @@
+/*
+** results.h: reading benchmark results back: the JSON that `psearch bench
+** --json` and `futhark bench --json` write (docs/json.md), for compare and
+** plot. psearch's full-precision runtimes are used when present, Futhark's
+** integer microseconds otherwise.
+*/
+#ifndef results_h
+#define results_h
+
+#include "ps.h"
+
+#include <stddef.h>
+
+/* Peak bytes of one memory space, e.g. "space 'device'". */
+struct res_bytes {
+  char *space;
+  double bytes;
+};
+
+/* One dataset of one program: either runs or an error message. */
+struct res_dataset {
+  char *name;
+  char *error;          /* the failure message, or NULL when it ran */
+  double *runs;         /* runtimes in microseconds, in run order */
+  size_t nruns;         /* at least 1 when error is NULL */
+  struct res_bytes *bytes;
+  size_t nbytes;
+};
+
+/* One program (`SUITE:ENTRY`), with the context psearch records (NULL for
+** Futhark's files or when absent). */
+struct res_program {
+  char *name;
+  char *backend;
+  char *device;
+  struct res_dataset *ds;
+  size_t nds;
+};
+
+struct results {
+  char *path;
+  struct res_program *progs;
+  size_t nprogs;
+};
+
+/* Load a results file. On failure returns NULL with e set ("PATH: ..." with
+** the line and column of a syntax error, or the JSON path of a value that does
+** not fit the schema) and *code set to PS_EXIT_FAILED (cannot read) or
+** PS_EXIT_BADDATA (not results JSON). */
+struct results *results_load(const char *path, int *code, struct ps_err *e);
+
+/* Same, from text in memory (named path in messages). */
+struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e);
+
+void results_free(struct results *r);
+
+/* Lookups by exact name; NULL when absent. */
+const struct res_program *results_program(const struct results *r, const char *name);
+const struct res_dataset *results_dataset(const struct res_program *p, const char *name);
+
+#endif

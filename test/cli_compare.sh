@@ -1,0 +1,68 @@
+#!/bin/bash
+# CLI tests of `psearch compare`: golden outputs in every format (hand-made
+# results files in test/compare/), Futhark-only input, the exit codes of the
+# gate, sorting, and malformed input.
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+cd "$(dirname "$0")/compare" || exit 1
+
+# golden outputs (paths as given appear in the notes); the regression exits 4
+check text 4 $P compare old.json new.json; same $OUT text.golden
+has $ERR "1 of the datasets have too few runs"
+check markdown 4 $P compare --format markdown old.json new.json; same $OUT markdown.golden
+check json 4 $P compare --format=json old.json new.json; same $OUT json.golden
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["summary"]["slower"] == 1 and d["exit_code"] == 4' $OUT \
+  || fail "json output does not parse or disagrees"
+
+# plain futhark bench JSON reads the same (integer runtimes, bytes {})
+check futhark-input 4 $P compare futhark.json new.json
+has $OUT "0.91x"
+
+# no change, improvements only: exit 0
+check unchanged 0 $P compare old.json old.json
+has $OUT "0 slower, 0 faster"
+check improvement 0 $P compare old.json faster.json
+has $OUT "0 slower, 1 faster"
+
+# a larger threshold hides the 10% slowdown; the futhark rule also tests 'few'
+check threshold 0 $P compare --threshold 15% old.json new.json
+check futhark-rule 4 $P compare --test futhark old.json new.json
+grep -E '^  few: .* slower$' $OUT >/dev/null || fail "futhark rule: 'few' is not slower"
+has $OUT "futhark benchcmp's rule, alpha 0.01, threshold 1%"
+
+# a dataset that ran in OLD and failed in NEW fails the gate with 1
+check newly-failed 1 $P compare old.json new-failed.json
+has $OUT "Failed in new-failed.json: program s.bench:search dataset [1000]i32: Execution exceeded 10 seconds."
+
+# sorting programs: search has the regression, so it comes first by significant
+check sort-significant 4 $P compare --sort-by significant old.json new.json
+[ "$(grep -m1 '^s\.bench' $OUT)" = "s.bench:search" ] || fail "--sort-by significant: search not first"
+check sort-best 4 $P compare --sort-by significant --order best-first old.json new.json
+[ "$(grep -m1 '^s\.bench' $OUT)" = "s.bench:copy" ] || fail "--order best-first: copy not first"
+
+# errors: usage 2, unreadable 1, malformed 3 with positions
+check one-file 2 $P compare old.json
+check three-files 2 $P compare old.json new.json old.json
+check bad-format 2 $P compare -f yaml old.json new.json
+check bad-alpha 2 $P compare --alpha 0 old.json new.json
+check bad-threshold 2 $P compare --threshold -3 old.json new.json
+check missing-file 1 $P compare old.json $T/nosuch.json; has $ERR "nosuch.json: cannot open"
+printf '{\n  "p": {"datasets": {"d": {"runtimes": [1, 2,]}}}\n}\n' > $T/syntax.json
+check syntax 3 $P compare old.json $T/syntax.json; has $ERR "syntax.json:2:"
+printf '[1, 2, 3]\n' > $T/array.json
+check not-results 3 $P compare $T/array.json old.json; has $ERR "the top level is not an object of programs"
+printf '{"p": {"datasets": {"d": {"runtimes": ["fast"]}}}}' > $T/schema.json
+check schema 3 $P compare $T/schema.json old.json
+has $ERR 'program "p" dataset "d": "runtimes" is not a non-empty array of non-negative numbers'
+printf '{"p": {"nodatasets": 1}}' > $T/nods.json
+check no-datasets 3 $P compare $T/nods.json old.json; has $ERR 'program "p": no "datasets" object'
+printf '{"p": {"datasets": {"d": {"runtimes": [1]}}}} trailing' > $T/trail.json
+check trailing 3 $P compare $T/trail.json old.json; has $ERR "text after the JSON value"
+: > $T/empty.json
+check empty 3 $P compare $T/empty.json old.json; has $ERR "empty file"
+printf '{"p": {"datasets": {"d": {"runtimes": [1,2,3,4,5]}}}}' > $T/other.json
+check nothing-common 1 $P compare $T/other.json old.json; has $ERR "no dataset ran in both"
+
+echo "$checks checks, $fails failed"
+[ "$fails" = 0 ]
