@@ -3,7 +3,7 @@
 # then configure and build it in ./build. Idempotent: fast when all is there.
 #
 #   scripts/setup.sh            build dependencies + build
-#   scripts/setup.sh --tests    also test dependencies (cmocka, PoCL, a Python
+#   scripts/setup.sh --tests    also test dependencies (cmocka, PoCL, rsvg-convert, a Python
 #                               virtualenv in .venv with numpy and futhark-data)
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,7 +19,7 @@ done
 
 pkgs="gcc git meson ninja-build pkg-config libcjson-dev libxxhash-dev ocl-icd-opencl-dev
       opencl-headers pocl-opencl-icd clinfo"
-[ $tests = 1 ] && pkgs="$pkgs libcmocka-dev python3 python3-venv python3-pip"
+[ $tests = 1 ] && pkgs="$pkgs libcmocka-dev python3 python3-venv python3-pip librsvg2-bin"
 
 missing=""
 for p in $pkgs; do

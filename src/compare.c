@@ -44,18 +44,14 @@ void compare_help(FILE *f)
         "is not results JSON, 4 a significant regression. Improvements never fail.\n", f);
 }
 
-enum test { TEST_MWU, TEST_FUTHARK };
 enum format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON };
 enum sortby { SORT_NAME, SORT_SIGNIFICANT, SORT_GEOSIG, SORT_GEOALL };
-enum verdict { V_SAME, V_FASTER, V_SLOWER, V_UNTESTABLE };
 
 static const char *const verdict_word[] = {"~", "faster", "slower", "?"};
 static const char *const verdict_json[] = {"same", "faster", "slower", "untestable"};
 
 struct config {
-  double alpha;
-  double threshold; /* fraction; negative until set */
-  enum test test;
+  struct compare_rule rule; /* threshold negative until set */
   enum format format;
   enum sortby sortby;
   int best_first;
@@ -69,7 +65,7 @@ struct row {
   double mo, mn;   /* mean runtimes, µs */
   double speedup;  /* mo / mn; NaN when a mean is 0 */
   double p;        /* two-sided p-value; NaN with the futhark test */
-  enum verdict v;
+  enum compare_verdict v;
 };
 
 /* The rows of one program, with its sort keys. */
@@ -121,7 +117,7 @@ static void notes_free(struct notes *l)
   free(l->s);
 }
 
-static double mean(const double *x, size_t n)
+static double mean(const double *x, size_t n) /* n > 0 */
 {
   double s = 0;
   for (size_t i = 0; i < n; i++)
@@ -129,32 +125,35 @@ static double mean(const double *x, size_t n)
   return s / (double)n;
 }
 
+enum compare_verdict compare_runs(const struct compare_rule *r, const double *old, size_t nold,
+                                  const double *new, size_t nnew, double *speedup, double *p)
+{
+  double mo = mean(old, nold), mn = mean(new, nnew), u;
+  int significant;
+  *speedup = mo > 0 && mn > 0 ? mo / mn : NAN;
+  *p = NAN;
+  if (r->test == CMP_MANN_WHITNEY) {
+    if (stats_mann_whitney_min_p(nold, nnew) >= r->alpha)
+      return CMP_UNTESTABLE;
+    *p = stats_mann_whitney(old, nold, new, nnew, &u);
+    significant = *p < r->alpha;
+  } else {
+    double so = stats_sample_sd(old, nold), sn = stats_sample_sd(new, nnew);
+    significant = fabs(mo - mn) > so / 2 + sn / 2; /* false when an sd is NaN */
+  }
+  if (significant && *speedup < 1 - r->threshold)
+    return CMP_SLOWER;
+  if (significant && *speedup > 1 + r->threshold)
+    return CMP_FASTER;
+  return CMP_SAME;
+}
+
 static void judge(const struct config *cf, struct row *r, size_t *untestable)
 {
-  int significant;
   r->mo = mean(r->o->runs, r->o->nruns);
   r->mn = mean(r->n->runs, r->n->nruns);
-  r->speedup = r->mo > 0 && r->mn > 0 ? r->mo / r->mn : NAN;
-  r->p = NAN;
-  if (cf->test == TEST_MWU) {
-    double u;
-    if (stats_mann_whitney_min_p(r->o->nruns, r->n->nruns) >= cf->alpha) {
-      r->v = V_UNTESTABLE;
-      (*untestable)++;
-      return;
-    }
-    r->p = stats_mann_whitney(r->o->runs, r->o->nruns, r->n->runs, r->n->nruns, &u);
-    significant = r->p < cf->alpha;
-  } else {
-    double so = stats_sample_sd(r->o->runs, r->o->nruns), sn = stats_sample_sd(r->n->runs, r->n->nruns);
-    significant = fabs(r->mo - r->mn) > so / 2 + sn / 2; /* false when an sd is NaN */
-  }
-  if (significant && r->speedup < 1 - cf->threshold)
-    r->v = V_SLOWER;
-  else if (significant && r->speedup > 1 + cf->threshold)
-    r->v = V_FASTER;
-  else
-    r->v = V_SAME;
+  r->v = compare_runs(&cf->rule, r->o->runs, r->o->nruns, r->n->runs, r->n->nruns, &r->speedup, &r->p);
+  *untestable += r->v == CMP_UNTESTABLE;
 }
 
 static int cmp_row(const void *a, const void *b)
@@ -194,7 +193,7 @@ static double geomean(const struct row *r, size_t n, int significant_only, size_
   double s = 0;
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
-    if (!isfinite(r[i].speedup) || (significant_only && r[i].v != V_SLOWER && r[i].v != V_FASTER))
+    if (!isfinite(r[i].speedup) || (significant_only && r[i].v != CMP_SLOWER && r[i].v != CMP_FASTER))
       continue;
     s += log(r[i].speedup);
     k++;
@@ -253,7 +252,7 @@ static void fmt_p(char *buf, size_t size, double p)
 
 static const char *test_name(const struct config *cf)
 {
-  return cf->test == TEST_MWU ? "Mann-Whitney U" : "futhark benchcmp's rule";
+  return cf->rule.test == CMP_MANN_WHITNEY ? "Mann-Whitney U" : "futhark benchcmp's rule";
 }
 
 struct summary {
@@ -278,7 +277,7 @@ static void print_text(const struct config *cf, const struct group *g, size_t ng
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct row *r = &g[i].rows[j];
       char name[80], col[96], mem[512], p[16];
-      const char *c = r->v == V_SLOWER ? red : r->v == V_FASTER ? green : "";
+      const char *c = r->v == CMP_SLOWER ? red : r->v == CMP_FASTER ? green : "";
       short_name(r->n->name, name, sizeof name);
       snprintf(col, sizeof col, "%s:", name);
       mem_part(r, mem, sizeof mem);
@@ -288,7 +287,7 @@ static void print_text(const struct config *cf, const struct group *g, size_t ng
     }
   }
   printf("\n%s, alpha %g, threshold %g%%: %zu datasets, %zu slower, %zu faster, %zu unchanged",
-         test_name(cf), cf->alpha, cf->threshold * 100, sm->rows, sm->slower, sm->faster, sm->same);
+         test_name(cf), cf->rule.alpha, cf->rule.threshold * 100, sm->rows, sm->slower, sm->faster, sm->same);
   if (sm->untestable)
     printf(", %zu untestable (too few runs)", sm->untestable);
   printf("\nGeometric mean speedup: %.3fx\n", sm->geomean);
@@ -311,7 +310,7 @@ static void print_markdown(const struct config *cf, const char *oldp, const char
 {
   printf("### psearch compare: `%s` → `%s`\n\n", oldp, newp);
   printf("%s, α = %g, threshold %g%%: %s%zu slower%s, %zu faster, %zu unchanged",
-         test_name(cf), cf->alpha, cf->threshold * 100, sm->slower ? "**" : "", sm->slower,
+         test_name(cf), cf->rule.alpha, cf->rule.threshold * 100, sm->slower ? "**" : "", sm->slower,
          sm->slower ? "**" : "", sm->faster, sm->same);
   if (sm->untestable)
     printf(", %zu untestable (too few runs)", sm->untestable);
@@ -336,7 +335,7 @@ static void print_markdown(const struct config *cf, const char *oldp, const char
       printf(" | ");
       md_cell(r->n->name);
       printf(" | %.1f | %.1f | %.2fx | %s | %s |\n", r->mo, r->mn, r->speedup, p,
-             r->v == V_SLOWER ? "**slower**" : r->v == V_FASTER ? "faster" : verdict_word[r->v]);
+             r->v == CMP_SLOWER ? "**slower**" : r->v == CMP_FASTER ? "faster" : verdict_word[r->v]);
     }
   }
 }
@@ -357,9 +356,9 @@ static void print_json(const struct config *cf, const char *oldp, const char *ne
   char *text;
   cJSON_AddStringToObject(root, "old", oldp);
   cJSON_AddStringToObject(root, "new", newp);
-  cJSON_AddStringToObject(root, "test", cf->test == TEST_MWU ? "mann-whitney" : "futhark");
-  cJSON_AddNumberToObject(root, "alpha", cf->alpha);
-  cJSON_AddNumberToObject(root, "threshold", cf->threshold);
+  cJSON_AddStringToObject(root, "test", cf->rule.test == CMP_MANN_WHITNEY ? "mann-whitney" : "futhark");
+  cJSON_AddNumberToObject(root, "alpha", cf->rule.alpha);
+  cJSON_AddNumberToObject(root, "threshold", cf->rule.threshold);
   for (size_t i = 0; i < ng; i++) {
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct row *r = &g[i].rows[j];
@@ -417,7 +416,7 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
     switch (id) {
     case O_ALPHA:
-      if (opt_double_in("alpha", val, 1e-12, 0.5, &cf->alpha) != 0)
+      if (opt_double_in("alpha", val, 1e-12, 0.5, &cf->rule.alpha) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_THRESHOLD: {
@@ -426,16 +425,16 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
       snprintf(num, sizeof num, "%s", val);
       if (len > 0 && len < sizeof num && num[len - 1] == '%')
         num[len - 1] = '\0';
-      if (opt_double_in("threshold", num, 0, 1000, &cf->threshold) != 0)
+      if (opt_double_in("threshold", num, 0, 1000, &cf->rule.threshold) != 0)
         return PS_EXIT_USAGE;
-      cf->threshold /= 100;
+      cf->rule.threshold /= 100;
       break;
     }
     case O_TEST:
       if (strcmp(val, "mann-whitney") == 0) {
-        cf->test = TEST_MWU;
+        cf->rule.test = CMP_MANN_WHITNEY;
       } else if (strcmp(val, "futhark") == 0) {
-        cf->test = TEST_FUTHARK;
+        cf->rule.test = CMP_FUTHARK;
       } else {
         ps_error("option --test: '%s' is not mann-whitney or futhark", val);
         return PS_EXIT_USAGE;
@@ -491,14 +490,14 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     ps_error("compare: expected two files, OLD.json NEW.json");
     return PS_EXIT_USAGE;
   }
-  if (cf->threshold < 0)
-    cf->threshold = cf->test == TEST_FUTHARK ? 0.01 : 0.02;
+  if (cf->rule.threshold < 0)
+    cf->rule.threshold = cf->rule.test == CMP_FUTHARK ? 0.01 : 0.02;
   return PS_EXIT_OK;
 }
 
 int compare_main(int argc, char **argv)
 {
-  struct config cf = {0.01, -1, TEST_MWU, FMT_TEXT, SORT_NAME, 0, 0};
+  struct config cf = {{CMP_MANN_WHITNEY, 0.01, -1}, FMT_TEXT, SORT_NAME, 0, 0};
   const char *paths[2] = {NULL, NULL};
   struct results *ro = NULL, *rn = NULL;
   struct notes notes = {NULL, 0, 0};
@@ -554,11 +553,11 @@ int compare_main(int argc, char **argv)
       }
       if (o->error != NULL || n->error != NULL)
         continue;
-      rows[nrows] = (struct row){po->name, o, n, 0, 0, 0, 0, V_SAME};
+      rows[nrows] = (struct row){po->name, o, n, 0, 0, 0, 0, CMP_SAME};
       judge(&cf, &rows[nrows], &sm.untestable);
-      sm.slower += rows[nrows].v == V_SLOWER;
-      sm.faster += rows[nrows].v == V_FASTER;
-      sm.same += rows[nrows].v == V_SAME;
+      sm.slower += rows[nrows].v == CMP_SLOWER;
+      sm.faster += rows[nrows].v == CMP_FASTER;
+      sm.same += rows[nrows].v == CMP_SAME;
       nrows++;
       g->nrows++;
     }
@@ -568,7 +567,7 @@ int compare_main(int argc, char **argv)
     g->geoall = geomean(g->rows, g->nrows, 0, NULL);
     g->geosig = geomean(g->rows, g->nrows, 1, NULL);
     for (size_t j = 0; j < g->nrows; j++)
-      g->slower += g->rows[j].v == V_SLOWER;
+      g->slower += g->rows[j].v == CMP_SLOWER;
     ngroups++;
   }
   qsort(notes.s, notes.n, sizeof *notes.s, cmp_str);
@@ -586,7 +585,7 @@ int compare_main(int argc, char **argv)
   if (sm.untestable > 0)
     ps_warn("compare: %zu of the datasets have too few runs for the test to reach alpha %g; run bench with "
             "more runs (-r; at alpha 0.01, 5 runs on each side are enough)",
-            sm.untestable, cf.alpha);
+            sm.untestable, cf.rule.alpha);
   if (cf.format == FMT_TEXT)
     print_text(&cf, groups, ngroups, &notes, &sm);
   else if (cf.format == FMT_MARKDOWN)

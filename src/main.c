@@ -7,6 +7,7 @@
 #include "dataset.h"
 #include "devices.h"
 #include "list.h"
+#include "plot.h"
 #include "run.h"
 #include "ps.h"
 #include "ps_version.h"
@@ -27,6 +28,7 @@ static const struct command commands[] = {
   {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
   {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
   {"list", list_main, list_help, "List the entry points and their cost model"},
+  {"plot", plot_main, plot_help, "Draw results as SVG: runtime distributions, speedups"},
   {"run", run_main, run_help, "Run one entry point on inputs from stdin"},
   {NULL, NULL, NULL, NULL},
 };

@@ -64,5 +64,39 @@ check empty 3 $P compare $T/empty.json old.json; has $ERR "empty file"
 printf '{"p": {"datasets": {"d": {"runtimes": [1,2,3,4,5]}}}}' > $T/other.json
 check nothing-common 1 $P compare $T/other.json old.json; has $ERR "no dataset ran in both"
 
+# plot: valid SVG, deterministic, the expected elements
+check plot 0 $P plot old.json new.json -o $T/p.svg
+check plot-stdout 0 $P plot old.json new.json
+same $OUT $T/p.svg
+python3 - $T/p.svg > $T/svg.txt 2>&1 <<'PY' || fail "plot SVG: $(cat $T/svg.txt)"
+import sys, xml.etree.ElementTree as E
+ns = {"s": "http://www.w3.org/2000/svg"}
+root = E.parse(sys.argv[1]).getroot()
+assert root.tag == "{http://www.w3.org/2000/svg}svg", root.tag
+texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+# one panel per program and dataset of either file (10), with a time axis each
+assert sum(t.startswith("s.bench:") and "  —  " in t for t in texts) == 10, texts
+assert texts.count("runtime (μs)") == 10
+# a box group (tooltip) per dataset and file that ran: 8 in old, 8 in new
+groups = [g.find("s:title", ns).text for g in root.iter("{http://www.w3.org/2000/svg}g")]
+assert len(groups) == 16, groups
+assert any("new.json: 10 runs, mean 110.1 μs" in g for g in groups), groups
+# the speedup bars: one slower (vermillion), one faster (green), marked with *
+rects = [r.get("fill") for r in root.iter("{http://www.w3.org/2000/svg}rect")]
+assert rects.count("#D55E00") == 1 and rects.count("#009E73") == 1, rects
+assert "0.91x *" in texts and "1.20x *" in texts and "0.67x ?" in texts, texts
+print("ok")
+PY
+check plot-one 0 $P plot futhark.json -o $T/one.svg
+grep -q "Speedup of" $T/one.svg && fail "one file: speedup panel drawn"
+if command -v rsvg-convert >/dev/null; then  # render it, as a browser would
+  rsvg-convert $T/p.svg -o $T/p.png || fail "rsvg-convert cannot render the plot"
+  [ "$(head -c 8 $T/p.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "render is not a PNG"
+fi
+check plot-none 2 $P plot
+check plot-bad 3 $P plot $T/array.json; has $ERR "array.json: not benchmark results"
+check plot-unwritable 1 $P plot old.json -o /nonexistent-dir/p.svg
+[ -e /nonexistent-dir ] && fail "plot created a directory"
+
 echo "$checks checks, $fails failed"
 [ "$fails" = 0 ]

@@ -1,0 +1,386 @@
+/*
+** plot.c: `psearch plot RESULTS.json... -o FILE.svg`: one panel per program
+** and dataset with a box plot and the runs of every file on a shared time
+** axis; with two files, also the speedups of the second over the first as
+** bars, coloured where compare's test calls them significant.
+*/
+#include "plot.h"
+
+#include "compare.h"
+#include "ofile.h"
+#include "opt.h"
+#include "results.h"
+#include "svg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { O_OUTPUT = 1, O_THRESHOLD, O_ALPHA, O_HELP };
+
+static const struct opt_def opts[] = {
+  {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write the SVG to FILE (default: standard output)"},
+  {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Speedup panel: minimum change, percent (default 2)"},
+  {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Speedup panel: significance level (default 0.01)"},
+  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
+  {NULL, 0, OPT_NONE, 0, NULL, NULL},
+};
+
+void plot_help(FILE *f)
+{
+  fputs("Usage: psearch plot [OPTIONS] RESULTS.json... [-o FILE.svg]\n"
+        "Draw the runtimes of each program and dataset in the results files (psearch or\n"
+        "futhark bench JSON) as box plots with every run; with exactly two files, also\n"
+        "the speedups of the second over the first, significant ones marked (the test of\n"
+        "psearch compare).\n\n", f);
+  opt_print_help(f, opts);
+  fputs("\nExit codes: 0 written, 1 cannot read or write a file, 2 usage error, 3 a file\n"
+        "is not results JSON.\n", f);
+}
+
+#define MAXFILES 8
+#define WIDTH 960.0
+#define LEFT 24.0          /* left margin */
+#define RIGHT 150.0        /* room for the mean label */
+#define ROW_H 22.0         /* one file's box row */
+#define TITLE_H 22.0
+#define AXIS_H 34.0
+#define MAX_POINTS 400     /* runs drawn per row; more are thinned evenly */
+#define BAR_LABEL_W 380.0  /* speedup panel: dataset label column */
+
+/* Okabe-Ito colours, readable with colour-blindness. */
+static const char *const palette[MAXFILES] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                              "#56B4E9", "#D55E00", "#999933", "#000000"};
+
+/* A program and dataset in at least one file. */
+struct panel {
+  const char *prog, *ds;
+  const struct res_dataset *d[MAXFILES]; /* NULL where the file lacks it */
+};
+
+struct plot {
+  struct results *r[MAXFILES];
+  int nfiles;
+  struct panel *p;
+  size_t np;
+  struct compare_rule rule;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Quantile q of sorted x by linear interpolation (n > 0). */
+static double quantile(const double *x, size_t n, double q)
+{
+  double pos = q * (double)(n - 1);
+  size_t i = (size_t)pos;
+  return i + 1 < n ? x[i] + (pos - (double)i) * (x[i + 1] - x[i]) : x[n - 1];
+}
+
+/* Tick step of about range/5 from {1, 2, 5} x 10^k. */
+static double nice_step(double range)
+{
+  double raw = range / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
+  return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
+}
+
+/* Copy at most max bytes of s, cut at a UTF-8 character boundary, with "..." when cut. */
+static void clip(const char *s, size_t max, char *buf, size_t size)
+{
+  size_t len = strlen(s);
+  if (len <= max || max < 4 || size <= max) {
+    snprintf(buf, size, "%.*s", (int)(len < size - 1 ? len : size - 1), s);
+    return;
+  }
+  len = max - 3;
+  while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+    len--;
+  snprintf(buf, size, "%.*s...", (int)len, s);
+}
+
+static double panel_height(const struct plot *pl)
+{
+  return TITLE_H + ROW_H * pl->nfiles + AXIS_H;
+}
+
+/* One panel at top y: title, a box row per file, the time axis. */
+static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, double y)
+{
+  double lo = INFINITY, hi = -INFINITY, x0 = LEFT + 170, x1 = WIDTH - RIGHT, step, t;
+  char title[256], a[120], b[120];
+  clip(p->prog, 90, a, sizeof a);
+  clip(p->ds, 60, b, sizeof b);
+  snprintf(title, sizeof title, "%s  —  %s", a, b);
+  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "%s", title);
+  for (int i = 0; i < pl->nfiles; i++) {
+    const struct res_dataset *d = p->d[i];
+    for (size_t k = 0; d != NULL && d->error == NULL && k < d->nruns; k++) {
+      lo = fmin(lo, d->runs[k]);
+      hi = fmax(hi, d->runs[k]);
+    }
+  }
+  if (!(lo <= hi)) {
+    lo = 0;
+    hi = 1;
+  }
+  if (hi - lo < 1e-9 * (hi > 0 ? hi : 1) || hi - lo < 1e-6) {
+    double pad = hi > 0 ? hi * 0.01 : 1;
+    lo -= pad;
+    hi += pad;
+  } else {
+    double pad = (hi - lo) * 0.05;
+    lo = lo - pad < 0 && lo >= 0 ? 0 : lo - pad;
+    hi += pad;
+  }
+#define X(v) (x0 + ((v) - lo) / (hi - lo) * (x1 - x0))
+  for (int i = 0; i < pl->nfiles; i++) {
+    const struct res_dataset *d = p->d[i];
+    double yc = y + TITLE_H + ROW_H * i + ROW_H / 2, *s, q1, q2, q3, iqr, wlo, whi, mean = 0;
+    size_t n, stride;
+    char label[64];
+    clip(pl->r[i]->path, 24, label, sizeof label);
+    svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, palette[i], "%s", label);
+    if (d == NULL || d->error != NULL) {
+      char msg[120];
+      clip(d == NULL ? "absent" : d->error, 100, msg, sizeof msg);
+      svg_text(f, x0, yc + 4, SVG_START, 11, 0, "#888", "%s%s", d == NULL ? "" : "failed: ", msg);
+      continue;
+    }
+    n = d->nruns;
+    if ((s = malloc(n * sizeof *s)) == NULL)
+      continue;
+    memcpy(s, d->runs, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_double);
+    for (size_t k = 0; k < n; k++)
+      mean += s[k];
+    mean /= (double)n;
+    q1 = quantile(s, n, 0.25);
+    q2 = quantile(s, n, 0.5);
+    q3 = quantile(s, n, 0.75);
+    iqr = q3 - q1;
+    wlo = q1;
+    whi = q3;
+    for (size_t k = 0; k < n; k++) { /* Tukey whiskers: the furthest runs within 1.5 IQR */
+      if (s[k] >= q1 - 1.5 * iqr && s[k] < wlo)
+        wlo = s[k];
+      if (s[k] <= q3 + 1.5 * iqr && s[k] > whi)
+        whi = s[k];
+    }
+    {
+      char tip[256];
+      snprintf(tip, sizeof tip, "%s: %zu runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs",
+               pl->r[i]->path, n, mean, q2, q1, q3);
+      svg_group_begin(f, tip);
+    }
+    svg_line(f, X(wlo), yc, X(q1), yc, palette[i], 1);
+    svg_line(f, X(q3), yc, X(whi), yc, palette[i], 1);
+    svg_line(f, X(wlo), yc - 4, X(wlo), yc + 4, palette[i], 1);
+    svg_line(f, X(whi), yc - 4, X(whi), yc + 4, palette[i], 1);
+    svg_rect(f, X(q1), yc - 7, X(q3) - X(q1), 14, "#f4f4f4", palette[i]);
+    svg_line(f, X(q2), yc - 7, X(q2), yc + 7, palette[i], 2);
+    /* the runs in run order, with a deterministic vertical jitter */
+    stride = n > MAX_POINTS ? (n + MAX_POINTS - 1) / MAX_POINTS : 1;
+    for (size_t k = 0; k < n; k += stride) {
+      double jitter = (double)((k * 2654435761u) % 1000) / 1000.0 - 0.5;
+      svg_circle(f, X(d->runs[k]), yc + jitter * 10, 1.8, palette[i], 0.55);
+    }
+    svg_group_end(f);
+    svg_text(f, x1 + 8, yc + 4, SVG_START, 11, 0, "#222", "mean %.1f μs", mean);
+    free(s);
+  }
+  /* the axis */
+  t = y + TITLE_H + ROW_H * pl->nfiles + 4;
+  svg_line(f, x0, t, x1, t, "#444", 1);
+  step = nice_step(hi - lo);
+  for (double v = ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) {
+    svg_line(f, X(v), t, X(v), t + 4, "#444", 1);
+    svg_text(f, X(v), t + 15, SVG_MIDDLE, 10, 0, "#444", "%g", fabs(v) < step * 1e-9 ? 0.0 : v);
+  }
+  svg_text(f, x1, t + 28, SVG_END, 10, 0, "#444", "runtime (μs)");
+#undef X
+}
+
+/* Speedup bars of file 1 over file 0 for the panels in both. */
+static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars)
+{
+  double x0 = LEFT + BAR_LABEL_W, x1 = WIDTH - 90, ext = log(1.1), xc;
+  static const double ticks[] = {0.25, 0.5, 0.8, 0.9, 1, 1.1, 1.25, 2, 4};
+  size_t row = 0;
+  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "Speedup of %s over %s (mean old / mean new)",
+           pl->r[1]->path, pl->r[0]->path);
+  svg_text(f, LEFT, y + 31, SVG_START, 11, 0, "#444",
+           "coloured: significant (Mann-Whitney U, alpha %g) and beyond %g%%; grey: no significant change",
+           pl->rule.alpha, pl->rule.threshold * 100);
+  for (size_t i = 0; i < pl->np; i++) {
+    const struct res_dataset *o = pl->p[i].d[0], *n = pl->p[i].d[1];
+    double sp, p;
+    if (o && n && !o->error && !n->error) {
+      compare_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &sp, &p);
+      if (isfinite(sp))
+        ext = fmax(ext, fabs(log(sp)) * 1.15);
+    }
+  }
+  xc = (x0 + x1) / 2;
+#define X(s) (xc + log(s) / ext * (x1 - x0) / 2)
+  y += 40;
+  for (size_t i = 0; i < pl->np; i++) {
+    const struct res_dataset *o = pl->p[i].d[0], *n = pl->p[i].d[1];
+    double sp, p, yc = y + ROW_H * (double)row + ROW_H / 2;
+    enum compare_verdict v;
+    char label[160], name[300];
+    const char *fill;
+    if (!o || !n || o->error || n->error)
+      continue;
+    v = compare_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &sp, &p);
+    snprintf(name, sizeof name, "%s %s", pl->p[i].prog, pl->p[i].ds);
+    clip(name, 62, label, sizeof label);
+    svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
+    fill = v == CMP_SLOWER ? "#D55E00" : v == CMP_FASTER ? "#009E73" : "#bbbbbb";
+    if (isfinite(sp)) {
+      double xa = fmin(X(1.0), X(sp)), xb = fmax(X(1.0), X(sp));
+      svg_rect(f, xa, yc - 7, xb - xa, 14, fill, NULL);
+      svg_text(f, x1 + 10, yc + 4, SVG_START, 11, v == CMP_SLOWER || v == CMP_FASTER, "#222",
+               "%.2fx%s", sp,
+               v == CMP_SLOWER || v == CMP_FASTER ? " *" : v == CMP_UNTESTABLE ? " ?" : "");
+    }
+    row++;
+  }
+  {
+    double t = y + ROW_H * (double)nbars + 4;
+    svg_line(f, X(1.0), y - 4, X(1.0), t, "#444", 1);
+    svg_line(f, x0, t, x1, t, "#444", 1);
+    for (size_t k = 0; k < sizeof ticks / sizeof ticks[0]; k++) {
+      if (fabs(log(ticks[k])) > ext)
+        continue;
+      svg_line(f, X(ticks[k]), t, X(ticks[k]), t + 4, "#444", 1);
+      svg_text(f, X(ticks[k]), t + 15, SVG_MIDDLE, 10, 0, "#444", "%gx", ticks[k]);
+    }
+    svg_text(f, x1, t + 28, SVG_END, 10, 0, "#444", "speedup (log scale; right of 1x is faster)");
+  }
+#undef X
+}
+
+static void draw(FILE *f, const struct plot *pl)
+{
+  size_t nbars = 0;
+  double h = 40 + 20.0 * pl->nfiles, y;
+  for (size_t i = 0; pl->nfiles == 2 && i < pl->np; i++)
+    nbars += pl->p[i].d[0] && pl->p[i].d[1] && !pl->p[i].d[0]->error && !pl->p[i].d[1]->error;
+  h += panel_height(pl) * (double)pl->np;
+  if (pl->nfiles == 2)
+    h += 40 + 40 + ROW_H * (double)nbars + AXIS_H;
+  svg_begin(f, WIDTH, h);
+  svg_text(f, LEFT, 24, SVG_START, 16, 1, "#222", "psearch: runtimes per dataset");
+  for (int i = 0; i < pl->nfiles; i++) {
+    svg_rect(f, LEFT, 36 + 20.0 * i, 12, 12, palette[i], NULL);
+    svg_text(f, LEFT + 18, 46 + 20.0 * i, SVG_START, 12, 0, "#222", "%s", pl->r[i]->path);
+  }
+  y = 40 + 20.0 * pl->nfiles;
+  for (size_t i = 0; i < pl->np; i++, y += panel_height(pl))
+    draw_panel(f, pl, &pl->p[i], y);
+  if (pl->nfiles == 2)
+    draw_speedups(f, pl, y + 20, nbars);
+  svg_end(f);
+}
+
+/* Panels: the programs and datasets of every file, in order of first appearance. */
+static int collect(struct plot *pl)
+{
+  size_t cap = 0;
+  for (int i = 0; i < pl->nfiles; i++)
+    for (size_t j = 0; j < pl->r[i]->nprogs; j++)
+      cap += pl->r[i]->progs[j].nds;
+  if ((pl->p = calloc(cap + 1, sizeof *pl->p)) == NULL)
+    return -1;
+  for (int i = 0; i < pl->nfiles; i++) {
+    for (size_t j = 0; j < pl->r[i]->nprogs; j++) {
+      const struct res_program *pr = &pl->r[i]->progs[j];
+      for (size_t k = 0; k < pr->nds; k++) {
+        size_t q = 0;
+        while (q < pl->np && !(strcmp(pl->p[q].prog, pr->name) == 0 && strcmp(pl->p[q].ds, pr->ds[k].name) == 0))
+          q++;
+        if (q == pl->np) {
+          pl->p[q].prog = pr->name;
+          pl->p[q].ds = pr->ds[k].name;
+          pl->np++;
+        }
+        pl->p[q].d[i] = &pr->ds[k];
+      }
+    }
+  }
+  return 0;
+}
+
+int plot_main(int argc, char **argv)
+{
+  struct plot pl;
+  struct opt_state st;
+  struct ofile *of = NULL;
+  struct ps_err err = {{0}};
+  const char *val, *out = NULL, *paths[MAXFILES];
+  int id, npaths = 0, code = PS_EXIT_USAGE;
+  memset(&pl, 0, sizeof pl);
+  pl.rule = (struct compare_rule){CMP_MANN_WHITNEY, 0.01, 0.02};
+  opt_init(&st, argc, argv);
+  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
+    if (id == O_OUTPUT) {
+      out = val;
+    } else if (id == O_THRESHOLD) {
+      if (opt_double_in("threshold", val, 0, 1000, &pl.rule.threshold) != 0)
+        goto done;
+      pl.rule.threshold /= 100;
+    } else if (id == O_ALPHA) {
+      if (opt_double_in("alpha", val, 1e-12, 0.5, &pl.rule.alpha) != 0)
+        goto done;
+    } else if (id == O_HELP) {
+      plot_help(stdout);
+      code = PS_EXIT_OK;
+      goto done;
+    } else if (id == OPT_POSITIONAL) {
+      if (npaths == MAXFILES) {
+        ps_error("plot: at most %d results files", MAXFILES);
+        goto done;
+      }
+      paths[npaths++] = val;
+    } else {
+      goto done;
+    }
+  }
+  if (npaths == 0) {
+    ps_error("plot: expected one or more results files");
+    goto done;
+  }
+  for (int i = 0; i < npaths; i++) {
+    if ((pl.r[i] = results_load(paths[i], &code, &err)) == NULL) {
+      ps_error("plot: %s", err.msg);
+      goto done;
+    }
+    pl.nfiles++;
+  }
+  code = PS_EXIT_FAILED;
+  if (collect(&pl) != 0) {
+    ps_error("plot: out of memory");
+    goto done;
+  }
+  if ((of = ofile_open(out, &err)) == NULL) {
+    ps_error("plot: %s", err.msg);
+    goto done;
+  }
+  draw(ofile_stream(of), &pl);
+  if (ofile_commit(of, &err) != 0) {
+    of = NULL;
+    ps_error("plot: %s", err.msg);
+    goto done;
+  }
+  of = NULL;
+  code = PS_EXIT_OK;
+done:
+  ofile_abort(of);
+  for (int i = 0; i < pl.nfiles; i++)
+    results_free(pl.r[i]);
+  free(pl.p);
+  return code;
+}

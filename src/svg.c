@@ -1,0 +1,83 @@
+/*
+** svg.c: SVG elements, with XML escaping of all text.
+*/
+#include "svg.h"
+
+#include <stdarg.h>
+
+static void escaped(FILE *f, const char *s)
+{
+  for (; *s; s++) {
+    switch (*s) {
+    case '&': fputs("&amp;", f); break;
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '"': fputs("&quot;", f); break;
+    default:
+      /* control characters are not allowed in XML 1.0 */
+      if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+        fputc('?', f);
+      else
+        fputc(*s, f);
+    }
+  }
+}
+
+void svg_begin(FILE *f, double w, double h)
+{
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+             "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+             "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n",
+          w, h, w, h, w, h);
+}
+
+void svg_end(FILE *f)
+{
+  fputs("</svg>\n", f);
+}
+
+void svg_group_begin(FILE *f, const char *tooltip)
+{
+  fputs("<g><title>", f);
+  escaped(f, tooltip);
+  fputs("</title>\n", f);
+}
+
+void svg_group_end(FILE *f)
+{
+  fputs("</g>\n", f);
+}
+
+void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill, const char *stroke)
+{
+  fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"%s\"/>\n",
+          x, y, w < 0 ? 0 : w, h < 0 ? 0 : h, fill ? fill : "none", stroke ? stroke : "none");
+}
+
+void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke, double width)
+{
+  fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"%.2f\"/>\n",
+          x1, y1, x2, y2, stroke, width);
+}
+
+void svg_circle(FILE *f, double cx, double cy, double r, const char *fill, double opacity)
+{
+  fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"%s\" fill-opacity=\"%.2f\"/>\n", cx,
+          cy, r, fill, opacity);
+}
+
+void svg_text(FILE *f, double x, double y, enum svg_anchor a, double size, int bold,
+              const char *fill, const char *fmt, ...)
+{
+  static const char *const anchors[] = {"start", "middle", "end"};
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"%.1f\"%s fill=\"%s\">", x,
+          y, anchors[a], size, bold ? " font-weight=\"bold\"" : "", fill);
+  escaped(f, buf);
+  fputs("</text>\n", f);
+}

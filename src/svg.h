@@ -1,0 +1,31 @@
+/*
+** svg.h: a small SVG writer: shapes and escaped text on a FILE, coordinates
+** in pixels printed with two decimals, so equal input gives equal bytes.
+*/
+#ifndef svg_h
+#define svg_h
+
+#include "ps.h"
+
+#include <stdio.h>
+
+enum svg_anchor { SVG_START, SVG_MIDDLE, SVG_END };
+
+/* The document: width w and height h pixels, white background, a sans-serif font. */
+void svg_begin(FILE *f, double w, double h);
+void svg_end(FILE *f);
+
+/* A group with a tooltip (the <title> element; text is escaped). */
+void svg_group_begin(FILE *f, const char *tooltip);
+void svg_group_end(FILE *f);
+
+/* fill or stroke NULL means none. */
+void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill, const char *stroke);
+void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke, double width);
+void svg_circle(FILE *f, double cx, double cy, double r, const char *fill, double opacity);
+
+/* Text at baseline (x, y) in size px; bold if bold; the formatted text is escaped. */
+void svg_text(FILE *f, double x, double y, enum svg_anchor a, double size, int bold,
+              const char *fill, const char *fmt, ...) PS_PRINTF(8, 9);
+
+#endif
