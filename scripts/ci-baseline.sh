@@ -12,12 +12,13 @@ Usage: scripts/ci-baseline.sh --baseline FILE [OPTIONS]
   --backend NAME     opencl (default) or c
   --device D         OpenCL device (index or name substring)
   --runs N           minimum runs per dataset (default 20)
+  --max-seconds S    convergence-phase budget per dataset (default 30)
   --psearch PATH     the psearch binary (default: build/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
 U
 }
 
-baseline= backend= device= runs=20 psearch=
+baseline= backend= device= runs=20 maxs=30 psearch=
 suites=() entries=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -26,6 +27,7 @@ while [ $# -gt 0 ]; do
     --backend) backend=$2; shift 2 ;;
     --device) device=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --max-seconds) maxs=$2; shift 2 ;;
     --psearch) psearch=$2; shift 2 ;;
     -e) entries+=(-e "$2"); shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -41,7 +43,7 @@ mkdir -p "$(dirname "$baseline")" || exit 1
 new="$baseline.new.$$"
 trap 'rm -f "$new"' EXIT
 
-args=(bench -r "$runs" --json "$new" "${entries[@]}")
+args=(bench -r "$runs" --convergence-max-seconds "$maxs" --json "$new" "${entries[@]}")
 [ -n "$backend" ] && args+=(--backend "$backend")
 [ -n "$device" ] && args+=(--device "$device")
 if ! "$psearch" "${args[@]}" "${suites[@]}" >&2; then

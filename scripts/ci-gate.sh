@@ -1,6 +1,9 @@
 #!/bin/bash
 # ci-gate.sh: the performance-regression gate a CI job calls (docs/ci.md).
-# Runs a suite with --json, compares the results with a stored baseline, prints
+# Runs a suite with --json and compares the results with a stored baseline
+# (--baseline), or runs the old and the new psearch build in alternating
+# rounds and compares the pooled runs (--against: immune to the machine's
+# drift between invocations, which a stored baseline is not). Prints
 # the markdown table (also appended to $GITHUB_STEP_SUMMARY when set), and
 # exits with psearch compare's code: 0 no significant regression, 4 a
 # significant regression, 1 a dataset failed or nothing to compare, 2 usage,
@@ -9,30 +12,36 @@ set -u
 
 usage() {
   cat <<'U'
-Usage: scripts/ci-gate.sh --baseline FILE [OPTIONS]
+Usage: scripts/ci-gate.sh (--baseline FILE | --against OLD_PSEARCH) [OPTIONS]
   --baseline FILE    baseline results (made by scripts/ci-baseline.sh)
+  --against PATH     the old build's psearch: run old and new alternately
+  --rounds K         rounds of bench per side (default 1 with --baseline, 4 with --against)
   --suite SUITE      suite to run (default: the built-in default suites); repeatable
   --backend NAME     opencl (default) or c
   --device D         OpenCL device (index or name substring)
   --runs N           minimum runs per dataset (default 20)
+  --max-seconds S    convergence-phase budget per dataset (default 30)
   --threshold PCT    minimum change that counts, percent (default 2)
   --alpha A          significance level (default 0.01)
-  --results FILE     where to keep the new results (default: a temporary file)
+  --results FILE     where to keep the new results (one round; default: a temporary file)
   --markdown FILE    also write the markdown table to FILE
   --psearch PATH     the psearch binary (default: build/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
 U
 }
 
-baseline= results= markdown= backend= device= runs=20 threshold=2 alpha=0.01 psearch=
+baseline= against= rounds= results= markdown= backend= device= runs=20 maxs=30 threshold=2 alpha=0.01 psearch=
 suites=() entries=()
 while [ $# -gt 0 ]; do
   case $1 in
     --baseline) baseline=$2; shift 2 ;;
+    --against) against=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
     --suite) suites+=("$2"); shift 2 ;;
     --backend) backend=$2; shift 2 ;;
     --device) device=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --max-seconds) maxs=$2; shift 2 ;;
     --threshold) threshold=$2; shift 2 ;;
     --alpha) alpha=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
@@ -43,8 +52,15 @@ while [ $# -gt 0 ]; do
     *) echo "ci-gate.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
   esac
 done
-[ -n "$baseline" ] || { echo "ci-gate.sh: --baseline FILE is required" >&2; exit 2; }
-if [ ! -f "$baseline" ]; then
+if [ -z "$baseline" ] && [ -z "$against" ]; then
+  echo "ci-gate.sh: --baseline FILE or --against OLD_PSEARCH is required" >&2; exit 2
+fi
+if [ -n "$baseline" ] && [ -n "$against" ]; then
+  echo "ci-gate.sh: --baseline and --against exclude each other" >&2; exit 2
+fi
+[ -n "$rounds" ] || { [ -n "$against" ] && rounds=4 || rounds=1; }
+case $rounds in ''|*[!0-9]*|0) echo "ci-gate.sh: --rounds must be a positive integer" >&2; exit 2 ;; esac
+if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
   echo "ci-gate.sh: no baseline at $baseline; make one deliberately with scripts/ci-baseline.sh" >&2
   exit 2
 fi
@@ -56,18 +72,41 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -n "$results" ] || results=$tmp/new.json
 
-args=(bench -r "$runs" --json "$results" "${entries[@]}")
+args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}")
 [ -n "$backend" ] && args+=(--backend "$backend")
 [ -n "$device" ] && args+=(--device "$device")
-"$psearch" "${args[@]}" "${suites[@]}" >&2
-bench_rc=$?
-if [ ! -f "$results" ]; then
+bench_rc=0
+sides=()
+[ -n "$baseline" ] && sides+=(--old "$baseline")
+run_old() {
+  echo "ci-gate.sh: round $i of $rounds: old ($against)" >&2
+  "$against" "${args[@]}" --json "$tmp/old-$i.json" "${suites[@]}" >&2 || bench_rc=$?
+  [ -f "$tmp/old-$i.json" ] && sides+=(--old "$tmp/old-$i.json")
+}
+run_new() {
+  local out=$tmp/new-$i.json
+  [ "$rounds" = 1 ] && out=$results
+  [ -n "$against" ] && echo "ci-gate.sh: round $i of $rounds: new ($psearch)" >&2
+  "$psearch" "${args[@]}" --json "$out" "${suites[@]}" >&2 || bench_rc=$?
+  [ -f "$out" ] && sides+=(--new "$out")
+}
+# A/B rounds in ABBA order (old new, new old, ...), which cancels a linear drift
+for ((i = 1; i <= rounds; i++)); do
+  if [ -z "$against" ]; then
+    run_new
+  elif [ $((i % 2)) = 1 ]; then
+    run_old; run_new
+  else
+    run_new; run_old
+  fi
+done
+if [ "${#sides[@]}" = 0 ] || [ "$bench_rc" = 130 ]; then
   echo "ci-gate.sh: psearch bench wrote no results (exit $bench_rc)" >&2
   exit 1
 fi
 
 "$psearch" compare --format markdown --threshold "$threshold" --alpha "$alpha" \
-  "$baseline" "$results" > "$tmp/table.md"
+  "${sides[@]}" > "$tmp/table.md"
 rc=$?
 cat "$tmp/table.md"
 [ -n "$markdown" ] && cp "$tmp/table.md" "$markdown"

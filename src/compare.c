@@ -17,9 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { O_ALPHA = 1, O_THRESHOLD, O_TEST, O_FORMAT, O_SORTBY, O_ORDER, O_HELP };
+enum { O_OLD = 1, O_NEW, O_ALPHA, O_THRESHOLD, O_TEST, O_FORMAT, O_SORTBY, O_ORDER, O_HELP };
 
 static const struct opt_def opts[] = {
+  {"old", 0, OPT_REQUIRED, O_OLD, "FILE", "One more OLD file: its runs are pooled with the others (repeatable)"},
+  {"new", 0, OPT_REQUIRED, O_NEW, "FILE", "One more NEW file, pooled likewise (repeatable)"},
   {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Significance level of the Mann-Whitney U test (default 0.01)"},
   {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Minimum change in percent to report (default 2; 1 with --test=futhark)"},
   {"test", 0, OPT_REQUIRED, O_TEST, "NAME", "mann-whitney (default) or futhark (benchcmp's |dmean| > (sd1+sd2)/2)"},
@@ -33,11 +35,13 @@ static const struct opt_def opts[] = {
 void compare_help(FILE *f)
 {
   fputs("Usage: psearch compare [OPTIONS] OLD.json NEW.json\n"
+        "       psearch compare [OPTIONS] --old A1.json --old A2.json ... --new B1.json ...\n"
         "Compare two results files of psearch bench or futhark bench (--json). For each\n"
         "dataset in both: old and new mean runtime, the speedup mean(old)/mean(new), and\n"
         "a verdict: 'slower' or 'faster' when the change is both significant by the\n"
         "test and larger than the threshold, '~' otherwise, '?' when there are too few\n"
-        "runs for the test to reach alpha.\n\n", f);
+        "runs for the test to reach alpha. Several files on a side (runs of separate\n"
+        "invocations, e.g. interleaved old/new rounds) are pooled per dataset.\n\n", f);
   opt_print_help(f, opts);
   fputs("\nExit codes: 0 no significant regression, 1 a dataset that ran in OLD failed in\n"
         "NEW, or no dataset in common, or a file cannot be read, 2 usage error, 3 a file\n"
@@ -407,11 +411,29 @@ static void missing(const struct results *a, const struct results *b, struct not
   }
 }
 
-static int parse_args(int argc, char **argv, struct config *cf, const char **paths)
+#define MAXSIDE 32
+
+/* The files of each side: paths[0][..] old, paths[1][..] new. */
+struct sides {
+  const char *paths[2][MAXSIDE];
+  int n[2];
+};
+
+static int add_path(struct sides *sd, int side, const char *path)
+{
+  if (sd->n[side] == MAXSIDE) {
+    ps_error("compare: at most %d files on a side", MAXSIDE);
+    return -1;
+  }
+  sd->paths[side][sd->n[side]++] = path;
+  return 0;
+}
+
+static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd)
 {
   struct opt_state st;
   const char *val;
-  int id, npaths = 0;
+  int id, npos = 0;
   opt_init(&st, argc, argv);
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
     switch (id) {
@@ -475,19 +497,25 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     case O_HELP:
       compare_help(stdout);
       return -1;
+    case O_OLD:
+    case O_NEW:
+      if (add_path(sd, id == O_NEW, val) != 0)
+        return PS_EXIT_USAGE;
+      break;
     case OPT_POSITIONAL:
-      if (npaths == 2) {
+      if (npos == 2) {
         ps_error("compare: expected two files, OLD.json NEW.json; got a third, '%s'", val);
         return PS_EXIT_USAGE;
       }
-      paths[npaths++] = val;
+      if (add_path(sd, npos++, val) != 0)
+        return PS_EXIT_USAGE;
       break;
     default:
       return PS_EXIT_USAGE;
     }
   }
-  if (npaths != 2) {
-    ps_error("compare: expected two files, OLD.json NEW.json");
+  if (sd->n[0] == 0 || sd->n[1] == 0) {
+    ps_error("compare: expected two files, OLD.json NEW.json (or --old and --new)");
     return PS_EXIT_USAGE;
   }
   if (cf->rule.threshold < 0)
@@ -498,8 +526,8 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
 int compare_main(int argc, char **argv)
 {
   struct config cf = {{CMP_MANN_WHITNEY, 0.01, -1}, FMT_TEXT, SORT_NAME, 0, 0};
-  const char *paths[2] = {NULL, NULL};
-  struct results *ro = NULL, *rn = NULL;
+  struct sides sd;
+  struct results *side[2] = {NULL, NULL}, *ro, *rn;
   struct notes notes = {NULL, 0, 0};
   struct row *rows = NULL;
   struct group *groups = NULL;
@@ -508,17 +536,42 @@ int compare_main(int argc, char **argv)
   size_t nrows = 0, ngroups = 0, cap = 0;
   int code, newly_failed = 0;
 
-  code = parse_args(argc, argv, &cf, paths);
+  memset(&sd, 0, sizeof sd);
+  code = parse_args(argc, argv, &cf, &sd);
   if (code != PS_EXIT_OK) {
     code = code < 0 ? PS_EXIT_OK : code;
     goto done;
   }
   cf.color = cf.format == FMT_TEXT && isatty(1) && getenv("NO_COLOR") == NULL;
-  if ((ro = results_load(paths[0], &code, &err)) == NULL ||
-      (rn = results_load(paths[1], &code, &err)) == NULL) {
-    ps_error("compare: %s", err.msg);
-    goto done;
+  for (int k = 0; k < 2; k++) {
+    for (int i = 0; i < sd.n[k]; i++) {
+      struct results *r = results_load(sd.paths[k][i], &code, &err);
+      if (r == NULL) {
+        ps_error("compare: %s", err.msg);
+        goto done;
+      }
+      if (side[k] == NULL) {
+        side[k] = r;
+      } else if (results_pool(side[k], r) != 0) {
+        ps_error("compare: out of memory");
+        code = PS_EXIT_FAILED;
+        goto done;
+      }
+    }
+    if (sd.n[k] > 1) { /* name the side by its first file */
+      char name[4200];
+      snprintf(name, sizeof name, "%s (+%d more)", side[k]->path, sd.n[k] - 1);
+      free(side[k]->path);
+      side[k]->path = strdup(name);
+      if (side[k]->path == NULL) {
+        ps_error("compare: out of memory");
+        code = PS_EXIT_FAILED;
+        goto done;
+      }
+    }
   }
+  ro = side[0];
+  rn = side[1];
   code = PS_EXIT_FAILED;
 
   missing(ro, rn, &notes);
@@ -600,7 +653,7 @@ done:
   free(rows);
   free(groups);
   notes_free(&notes);
-  results_free(ro);
-  results_free(rn);
+  results_free(side[0]);
+  results_free(side[1]);
   return code;
 }

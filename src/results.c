@@ -230,6 +230,60 @@ done:
   return r;
 }
 
+/* Append runs of d to into, or take its error. */
+static int pool_dataset(struct res_dataset *into, struct res_dataset *d)
+{
+  double *nr;
+  if (into->error != NULL)
+    return 0;
+  if (d->error != NULL) {
+    free(into->error);
+    into->error = d->error;
+    d->error = NULL;
+    return 0;
+  }
+  if ((nr = realloc(into->runs, (into->nruns + d->nruns) * sizeof *nr)) == NULL)
+    return -1;
+  memcpy(nr + into->nruns, d->runs, d->nruns * sizeof *nr);
+  into->runs = nr;
+  into->nruns += d->nruns;
+  return 0;
+}
+
+int results_pool(struct results *a, struct results *b)
+{
+  int rc = -1;
+  for (size_t i = 0; i < b->nprogs; i++) {
+    struct res_program *pb = &b->progs[i], *pa = (struct res_program *)results_program(a, pb->name);
+    if (pa == NULL) { /* move the whole program */
+      struct res_program *np = realloc(a->progs, (a->nprogs + 1) * sizeof *np);
+      if (np == NULL)
+        goto done;
+      a->progs = np;
+      a->progs[a->nprogs++] = *pb;
+      memset(pb, 0, sizeof *pb);
+      continue;
+    }
+    for (size_t j = 0; j < pb->nds; j++) {
+      struct res_dataset *da = (struct res_dataset *)results_dataset(pa, pb->ds[j].name), *nd;
+      if (da != NULL) {
+        if (pool_dataset(da, &pb->ds[j]) != 0)
+          goto done;
+        continue;
+      }
+      if ((nd = realloc(pa->ds, (pa->nds + 1) * sizeof *nd)) == NULL)
+        goto done;
+      pa->ds = nd;
+      pa->ds[pa->nds++] = pb->ds[j];
+      memset(&pb->ds[j], 0, sizeof pb->ds[j]);
+    }
+  }
+  rc = 0;
+done:
+  results_free(b);
+  return rc;
+}
+
 const struct res_program *results_program(const struct results *r, const char *name)
 {
   for (size_t i = 0; i < r->nprogs; i++)

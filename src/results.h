@@ -54,6 +54,11 @@ struct results *results_parse(const char *text, size_t len, const char *path, st
 
 void results_free(struct results *r);
 
+/* Pool b into a: the runs of a program and dataset in both are appended to
+** a's (a failure in either wins); programs and datasets only in b are added.
+** b is emptied (its contents move) and freed. 0, or -1 when out of memory. */
+int results_pool(struct results *a, struct results *b);
+
 /* Lookups by exact name; NULL when absent. */
 const struct res_program *results_program(const struct results *r, const char *name);
 const struct res_dataset *results_dataset(const struct res_program *p, const char *name);
