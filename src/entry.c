@@ -4,6 +4,7 @@
 */
 #include "entry.h"
 
+#include "cost.h"
 #include "sort.h"
 
 #include <math.h>
@@ -225,7 +226,7 @@ const struct entry engine_entries[] = {
   {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
 };
 
-static const struct entry *const families[] = {engine_entries, search_entries};
+static const struct entry *const families[] = {engine_entries, search_entries, cost_entries};
 
 int entry_count(void)
 {

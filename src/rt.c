@@ -195,7 +195,7 @@ struct rt_prog {
   struct rt_kern {
     char name[64];
     cl_kernel k;
-  } kerns[16];
+  } kerns[32];
   int nkerns;
 };
 
@@ -742,6 +742,15 @@ int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *
   if (bytes == 0)
     return 0;
   CHECK(clEnqueueCopyBuffer(rt->q, src, dst, 0, 0, bytes, 0, NULL, NULL), e);
+  return 0;
+}
+
+int rt_zero(struct rt *rt, cl_mem m, size_t offset, size_t bytes, struct ps_err *e)
+{
+  static const cl_uint zero = 0;
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueFillBuffer(rt->q, m, &zero, sizeof zero, offset, bytes, 0, NULL, NULL), e);
   return 0;
 }
 

@@ -1,0 +1,404 @@
+// cost.cl: the cost-model family (docs/entries.md): the lecture's straightforward
+// reductions and scans next to fast ones, filter, histograms, segmented scans.
+// Built with -DT (element type, int or uint), -DU (its unsigned type), -DWG
+// (work-group size, a power of two) and -DITEMS (elements per work-item of a
+// tile). Arithmetic wraps: it is done in U, two's complement as in C.
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#define ADD(a, b) ((T)((U)(a) + (U)(b)))
+#define TILE (WG * ITEMS)
+
+// ---------------------------------------------------------------- the lecture's red
+// One level of the pairwise tree on a buffer padded to a power of two with 0:
+// x[i] = x[i] + x[i + h] for i < h (h: half the current length).
+__kernel void red_step(__global T *x, const ulong h)
+{
+  ulong i = get_global_id(0);
+  if (i < h)
+    x[i] = ADD(x[i], x[i + h]);
+}
+
+// ---------------------------------------------------------------- fast reduce
+// Pass 1: each of the G work-groups sums a grid-strided share of the input
+// (four elements per load where aligned) and writes one partial.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void reduce_partials(__global const T *in, const ulong n, __global T *partials)
+{
+  __local T sh[WG];
+  ulong gid = get_global_id(0), stride = get_global_size(0);
+  uint lid = get_local_id(0);
+  T acc = 0;
+  ulong n4 = n / 4;
+  for (ulong i = gid; i < n4; i += stride) {
+    __global const T *p = in + 4 * i;
+    acc = ADD(acc, ADD(ADD(p[0], p[1]), ADD(p[2], p[3])));
+  }
+  for (ulong i = 4 * n4 + gid; i < n; i += stride)
+    acc = ADD(acc, in[i]);
+  sh[lid] = acc;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = WG / 2; s > 0; s >>= 1) {
+    if (lid < s)
+      sh[lid] = ADD(sh[lid], sh[lid + s]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+    partials[get_group_id(0)] = sh[0];
+}
+
+// Pass 2: one work-group sums the g partials into out[0].
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void reduce_final(__global const T *partials, const uint g, __global T *out)
+{
+  __local T sh[WG];
+  uint lid = get_local_id(0);
+  T acc = 0;
+  for (uint i = lid; i < g; i += WG)
+    acc = ADD(acc, partials[i]);
+  sh[lid] = acc;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = WG / 2; s > 0; s >>= 1) {
+    if (lid < s)
+      sh[lid] = ADD(sh[lid], sh[lid + s]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+    out[0] = sh[0];
+}
+
+// ---------------------------------------------------------------- argmax
+// The lecture's associativity exercise: the index of the largest element,
+// the first one on ties; -1 for an empty array. (value, index) pairs combine
+// by keeping the larger value, and on equal values the smaller index.
+#define BETTER(v1, i1, v2, i2) ((v1) > (v2) || ((v1) == (v2) && (i1) < (i2)))
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void argmax_partials(__global const T *in, const ulong n, __global T *pv, __global long *pi)
+{
+  __local T sv[WG];
+  __local long si[WG];
+  ulong gid = get_global_id(0), stride = get_global_size(0);
+  uint lid = get_local_id(0);
+  T bv = 0;
+  long bi = -1;
+  for (ulong i = gid; i < n; i += stride) {
+    T v = in[i];
+    if (bi < 0 || v > bv) { // strided in increasing i: keep the first of equals
+      bv = v;
+      bi = (long)i;
+    }
+  }
+  sv[lid] = bv;
+  si[lid] = bi;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = WG / 2; s > 0; s >>= 1) {
+    if (lid < s && si[lid + s] >= 0 && (si[lid] < 0 || BETTER(sv[lid + s], si[lid + s], sv[lid], si[lid]))) {
+      sv[lid] = sv[lid + s];
+      si[lid] = si[lid + s];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) {
+    pv[get_group_id(0)] = sv[0];
+    pi[get_group_id(0)] = si[0];
+  }
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void argmax_final(__global const T *pv, __global const long *pi, const uint g, __global long *out)
+{
+  __local T sv[WG];
+  __local long si[WG];
+  uint lid = get_local_id(0);
+  T bv = 0;
+  long bi = -1;
+  for (uint k = lid; k < g; k += WG) {
+    if (pi[k] >= 0 && (bi < 0 || BETTER(pv[k], pi[k], bv, bi))) {
+      bv = pv[k];
+      bi = pi[k];
+    }
+  }
+  sv[lid] = bv;
+  si[lid] = bi;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = WG / 2; s > 0; s >>= 1) {
+    if (lid < s && si[lid + s] >= 0 && (si[lid] < 0 || BETTER(sv[lid + s], si[lid + s], sv[lid], si[lid]))) {
+      sv[lid] = sv[lid + s];
+      si[lid] = si[lid + s];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+    out[0] = si[0];
+}
+
+// ---------------------------------------------------------------- the lecture's scans
+// Hillis-Steele, one step: out[i] = in[i] + in[i - off] (i >= off), else in[i].
+__kernel void hs_step(__global const T *in, __global T *out, const ulong n, const ulong off)
+{
+  ulong i = get_global_id(0);
+  if (i < n)
+    out[i] = i >= off ? ADD(in[i], in[i - off]) : in[i];
+}
+
+// Blelloch on x padded to p = 2^k elements. Up-sweep level with span s = 2^(d+1):
+// x[(k+1)s - 1] += x[(k+1)s - 1 - s/2].
+__kernel void bl_up(__global T *x, const ulong p, const ulong s)
+{
+  ulong idx = (get_global_id(0) + 1) * s - 1;
+  if (idx < p)
+    x[idx] = ADD(x[idx], x[idx - s / 2]);
+}
+
+// Down-sweep level: swap-and-add, after x[p - 1] = 0.
+__kernel void bl_down(__global T *x, const ulong p, const ulong s)
+{
+  ulong idx = (get_global_id(0) + 1) * s - 1;
+  if (idx < p) {
+    T t = x[idx - s / 2];
+    x[idx - s / 2] = x[idx];
+    x[idx] = ADD(x[idx], t);
+  }
+}
+
+__kernel void set_zero(__global T *x, const ulong i)
+{
+  if (get_global_id(0) == 0)
+    x[i] = 0;
+}
+
+// ---------------------------------------------------------------- tile scans
+// Load tile `t` (TILE elements, 0 past n) into local memory with coalesced
+// reads, scan it: each work-item its ITEMS consecutive elements, then the
+// work-item totals (Hillis-Steele in local memory). On return tile[] holds the
+// tile's inclusive scan without the work-item offsets, sums[lid] the inclusive
+// scan of the totals; the tile's total is sums[WG - 1].
+// With FILTER the tile holds keep flags (1 if in[i] >= 0) instead of values.
+static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __local T *sums)
+{
+  uint lid = get_local_id(0);
+  ulong base = (ulong)t * TILE;
+  T acc = 0;
+  for (uint k = 0; k < ITEMS; k++) {
+    ulong i = base + k * WG + lid;
+#ifdef FILTER
+    tile[k * WG + lid] = i < n && in[i] >= 0 ? 1 : 0;
+#else
+    tile[k * WG + lid] = i < n ? in[i] : 0;
+#endif
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < ITEMS; k++) {
+    acc = ADD(acc, tile[lid * ITEMS + k]);
+    tile[lid * ITEMS + k] = acc;
+  }
+  sums[lid] = acc;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint off = 1; off < WG; off <<= 1) {
+    T v = lid >= off ? sums[lid - off] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[lid] = ADD(sums[lid], v);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+// Write the scanned tile: element q of the tile gets its inclusive (or with
+// EXCLUSIVE, exclusive) prefix plus the tile's prefix `pre`. With FILTER,
+// the kept elements of the tile go to out at their global positions instead.
+static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T pre,
+                       __local T *tile, __local T *sums)
+{
+  uint lid = get_local_id(0);
+  ulong base = (ulong)t * TILE;
+  T off = ADD(pre, lid ? sums[lid - 1] : 0);
+  for (uint k = 0; k < ITEMS; k++)
+    tile[lid * ITEMS + k] = ADD(tile[lid * ITEMS + k], off);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < ITEMS; k++) {
+    uint q = k * WG + lid;
+    ulong i = base + q;
+    if (i >= n)
+      break;
+#if defined(FILTER)
+    T x = in[i];
+    if (x >= 0)
+      out[(U)tile[q] - 1] = x;
+#elif defined(EXCLUSIVE)
+    out[i] = q ? tile[q - 1] : pre;
+#else
+    out[i] = tile[q];
+#endif
+  }
+}
+
+// Single-pass scan with decoupled look-back (Merrill and Garland). Tile ids come
+// from an atomic ticket, so every tile a group waits for is held by a group that
+// has already started (docs/entries.md, forward progress). A tile's status word
+// packs (epoch << 34 | flag << 32 | value): flag 1 = aggregate, 2 = inclusive
+// prefix, written and read only with 64-bit atomics. The epoch (one per launch,
+// from 1) makes the words of earlier launches read as "not ready", so nothing
+// is cleared between runs; ticket - epoch_base gives this launch's tile id.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void scan_lookback(__global const T *in, __global T *out, const ulong n,
+                   volatile __global ulong *status, volatile __global uint *ticket,
+                   const uint epoch_base, const uint epoch, __global T *total)
+{
+  __local T tile[TILE];
+  __local T sums[WG];
+  __local uint tid_sh;
+  __local T pre_sh;
+  uint lid = get_local_id(0), t;
+  ulong tag = (ulong)epoch << 34;
+  if (lid == 0)
+    tid_sh = atomic_inc(ticket) - epoch_base;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  t = tid_sh;
+  tile_scan(in, n, t, tile, sums);
+  if (lid == 0) {
+    T agg = sums[WG - 1], pre = 0;
+    if (t == 0) {
+      atom_xchg(&status[0], tag | (2UL << 32) | (uint)agg);
+    } else {
+      atom_xchg(&status[t], tag | (1UL << 32) | (uint)agg);
+      for (long j = (long)t - 1; j >= 0;) {
+        ulong s = atom_add(&status[j], 0UL);
+        ulong f = (s >> 32) & 3;
+        if ((s >> 34) != epoch || f == 0)
+          continue; // not ready: spin on it
+        pre = ADD(pre, (T)(uint)s);
+        if (f == 2)
+          break;
+        j--;
+      }
+      atom_xchg(&status[t], tag | (2UL << 32) | (uint)ADD(pre, agg));
+    }
+    pre_sh = pre;
+    if ((ulong)(t + 1) * TILE >= n)
+      total[0] = ADD(pre, agg); // the last tile: the whole sum (filter's count)
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  tile_write(in, out, n, t, pre_sh, tile, sums);
+}
+
+// Reduce-then-scan: 1) tile totals, 2) their exclusive scan in one group,
+// 3) each tile rescanned with its offset. No inter-group waiting at all.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void rts_reduce(__global const T *in, const ulong n, __global T *tiles)
+{
+  __local T tile[TILE];
+  __local T sums[WG];
+  tile_scan(in, n, get_group_id(0), tile, sums);
+  if (get_local_id(0) == 0)
+    tiles[get_group_id(0)] = sums[WG - 1];
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void rts_spine(__global T *tiles, const uint ntiles, __global T *total)
+{
+  __local T sums[WG];
+  __local T carry_sh;
+  uint lid = get_local_id(0);
+  if (lid == 0)
+    carry_sh = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint base = 0; base < ntiles; base += WG) {
+    T x = base + lid < ntiles ? tiles[base + lid] : 0, carry = carry_sh;
+    sums[lid] = x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint off = 1; off < WG; off <<= 1) {
+      T v = lid >= off ? sums[lid - off] : 0;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      sums[lid] = ADD(sums[lid], v);
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (base + lid < ntiles)
+      tiles[base + lid] = ADD(carry, ADD(sums[lid], (T)(0 - (U)x))); // exclusive
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0)
+      carry_sh = ADD(carry, sums[WG - 1]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+    total[0] = carry_sh;
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void rts_scan(__global const T *in, __global T *out, const ulong n, __global const T *tiles)
+{
+  __local T tile[TILE];
+  __local T sums[WG];
+  uint t = get_group_id(0);
+  tile_scan(in, n, t, tile, sums);
+  tile_write(in, out, n, t, tiles[t], tile, sums);
+}
+
+// ---------------------------------------------------------------- filter (lecture)
+// Map: keep flag of each element. Scatter: kept x[i] goes to idx[i] - 1, idx the
+// inclusive scan of the flags.
+__kernel void filter_flags(__global const T *in, __global T *flags, const ulong n)
+{
+  ulong i = get_global_id(0);
+  if (i < n)
+    flags[i] = in[i] >= 0 ? 1 : 0;
+}
+
+__kernel void filter_scatter(__global const T *in, __global const T *idx, __global T *out, const ulong n)
+{
+  ulong i = get_global_id(0);
+  if (i < n && in[i] >= 0)
+    out[(U)idx[i] - 1] = in[i];
+}
+
+// ---------------------------------------------------------------- histograms
+// hist: counts of the low byte of each element (256 bins), radix sort's digit
+// count. Each group keeps a local sub-histogram, merged with global atomics.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void hist256(__global const T *in, const ulong n, volatile __global uint *bins)
+{
+  __local uint h[256];
+  ulong gid = get_global_id(0), stride = get_global_size(0);
+  uint lid = get_local_id(0);
+  for (uint b = lid; b < 256; b += WG)
+    h[b] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (ulong i = gid; i < n; i += stride)
+    atomic_inc(&h[(U)in[i] & 255]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint b = lid; b < 256; b += WG)
+    if (h[b] != 0)
+      atomic_add(&bins[b], h[b]);
+}
+
+// reduce_by_index with (+) into K bins: dest[is[i]] += vs[i] for 0 <= is[i] < K;
+// other indices are ignored. Local sub-histograms, then global atomics.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void rbi_local(__global const T *is, __global const T *vs, const ulong n, volatile __global U *dest)
+{
+  __local U h[K];
+  ulong gid = get_global_id(0), stride = get_global_size(0);
+  uint lid = get_local_id(0);
+  for (uint b = lid; b < K; b += WG)
+    h[b] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (ulong i = gid; i < n; i += stride) {
+    T b = is[i];
+    if (b >= 0 && (U)b < K)
+      atomic_add(&h[b], (U)vs[i]);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint b = lid; b < K; b += WG)
+    if (h[b] != 0)
+      atomic_add(&dest[b], h[b]);
+}
+
+// The lecture's straightforward reduce_by_index: one global atomic per element.
+__kernel void rbi_global(__global const T *is, __global const T *vs, const ulong n, volatile __global U *dest)
+{
+  ulong i = get_global_id(0);
+  if (i < n) {
+    T b = is[i];
+    if (b >= 0 && (U)b < K)
+      atomic_add(&dest[b], (U)vs[i]);
+  }
+}

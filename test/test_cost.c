@@ -1,0 +1,212 @@
+/*
+** test_cost.c: the cost-model family on the opencl backend (PoCL in CI)
+** against the c backend, which is checked against hand-computed values
+** first. Sizes at the edges (0, 1, 2, 3, work-group and tile sizes +-1,
+** 2^k +- 1, 10^6 + 3); data: random over the whole range (wrap-around),
+** all equal, the type's extremes, small values with many duplicates and
+** negatives; both i32 and u32. The look-back scan is rerun many times on
+** many tiles to catch races.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "cost.h"
+#include "entry.h"
+#include "gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct rt *rt;
+
+/* Run entry `name` on backend b, `runs` times; returns its output (caller frees). */
+static struct data_value run(const char *name, enum backend b, const struct data_value *in, int nin, int runs)
+{
+  struct entry_job j;
+  struct ps_err e = {{0}};
+  struct data_value out;
+  memset(&j, 0, sizeof j);
+  j.entry = entry_find(name);
+  assert_non_null(j.entry);
+  j.backend = b;
+  j.rt = b == BACKEND_OPENCL ? rt : NULL;
+  j.in = in;
+  j.nin = nin;
+  if (entry_prepare(&j, &e) != 0)
+    fail_msg("%s on %s, n=%lld: %s", name, backend_name(b), (long long)data_value_count(&in[0]), e.msg);
+  for (int r = 0; r < runs; r++)
+    if (entry_run(&j, &e) != 0)
+      fail_msg("%s run: %s", name, e.msg);
+  if (entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)
+    fail_msg("%s on %s, n=%lld: %s", name, backend_name(b), (long long)data_value_count(&in[0]), e.msg);
+  out = j.out[0];
+  j.nout = 0;
+  entry_release(&j);
+  return out;
+}
+
+enum pattern { RANDOM, EQUAL, EXTREMES, SMALL, NPATTERNS };
+
+static struct data_value make(enum data_type t, int64_t n, enum pattern p, uint64_t seed)
+{
+  struct data_value v;
+  struct gen_bounds b;
+  struct ps_err e;
+  uint32_t *x;
+  gen_bounds_default(&b);
+  if (p == SMALL) { /* many duplicates; negatives for i32; indices around [0, 256) */
+    b.lo[DATA_I32].i = -40;
+    b.hi[DATA_I32].i = 300;
+    b.lo[DATA_U32].u = 0;
+    b.hi[DATA_U32].u = 300;
+  }
+  assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
+  assert_int_equal(gen_fill(&v, seed, &b, 0, 2, &e), 0);
+  x = v.elems;
+  for (int64_t i = 0; i < n; i++) {
+    if (p == EQUAL)
+      x[i] = 7;
+    else if (p == EXTREMES) /* min, max, 0, -1 of the type, in a pattern */
+      x[i] = (uint32_t[]){0x80000000u, 0x7fffffffu, 0, 0xffffffffu, 0x80000000u}[(i * 7 + (i >> 3)) % 5];
+  }
+  return v;
+}
+
+static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 2047, 2048, 2049, 4095, 4096, 4097,
+                                65535, 65537, 100003};
+
+/* Every entry of the family, every size, pattern and type: opencl = c. */
+static void backends_agree(void **state)
+{
+  static const enum data_type types[] = {DATA_I32, DATA_U32};
+  (void)state;
+  for (const struct entry *en = cost_entries; en->name != NULL; en++) {
+    for (int ti = 0; ti < 2; ti++) {
+      if (!(en->types & (1u << types[ti])))
+        continue;
+      for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        for (int p = 0; p < NPATTERNS; p++) {
+          struct data_value in[2], ref, got;
+          struct ps_err e = {{0}};
+          in[0] = make(types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+          in[1] = make(types[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 1000);
+          ref = run(en->name, BACKEND_C, in, en->nin, 1);
+          got = run(en->name, BACKEND_OPENCL, in, en->nin, 2);
+          if (entry_compare(&ref, &got, 1, &e) != 0)
+            fail_msg("%s, %s, n=%lld, pattern %d: %s", en->name, types[ti] == DATA_I32 ? "i32" : "u32",
+                     (long long)sizes[si], p, e.msg);
+          data_value_free(&ref);
+          data_value_free(&got);
+          data_value_free(&in[0]);
+          data_value_free(&in[1]);
+        }
+      }
+    }
+  }
+}
+
+static int32_t *vals(struct data_value *v) { return v->elems; }
+
+/* The c backend against hand-computed results (the lecture's examples). */
+static void reference_by_hand(void **state)
+{
+  int64_t n = 6, two = 2;
+  struct data_value in[2], out;
+  struct ps_err e;
+  static const int32_t x[6] = {3, -1, 4, -1, 5, 4};
+  (void)state;
+  assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &n, &e), 0);
+  memcpy(in[0].elems, x, sizeof x);
+  out = run("reduce", BACKEND_C, in, 1, 1);
+  assert_int_equal(vals(&out)[0], 14);
+  data_value_free(&out);
+  out = run("argmax", BACKEND_C, in, 1, 1);
+  assert_int_equal(*(int64_t *)out.elems, 4);
+  data_value_free(&out);
+  out = run("scan", BACKEND_C, in, 1, 1);
+  assert_memory_equal(out.elems, ((int32_t[]){3, 2, 6, 5, 10, 14}), 24);
+  data_value_free(&out);
+  out = run("scan_blelloch", BACKEND_C, in, 1, 1);
+  assert_memory_equal(out.elems, ((int32_t[]){0, 3, 2, 6, 5, 10}), 24);
+  data_value_free(&out);
+  out = run("filter", BACKEND_C, in, 1, 1);
+  assert_int_equal(out.shape[0], 4);
+  assert_memory_equal(out.elems, ((int32_t[]){3, 4, 5, 4}), 16);
+  data_value_free(&out);
+  /* reduce_by_index: indices [1, 300, 1, -2, 255, 0] ignore 300 and -2 */
+  assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &n, &e), 0);
+  memcpy(in[0].elems, ((int32_t[]){1, 300, 1, -2, 255, 0}), 24);
+  memcpy(in[1].elems, ((int32_t[]){10, 20, 30, 40, 50, 60}), 24);
+  out = run("reduce_by_index", BACKEND_C, in, 2, 1);
+  assert_int_equal(vals(&out)[0], 60);
+  assert_int_equal(vals(&out)[1], 40);
+  assert_int_equal(vals(&out)[255], 50);
+  assert_int_equal(vals(&out)[2], 0);
+  data_value_free(&out);
+  /* wrap-around: INT_MAX + 1 */
+  data_value_free(&in[0]);
+  assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &two, &e), 0);
+  memcpy(in[0].elems, ((int32_t[]){INT32_MAX, 1}), 8);
+  out = run("red", BACKEND_C, in, 1, 1);
+  assert_int_equal(vals(&out)[0], INT32_MIN);
+  data_value_free(&out);
+  data_value_free(&in[0]);
+  data_value_free(&in[1]);
+}
+
+/* The look-back scan over 489 tiles, 50 launches on the same buffers (the
+** epochs), then compared: a race would show as a wrong prefix somewhere. */
+static void lookback_stress(void **state)
+{
+  struct data_value in = make(DATA_I32, 1000003, RANDOM, 99), ref, got;
+  struct ps_err e = {{0}};
+  (void)state;
+  ref = run("scan", BACKEND_C, &in, 1, 1);
+  for (int rep = 0; rep < 4; rep++) {
+    got = run(rep % 2 ? "scan_exclusive" : "scan", BACKEND_OPENCL, &in, 1, 50);
+    if (rep % 2 == 0 && entry_compare(&ref, &got, 1, &e) != 0)
+      fail_msg("look-back scan, repetition %d: %s", rep, e.msg);
+    data_value_free(&got);
+  }
+  got = run("filter", BACKEND_OPENCL, &in, 1, 50);
+  data_value_free(&ref);
+  ref = run("filter", BACKEND_C, &in, 1, 1);
+  if (entry_compare(&ref, &got, 1, &e) != 0)
+    fail_msg("filter after 50 launches: %s", e.msg);
+  data_value_free(&ref);
+  data_value_free(&got);
+  data_value_free(&in);
+}
+
+static int setup(void **state)
+{
+  struct rt_select sel = {NULL, NULL, NULL};
+  struct ps_err e = {{0}};
+  (void)state;
+  rt = rt_open(&sel, &e);
+  if (rt == NULL) {
+    fprintf(stderr, "rt_open: %s\n", e.msg);
+    return -1;
+  }
+  return 0;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  rt_close(rt);
+  return 0;
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(reference_by_hand),
+    cmocka_unit_test(backends_agree),
+    cmocka_unit_test(lookback_stress),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
