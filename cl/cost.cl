@@ -8,6 +8,10 @@
 
 #define ADD(a, b) ((T)((U)(a) + (U)(b)))
 #define TILE (WG * ITEMS)
+// Local-memory index of tile element q, padded by one word per 32 so that the
+// work-items' strided walks over their ITEMS elements hit distinct banks.
+#define PAD(q) ((q) + ((q) >> 5))
+#define TILE_LOCAL (TILE + TILE / 32)
 
 // ---------------------------------------------------------------- the lecture's red
 // One level of the pairwise tree on a buffer padded to a power of two with 0:
@@ -183,15 +187,15 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + k * WG + lid;
 #ifdef FILTER
-    tile[k * WG + lid] = i < n && in[i] >= 0 ? 1 : 0;
+    tile[PAD(k * WG + lid)] = i < n && in[i] >= 0 ? 1 : 0;
 #else
-    tile[k * WG + lid] = i < n ? in[i] : 0;
+    tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
 #endif
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
-    acc = ADD(acc, tile[lid * ITEMS + k]);
-    tile[lid * ITEMS + k] = acc;
+    acc = ADD(acc, tile[PAD(lid * ITEMS + k)]);
+    tile[PAD(lid * ITEMS + k)] = acc;
   }
   sums[lid] = acc;
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -213,7 +217,7 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
   ulong base = (ulong)t * TILE;
   T off = ADD(pre, lid ? sums[lid - 1] : 0);
   for (uint k = 0; k < ITEMS; k++)
-    tile[lid * ITEMS + k] = ADD(tile[lid * ITEMS + k], off);
+    tile[PAD(lid * ITEMS + k)] = ADD(tile[PAD(lid * ITEMS + k)], off);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
     uint q = k * WG + lid;
@@ -223,11 +227,11 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
 #if defined(FILTER)
     T x = in[i];
     if (x >= 0)
-      out[(U)tile[q] - 1] = x;
+      out[(U)tile[PAD(q)] - 1] = x;
 #elif defined(EXCLUSIVE)
-    out[i] = q ? tile[q - 1] : pre;
+    out[i] = q ? tile[PAD(q - 1)] : pre;
 #else
-    out[i] = tile[q];
+    out[i] = tile[PAD(q)];
 #endif
   }
 }
@@ -244,7 +248,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
                    volatile __global ulong *status, volatile __global uint *ticket,
                    const uint epoch_base, const uint epoch, __global T *total)
 {
-  __local T tile[TILE];
+  __local T tile[TILE_LOCAL];
   __local T sums[WG];
   __local uint tid_sh;
   __local T pre_sh;
@@ -262,7 +266,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
     } else {
       atom_xchg(&status[t], tag | (1UL << 32) | (uint)agg);
       for (long j = (long)t - 1; j >= 0;) {
-        ulong s = atom_add(&status[j], 0UL);
+        ulong s = status[j]; // one aligned 64-bit load: the packed word is read whole
         ulong f = (s >> 32) & 3;
         if ((s >> 34) != epoch || f == 0)
           continue; // not ready: spin on it
@@ -286,7 +290,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void rts_reduce(__global const T *in, const ulong n, __global T *tiles)
 {
-  __local T tile[TILE];
+  __local T tile[TILE_LOCAL];
   __local T sums[WG];
   tile_scan(in, n, get_group_id(0), tile, sums);
   if (get_local_id(0) == 0)
@@ -326,7 +330,7 @@ void rts_spine(__global T *tiles, const uint ntiles, __global T *total)
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void rts_scan(__global const T *in, __global T *out, const ulong n, __global const T *tiles)
 {
-  __local T tile[TILE];
+  __local T tile[TILE_LOCAL];
   __local T sums[WG];
   uint t = get_group_id(0);
   tile_scan(in, n, t, tile, sums);

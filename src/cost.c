@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define WG 256
-#define ITEMS 8
+#define ITEMS 16
 #define TILE (WG * ITEMS)
 #define BINS 256
 #define MAX_GROUPS 1024
