@@ -65,10 +65,10 @@ int list_main(int argc, char **argv)
     free(s);
     cJSON_Delete(arr);
   } else {
-    printf("%-24s %-10s %-12s %-16s %s\n", "ENTRY", "WORK", "SPAN", "BYTES", "DESCRIPTION");
+    printf("%-30s %-14s %-14s %-26s %s\n", "ENTRY", "WORK", "SPAN", "BYTES", "DESCRIPTION");
     for (int i = 0; i < entry_count(); i++) {
       const struct entry *en = entry_at(i);
-      printf("%-24s %-10s %-12s %-16s %s\n", en->name, en->work, en->span, en->bytes_desc,
+      printf("%-30s %-14s %-14s %-26s %s\n", en->name, en->work, en->span, en->bytes_desc,
              en->desc);
     }
   }

@@ -157,7 +157,7 @@ static void reference_by_hand(void **state)
   data_value_free(&in[1]);
 }
 
-/* The look-back scan over 489 tiles, 50 launches on the same buffers (the
+/* The look-back scan over 245 tiles, 50 launches on the same buffers (the
 ** epochs), then compared: a race would show as a wrong prefix somewhere. */
 static void lookback_stress(void **state)
 {
