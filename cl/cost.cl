@@ -24,6 +24,19 @@ __kernel void red_step(__global T *x, const ulong h)
 }
 
 // ---------------------------------------------------------------- fast reduce
+// The work-group's sum of each work-item's x, left in sh[0].
+static void local_sum(__local T *sh, T x)
+{
+  uint lid = get_local_id(0);
+  sh[lid] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = WG / 2; s > 0; s >>= 1) {
+    if (lid < s)
+      sh[lid] = ADD(sh[lid], sh[lid + s]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
 // Pass 1: each of the G work-groups sums a grid-strided share of the input
 // (four elements per load where aligned) and writes one partial.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
@@ -40,13 +53,7 @@ void reduce_partials(__global const T *in, const ulong n, __global T *partials)
   }
   for (ulong i = 4 * n4 + gid; i < n; i += stride)
     acc = ADD(acc, in[i]);
-  sh[lid] = acc;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = WG / 2; s > 0; s >>= 1) {
-    if (lid < s)
-      sh[lid] = ADD(sh[lid], sh[lid + s]);
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  local_sum(sh, acc);
   if (lid == 0)
     partials[get_group_id(0)] = sh[0];
 }
@@ -60,13 +67,7 @@ void reduce_final(__global const T *partials, const uint g, __global T *out)
   T acc = 0;
   for (uint i = lid; i < g; i += WG)
     acc = ADD(acc, partials[i]);
-  sh[lid] = acc;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = WG / 2; s > 0; s >>= 1) {
-    if (lid < s)
-      sh[lid] = ADD(sh[lid], sh[lid + s]);
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  local_sum(sh, acc);
   if (lid == 0)
     out[0] = sh[0];
 }
@@ -76,6 +77,22 @@ void reduce_final(__global const T *partials, const uint g, __global T *out)
 // the first one on ties; -1 for an empty array. (value, index) pairs combine
 // by keeping the larger value, and on equal values the smaller index.
 #define BETTER(v1, i1, v2, i2) ((v1) > (v2) || ((v1) == (v2) && (i1) < (i2)))
+
+// The work-group's best of each work-item's pair (v, i) (i < 0: none), left in sv[0], si[0].
+static void local_argmax(__local T *sv, __local long *si, T v, long i)
+{
+  uint lid = get_local_id(0);
+  sv[lid] = v;
+  si[lid] = i;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = WG / 2; s > 0; s >>= 1) {
+    if (lid < s && si[lid + s] >= 0 && (si[lid] < 0 || BETTER(sv[lid + s], si[lid + s], sv[lid], si[lid]))) {
+      sv[lid] = sv[lid + s];
+      si[lid] = si[lid + s];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void argmax_partials(__global const T *in, const ulong n, __global T *pv, __global long *pi)
@@ -93,16 +110,7 @@ void argmax_partials(__global const T *in, const ulong n, __global T *pv, __glob
       bi = (long)i;
     }
   }
-  sv[lid] = bv;
-  si[lid] = bi;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = WG / 2; s > 0; s >>= 1) {
-    if (lid < s && si[lid + s] >= 0 && (si[lid] < 0 || BETTER(sv[lid + s], si[lid + s], sv[lid], si[lid]))) {
-      sv[lid] = sv[lid + s];
-      si[lid] = si[lid + s];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  local_argmax(sv, si, bv, bi);
   if (lid == 0) {
     pv[get_group_id(0)] = sv[0];
     pi[get_group_id(0)] = si[0];
@@ -123,16 +131,7 @@ void argmax_final(__global const T *pv, __global const long *pi, const uint g, _
       bi = pi[k];
     }
   }
-  sv[lid] = bv;
-  si[lid] = bi;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = WG / 2; s > 0; s >>= 1) {
-    if (lid < s && si[lid + s] >= 0 && (si[lid] < 0 || BETTER(sv[lid + s], si[lid + s], sv[lid], si[lid]))) {
-      sv[lid] = sv[lid + s];
-      si[lid] = si[lid + s];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  local_argmax(sv, si, bv, bi);
   if (lid == 0)
     out[0] = si[0];
 }
@@ -173,6 +172,20 @@ __kernel void set_zero(__global T *x, const ulong i)
 }
 
 // ---------------------------------------------------------------- tile scans
+// Inclusive scan of each work-item's x over the work-group, into sums[] (Hillis-Steele).
+static void local_scan(__local T *sums, T x)
+{
+  uint lid = get_local_id(0);
+  sums[lid] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint off = 1; off < WG; off <<= 1) {
+    T v = lid >= off ? sums[lid - off] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[lid] = ADD(sums[lid], v);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
 // Load tile `t` (TILE elements, 0 past n) into local memory with coalesced
 // reads, scan it: each work-item its ITEMS consecutive elements, then the
 // work-item totals (Hillis-Steele in local memory). On return tile[] holds the
@@ -197,14 +210,7 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
     acc = ADD(acc, tile[PAD(lid * ITEMS + k)]);
     tile[PAD(lid * ITEMS + k)] = acc;
   }
-  sums[lid] = acc;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint off = 1; off < WG; off <<= 1) {
-    T v = lid >= off ? sums[lid - off] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[lid] = ADD(sums[lid], v);
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  local_scan(sums, acc);
 }
 
 // Write the scanned tile: element q of the tile gets its inclusive (or with
@@ -308,14 +314,7 @@ void rts_spine(__global T *tiles, const uint ntiles, __global T *total)
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint base = 0; base < ntiles; base += WG) {
     T x = base + lid < ntiles ? tiles[base + lid] : 0, carry = carry_sh;
-    sums[lid] = x;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint off = 1; off < WG; off <<= 1) {
-      T v = lid >= off ? sums[lid - off] : 0;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      sums[lid] = ADD(sums[lid], v);
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    local_scan(sums, x);
     if (base + lid < ntiles)
       tiles[base + lid] = ADD(carry, ADD(sums[lid], (T)(0 - (U)x))); // exclusive
     barrier(CLK_LOCAL_MEM_FENCE);

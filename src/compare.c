@@ -66,10 +66,7 @@ struct config {
 struct row {
   const char *prog;
   const struct res_dataset *o, *n;
-  double mo, mn;   /* mean runtimes, µs */
-  double speedup;  /* mo / mn; NaN when a mean is 0 */
-  double p;        /* two-sided p-value; NaN with the futhark test */
-  enum compare_verdict v;
+  struct compare_outcome c;
 };
 
 /* The rows of one program, with its sort keys. */
@@ -129,35 +126,32 @@ static double mean(const double *x, size_t n) /* n > 0 */
   return s / (double)n;
 }
 
-enum compare_verdict compare_runs(const struct compare_rule *r, const double *old, size_t nold,
-                                  const double *new, size_t nnew, double *speedup, double *p)
+void compare_runs(const struct compare_rule *r, const double *old, size_t nold, const double *new,
+                  size_t nnew, struct compare_outcome *out)
 {
   double mo = mean(old, nold), mn = mean(new, nnew), u;
   int significant;
-  *speedup = mo > 0 && mn > 0 ? mo / mn : NAN;
-  *p = NAN;
+  out->mean_old = mo;
+  out->mean_new = mn;
+  out->speedup = mo > 0 && mn > 0 ? mo / mn : NAN;
+  out->p = NAN;
   if (r->test == CMP_MANN_WHITNEY) {
-    if (stats_mann_whitney_min_p(nold, nnew) >= r->alpha)
-      return CMP_UNTESTABLE;
-    *p = stats_mann_whitney(old, nold, new, nnew, &u);
-    significant = *p < r->alpha;
+    if (stats_mann_whitney_min_p(nold, nnew) >= r->alpha) {
+      out->verdict = CMP_UNTESTABLE;
+      return;
+    }
+    out->p = stats_mann_whitney(old, nold, new, nnew, &u);
+    significant = out->p < r->alpha;
   } else {
     double so = stats_sample_sd(old, nold), sn = stats_sample_sd(new, nnew);
     significant = fabs(mo - mn) > so / 2 + sn / 2; /* false when an sd is NaN */
   }
-  if (significant && *speedup < 1 - r->threshold)
-    return CMP_SLOWER;
-  if (significant && *speedup > 1 + r->threshold)
-    return CMP_FASTER;
-  return CMP_SAME;
-}
-
-static void judge(const struct config *cf, struct row *r, size_t *untestable)
-{
-  r->mo = mean(r->o->runs, r->o->nruns);
-  r->mn = mean(r->n->runs, r->n->nruns);
-  r->v = compare_runs(&cf->rule, r->o->runs, r->o->nruns, r->n->runs, r->n->nruns, &r->speedup, &r->p);
-  *untestable += r->v == CMP_UNTESTABLE;
+  if (significant && out->speedup < 1 - r->threshold)
+    out->verdict = CMP_SLOWER;
+  else if (significant && out->speedup > 1 + r->threshold)
+    out->verdict = CMP_FASTER;
+  else
+    out->verdict = CMP_SAME;
 }
 
 static int cmp_row(const void *a, const void *b)
@@ -197,9 +191,9 @@ static double geomean(const struct row *r, size_t n, int significant_only, size_
   double s = 0;
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
-    if (!isfinite(r[i].speedup) || (significant_only && r[i].v != CMP_SLOWER && r[i].v != CMP_FASTER))
+    if (!isfinite(r[i].c.speedup) || (significant_only && r[i].c.verdict != CMP_SLOWER && r[i].c.verdict != CMP_FASTER))
       continue;
-    s += log(r[i].speedup);
+    s += log(r[i].c.speedup);
     k++;
   }
   if (count != NULL)
@@ -281,13 +275,13 @@ static void print_text(const struct config *cf, const struct group *g, size_t ng
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct row *r = &g[i].rows[j];
       char name[80], col[96], mem[512], p[16];
-      const char *c = r->v == CMP_SLOWER ? red : r->v == CMP_FASTER ? green : "";
+      const char *c = r->c.verdict == CMP_SLOWER ? red : r->c.verdict == CMP_FASTER ? green : "";
       short_name(r->n->name, name, sizeof name);
       snprintf(col, sizeof col, "%s:", name);
       mem_part(r, mem, sizeof mem);
-      fmt_p(p, sizeof p, r->p);
-      printf("  %-64s%s%10.2fx%s  %10.1fμs -> %10.1fμs  p=%-7s  %s%*s%s%s\n", col, c, r->speedup,
-             reset, r->mo, r->mn, p, c, mem[0] ? -6 : 0, verdict_word[r->v], reset, mem);
+      fmt_p(p, sizeof p, r->c.p);
+      printf("  %-64s%s%10.2fx%s  %10.1fμs -> %10.1fμs  p=%-7s  %s%*s%s%s\n", col, c, r->c.speedup,
+             reset, r->c.mean_old, r->c.mean_new, p, c, mem[0] ? -6 : 0, verdict_word[r->c.verdict], reset, mem);
     }
   }
   printf("\n%s, alpha %g, threshold %g%%: %zu datasets, %zu slower, %zu faster, %zu unchanged",
@@ -333,13 +327,13 @@ static void print_markdown(const struct config *cf, const char *oldp, const char
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct row *r = &g[i].rows[j];
       char p[16];
-      fmt_p(p, sizeof p, r->p);
+      fmt_p(p, sizeof p, r->c.p);
       printf("| ");
       md_cell(g[i].name);
       printf(" | ");
       md_cell(r->n->name);
-      printf(" | %.1f | %.1f | %.2fx | %s | %s |\n", r->mo, r->mn, r->speedup, p,
-             r->v == CMP_SLOWER ? "**slower**" : r->v == CMP_FASTER ? "faster" : verdict_word[r->v]);
+      printf(" | %.1f | %.1f | %.2fx | %s | %s |\n", r->c.mean_old, r->c.mean_new, r->c.speedup, p,
+             r->c.verdict == CMP_SLOWER ? "**slower**" : r->c.verdict == CMP_FASTER ? "faster" : verdict_word[r->c.verdict]);
     }
   }
 }
@@ -369,13 +363,13 @@ static void print_json(const struct config *cf, const char *oldp, const char *ne
       cJSON *o = cJSON_CreateObject();
       cJSON_AddStringToObject(o, "program", g[i].name);
       cJSON_AddStringToObject(o, "dataset", r->n->name);
-      cJSON_AddNumberToObject(o, "old_mean_us", r->mo);
-      cJSON_AddNumberToObject(o, "new_mean_us", r->mn);
+      cJSON_AddNumberToObject(o, "old_mean_us", r->c.mean_old);
+      cJSON_AddNumberToObject(o, "new_mean_us", r->c.mean_new);
       cJSON_AddNumberToObject(o, "old_runs", (double)r->o->nruns);
       cJSON_AddNumberToObject(o, "new_runs", (double)r->n->nruns);
-      cJSON_AddNumberToObject(o, "speedup", r->speedup); /* NaN prints as null */
-      cJSON_AddNumberToObject(o, "p_value", r->p);
-      cJSON_AddStringToObject(o, "verdict", verdict_json[r->v]);
+      cJSON_AddNumberToObject(o, "speedup", r->c.speedup); /* NaN prints as null */
+      cJSON_AddNumberToObject(o, "p_value", r->c.p);
+      cJSON_AddStringToObject(o, "verdict", verdict_json[r->c.verdict]);
       cJSON_AddItemToArray(rows, o);
     }
   }
@@ -606,11 +600,12 @@ int compare_main(int argc, char **argv)
       }
       if (o->error != NULL || n->error != NULL)
         continue;
-      rows[nrows] = (struct row){po->name, o, n, 0, 0, 0, 0, CMP_SAME};
-      judge(&cf, &rows[nrows], &sm.untestable);
-      sm.slower += rows[nrows].v == CMP_SLOWER;
-      sm.faster += rows[nrows].v == CMP_FASTER;
-      sm.same += rows[nrows].v == CMP_SAME;
+      rows[nrows] = (struct row){po->name, o, n, {0, 0, 0, 0, CMP_SAME}};
+      compare_runs(&cf.rule, o->runs, o->nruns, n->runs, n->nruns, &rows[nrows].c);
+      sm.untestable += rows[nrows].c.verdict == CMP_UNTESTABLE;
+      sm.slower += rows[nrows].c.verdict == CMP_SLOWER;
+      sm.faster += rows[nrows].c.verdict == CMP_FASTER;
+      sm.same += rows[nrows].c.verdict == CMP_SAME;
       nrows++;
       g->nrows++;
     }
@@ -620,7 +615,7 @@ int compare_main(int argc, char **argv)
     g->geoall = geomean(g->rows, g->nrows, 0, NULL);
     g->geosig = geomean(g->rows, g->nrows, 1, NULL);
     for (size_t j = 0; j < g->nrows; j++)
-      g->slower += g->rows[j].v == CMP_SLOWER;
+      g->slower += g->rows[j].c.verdict == CMP_SLOWER;
     ngroups++;
   }
   qsort(notes.s, notes.n, sizeof *notes.s, cmp_str);

@@ -18,12 +18,18 @@ struct compare_rule {
   double threshold; /* minimum change, a fraction: slower needs speedup < 1 - threshold */
 };
 
-/* Judge the runtimes (µs) of one dataset: *speedup = mean(old) / mean(new)
-** (NaN when a mean is 0), *p the two-sided p-value (NaN for the futhark rule or
-** when untestable). CMP_UNTESTABLE when the U test cannot reach alpha with so
-** few runs. */
-enum compare_verdict compare_runs(const struct compare_rule *r, const double *old, size_t nold,
-                                  const double *new, size_t nnew, double *speedup, double *p);
+/* The judgement of one dataset. */
+struct compare_outcome {
+  double mean_old, mean_new; /* µs */
+  double speedup;            /* mean_old / mean_new; NaN when a mean is 0 */
+  double p;                  /* two-sided p-value; NaN for the futhark rule or when untestable */
+  enum compare_verdict verdict;
+};
+
+/* Judge the runtimes (µs) of one dataset, old (nold > 0) against new (nnew > 0).
+** CMP_UNTESTABLE when the U test cannot reach alpha with so few runs. */
+void compare_runs(const struct compare_rule *r, const double *old, size_t nold, const double *new,
+                  size_t nnew, struct compare_outcome *out);
 
 void compare_help(FILE *f);
 int compare_main(int argc, char **argv);

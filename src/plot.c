@@ -56,6 +56,8 @@ static const char *const palette[MAXFILES] = {"#0072B2", "#E69F00", "#009E73", "
 struct panel {
   const char *prog, *ds;
   const struct res_dataset *d[MAXFILES]; /* NULL where the file lacks it */
+  int both;                              /* two files, and it ran in both */
+  struct compare_outcome c;              /* file 1 against file 0, when both */
 };
 
 struct plot {
@@ -214,27 +216,19 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
   svg_text(f, LEFT, y + 31, SVG_START, 11, 0, "#444",
            "coloured: significant (Mann-Whitney U, alpha %g) and beyond %g%%; grey: no significant change",
            pl->rule.alpha, pl->rule.threshold * 100);
-  for (size_t i = 0; i < pl->np; i++) {
-    const struct res_dataset *o = pl->p[i].d[0], *n = pl->p[i].d[1];
-    double sp, p;
-    if (o && n && !o->error && !n->error) {
-      compare_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &sp, &p);
-      if (isfinite(sp))
-        ext = fmax(ext, fabs(log(sp)) * 1.15);
-    }
-  }
+  for (size_t i = 0; i < pl->np; i++)
+    if (pl->p[i].both && isfinite(pl->p[i].c.speedup))
+      ext = fmax(ext, fabs(log(pl->p[i].c.speedup)) * 1.15);
   xc = (x0 + x1) / 2;
 #define X(s) (xc + log(s) / ext * (x1 - x0) / 2)
   y += 40;
   for (size_t i = 0; i < pl->np; i++) {
-    const struct res_dataset *o = pl->p[i].d[0], *n = pl->p[i].d[1];
-    double sp, p, yc = y + ROW_H * (double)row + ROW_H / 2;
-    enum compare_verdict v;
+    double sp = pl->p[i].c.speedup, yc = y + ROW_H * (double)row + ROW_H / 2;
+    enum compare_verdict v = pl->p[i].c.verdict;
     char label[160], name[300];
     const char *fill;
-    if (!o || !n || o->error || n->error)
+    if (!pl->p[i].both)
       continue;
-    v = compare_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &sp, &p);
     snprintf(name, sizeof name, "%s %s", pl->p[i].prog, pl->p[i].ds);
     clip(name, 62, label, sizeof label);
     svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
@@ -267,8 +261,8 @@ static void draw(FILE *f, const struct plot *pl)
 {
   size_t nbars = 0;
   double h = 40 + 20.0 * pl->nfiles, y;
-  for (size_t i = 0; pl->nfiles == 2 && i < pl->np; i++)
-    nbars += pl->p[i].d[0] && pl->p[i].d[1] && !pl->p[i].d[0]->error && !pl->p[i].d[1]->error;
+  for (size_t i = 0; i < pl->np; i++)
+    nbars += (size_t)pl->p[i].both;
   h += panel_height(pl) * (double)pl->np;
   if (pl->nfiles == 2)
     h += 40 + 40 + ROW_H * (double)nbars + AXIS_H;
@@ -310,6 +304,11 @@ static int collect(struct plot *pl)
         pl->p[q].d[i] = &pr->ds[k];
       }
     }
+  }
+  for (size_t q = 0; pl->nfiles == 2 && q < pl->np; q++) { /* judge each pair once */
+    const struct res_dataset *o = pl->p[q].d[0], *n = pl->p[q].d[1];
+    if ((pl->p[q].both = o && n && !o->error && !n->error))
+      compare_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &pl->p[q].c);
   }
   return 0;
 }
