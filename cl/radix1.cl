@@ -3,13 +3,19 @@
 //   count:   zeros per work-group block                     (blocks of WG elements)
 //   scan:    exclusive scan of the block counts, one work-group, sequential chunks
 //   scatter: each element to its place: zeros by rank, ones after all zeros
-// T is the element type, U the unsigned type of the same width, FLIP the xor
-// that maps T to unsigned order (the sign bit for signed types, 0 otherwise).
+// Elements are moved as U, the unsigned type of their width, and ordered by
+// KEY: FLIP (the sign bit for signed types, 0 otherwise) xored in, or with
+// -DFLOATKEY the IEEE total order of radix.cl.
 
-#define KEY(x) ((U)(x) ^ (U)FLIP)
+#define TOP ((U)((U)1 << (sizeof(U) * 8 - 1)))
+#ifdef FLOATKEY
+#define KEY(u) ((U)(((u) & TOP) ? (U)~(u) : (U)((u) | TOP)))
+#else
+#define KEY(u) ((U)((u) ^ (U)FLIP))
+#endif
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void count(__global const T *restrict in, __global uint *restrict blocks, const ulong n,
+void count(__global const U *restrict in, __global uint *restrict blocks, const ulong n,
            const uint bit)
 {
   __local uint sum[WG];
@@ -58,13 +64,13 @@ void scan(__global uint *blocks, const uint nb)
 }
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void scatter(__global const T *restrict in, __global T *restrict out,
+void scatter(__global const U *restrict in, __global U *restrict out,
              __global const uint *restrict blocks, const ulong n, const uint bit, const uint nb)
 {
   __local uint tmp[WG];
   ulong i = get_global_id(0);
   uint l = get_local_id(0);
-  T x = i < n ? in[i] : (T)0;
+  U x = i < n ? in[i] : (U)0;
   uint zero = i < n ? (uint)(((KEY(x) >> bit) & 1) == 0) : 0u;
   tmp[l] = zero;
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -1,17 +1,16 @@
 /*
 ** entry.c: the registry, the phase drivers, result comparison, and the
-** entries of the engine: bench_copy and sorted, on both backends.
+** entry of the engine: bench_copy, on both backends.
 */
 #include "entry.h"
 
 #include "cost.h"
-#include "sort.h"
+#include "radix.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define INT_TYPES ENTRY_INT_TYPES
 #define ALL_TYPES ((1u << DATA_NTYPES) - 1)
 
 static const char *const backend_names[BACKEND_COUNT] = {"c", "opencl"};
@@ -82,10 +81,9 @@ static void c_release(struct entry_job *j) { (void)j; }
 
 /* Device state shared by the simple entries. */
 struct dev_state {
-  cl_mem in, out, tmp, blocks;
-  cl_kernel k[4];
+  cl_mem in, out;
+  cl_kernel k[1];
   size_t wg;
-  uint32_t nblocks;
 };
 
 static int dev_prepare_io(struct entry_job *j, struct dev_state **out, struct ps_err *e)
@@ -142,75 +140,11 @@ static void cl_release(struct entry_job *j)
     return;
   rt_release(j->rt, s->in);
   rt_release(j->rt, s->out);
-  rt_release(j->rt, s->tmp);
-  rt_release(j->rt, s->blocks);
   free(s);
   j->state = NULL;
 }
 
 static uint64_t copy_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
-
-/* ================================= sorted ================================ */
-
-static int c_sorted_run(struct entry_job *j, struct ps_err *e)
-{
-  size_t b = entry_value_bytes(&j->in[0]);
-  if (b > 0)
-    memcpy(j->out[0].elems, j->in[0].elems, b);
-  return sort_values(j->out[0].elems, (size_t)data_value_count(&j->in[0]), j->in[0].type, 1, e);
-}
-
-static int cl_sorted_prepare(struct entry_job *j, struct ps_err *e)
-{
-  struct dev_state *s;
-  char opts[256], wg[32];
-  uint64_t n = data_value_count(&j->in[0]);
-  if (dev_prepare_io(j, &s, e) != 0)
-    return -1;
-  if (n >= ((uint64_t)1 << 32))
-    return ps_fail(e, "sorted: the one-bit radix sort handles fewer than 2^32 elements");
-  s->tmp = rt_alloc(j->rt, entry_value_bytes(&j->in[0]), e);
-  s->nblocks = (uint32_t)((n + s->wg - 1) / s->wg);
-  s->blocks = rt_alloc(j->rt, ((size_t)s->nblocks + 1) * sizeof(cl_uint), e);
-  if (s->tmp == NULL || s->blocks == NULL)
-    return -1;
-  snprintf(wg, sizeof wg, "-DWG=%zu", s->wg);
-  entry_type_options(j->in[0].type, wg, opts, sizeof opts);
-  s->k[0] = rt_kernel(j->rt, "radix1.cl", "count", opts, e);
-  s->k[1] = s->k[0] ? rt_kernel(j->rt, "radix1.cl", "scan", opts, e) : NULL;
-  s->k[2] = s->k[1] ? rt_kernel(j->rt, "radix1.cl", "scatter", opts, e) : NULL;
-  return s->k[2] ? 0 : -1;
-}
-
-/* Copy the input, then one stable split per key bit; the result ends in out. */
-static int cl_sorted_run(struct entry_job *j, struct ps_err *e)
-{
-  struct dev_state *s = j->state;
-  uint64_t n = data_value_count(&j->in[0]);
-  unsigned bits = (unsigned)data_type_size(j->in[0].type) * 8;
-  cl_mem src = s->out, dst = s->tmp;
-  if (n == 0)
-    return 0;
-  if (rt_copy(j->rt, s->in, s->out, entry_value_bytes(&j->in[0]), e) != 0)
-    return -1;
-  for (cl_uint bit = 0; bit < bits; bit++) {
-    if (rt_args(j->rt, s->k[0], e, 4, sizeof(cl_mem), &src, sizeof(cl_mem), &s->blocks,
-                sizeof(cl_ulong), &n, sizeof(cl_uint), &bit) != 0 ||
-        rt_launch(j->rt, s->k[0], (size_t)n, s->wg, e) != 0 ||
-        rt_args(j->rt, s->k[1], e, 2, sizeof(cl_mem), &s->blocks, sizeof(cl_uint), &s->nblocks) != 0 ||
-        rt_launch(j->rt, s->k[1], s->wg, s->wg, e) != 0 ||
-        rt_args(j->rt, s->k[2], e, 6, sizeof(cl_mem), &src, sizeof(cl_mem), &dst, sizeof(cl_mem),
-                &s->blocks, sizeof(cl_ulong), &n, sizeof(cl_uint), &bit, sizeof(cl_uint),
-                &s->nblocks) != 0 ||
-        rt_launch(j->rt, s->k[2], (size_t)n, s->wg, e) != 0)
-      return -1;
-    { cl_mem x = src; src = dst; dst = x; }
-  }
-  /* an even number of passes leaves the result in out */
-  return 0;
-}
-
-static uint64_t sorted_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 /* ================================= Registry ============================== */
 
@@ -219,14 +153,11 @@ const struct entry engine_entries[] = {
    "O(n)", "O(1)", "2 n sizeof(t)", copy_bytes,
    {{c_alloc_like, c_copy_run, c_nothing, c_release},
     {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}},
-  {"sorted", "Sort an array of integers (reference: the lecture's 1-bit radix sort on the device)",
-   1, INT_TYPES, "[n]t", "[n]t", "O(n b)", "O(b log n)", "2 n sizeof(t)", sorted_bytes,
-   {{c_alloc_like, c_sorted_run, c_nothing, c_release},
-    {cl_sorted_prepare, cl_sorted_run, cl_result_out, cl_release}}},
   {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
 };
 
-static const struct entry *const families[] = {engine_entries, search_entries, cost_entries};
+static const struct entry *const families[] = {engine_entries, search_entries, cost_entries,
+                                               radix_entries};
 
 int entry_count(void)
 {

@@ -56,7 +56,7 @@ const struct entry *entry_at(int i);
 const struct entry *entry_find(const char *name);
 
 /* Families (each a table ending with a NULL name). */
-extern const struct entry engine_entries[]; /* bench_copy, sorted (entry.c) */
+extern const struct entry engine_entries[]; /* bench_copy (entry.c) */
 extern const struct entry search_entries[]; /* search.c */
 
 /* Helpers for implementations. */

@@ -1,0 +1,215 @@
+/*
+** radix.c: the sorting family: `radix_sort_1bit` (the lecture's radix sort,
+** one stable split per key bit, cl/radix1.cl), `radix_sort` (8-bit digits,
+** local ranking, cl/radix.cl) and `sorted` (the engine's sort, the same
+** code as radix_sort). The c backend of all three is sort_values, the
+** sequential stable radix sort that `psearch dataset --sorted` uses.
+**
+** Order: integers numerically, floats in IEEE total order (-NaN first, then
+** -inf ... -0, +0 ... +inf, +NaN last), bools false first; all stable.
+*/
+#include "radix.h"
+
+#include "sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WG 256 /* one work-item per digit in cl/radix.cl */
+#define RADIX 256
+#define GROUPS_PER_CU 8
+
+enum rkind { SORTED, RADIX8, RADIX1 };
+
+/* Entry i of radix_entries is kinds[i]. */
+static const enum rkind kinds[] = {SORTED, RADIX8, RADIX1};
+
+static enum rkind kind_of(const struct entry_job *j) { return kinds[j->entry - radix_entries]; }
+
+/* ============================== c backend ================================ */
+
+static int c_prepare(struct entry_job *j, struct ps_err *e)
+{
+  j->nout = 1;
+  return data_value_init(&j->out[0], j->in[0].type, 1, j->in[0].shape, e);
+}
+
+static int c_run(struct entry_job *j, struct ps_err *e)
+{
+  size_t b = entry_value_bytes(&j->in[0]);
+  if (b > 0)
+    memcpy(j->out[0].elems, j->in[0].elems, b);
+  return sort_values(j->out[0].elems, (size_t)data_value_count(&j->in[0]), j->in[0].type, 1, e);
+}
+
+static int c_result(struct entry_job *j, struct ps_err *e)
+{
+  (void)j;
+  (void)e;
+  return 0;
+}
+
+/* ============================ opencl backend ============================= */
+
+struct rstate {
+  cl_mem in, out, tmp, counts, tot;
+  cl_kernel k[3];
+  uint64_t n;
+  unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
+  size_t wg;       /* the 1-bit sort's work-group size */
+  uint32_t items;  /* elements per work-item of an 8-bit tile */
+  uint32_t tpg;    /* tiles per work-group (8-bit) */
+  uint32_t groups; /* work-groups (8-bit), or blocks (1-bit) */
+};
+
+static void release(struct entry_job *j)
+{
+  struct rstate *s = j->state;
+  if (j->backend == BACKEND_C || s == NULL)
+    return;
+  rt_release(j->rt, s->in);
+  rt_release(j->rt, s->out);
+  rt_release(j->rt, s->tmp);
+  rt_release(j->rt, s->counts);
+  rt_release(j->rt, s->tot);
+  free(s);
+  j->state = NULL;
+}
+
+static int kernels(struct entry_job *j, struct rstate *s, const char *file, const char *extra,
+                   const char *const names[3], struct ps_err *e)
+{
+  char opts[512];
+  entry_type_options(j->in[0].type, extra, opts, sizeof opts);
+  for (int i = 0; i < 3; i++)
+    if ((s->k[i] = rt_kernel(j->rt, file, names[i], opts, e)) == NULL)
+      return -1;
+  return 0;
+}
+
+static int cl_prepare(struct entry_job *j, struct ps_err *e)
+{
+  struct rstate *s = calloc(1, sizeof *s);
+  enum data_type t = j->in[0].type;
+  size_t bytes = entry_value_bytes(&j->in[0]), sz = data_type_size(t);
+  const struct rt_device_info *info = rt_info(j->rt);
+  char extra[128];
+  j->state = s;
+  if (s == NULL)
+    return ps_fail(e, "out of memory");
+  s->n = data_value_count(&j->in[0]);
+  if (s->n >= ((uint64_t)1 << 32))
+    return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
+  s->in = rt_alloc(j->rt, bytes ? bytes : 4, e);
+  if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, bytes, e) != 0)
+    return -1;
+  if ((s->out = rt_alloc(j->rt, bytes ? bytes : 4, e)) == NULL ||
+      (s->tmp = rt_alloc(j->rt, bytes ? bytes : 4, e)) == NULL)
+    return -1;
+  if (kind_of(j) == RADIX1) {
+    s->wg = info->max_wg >= 256 ? 256 : info->max_wg;
+    s->passes = (unsigned)sz * 8;
+    s->groups = (uint32_t)((s->n + s->wg - 1) / s->wg);
+    if ((s->counts = rt_alloc(j->rt, ((size_t)s->groups + 1) * sizeof(cl_uint), e)) == NULL)
+      return -1;
+    snprintf(extra, sizeof extra, "-DWG=%zu%s", s->wg, data_type_is_float(t) ? " -DFLOATKEY" : "");
+    return kernels(j, s, "radix1.cl", extra, (const char *const[]){"count", "scan", "scatter"}, e);
+  }
+  if (info->max_wg < WG)
+    return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu",
+                   j->entry->name, WG, info->max_wg);
+  /* a tile of 16 KiB: two copies of it fit in 48 KiB of local memory */
+  s->items = (uint32_t)(16 * 4 / sz > 32 ? 32 : 16 * 4 / sz);
+  s->passes = (unsigned)sz;
+  {
+    uint64_t tile = (uint64_t)WG * s->items, ntiles = (s->n + tile - 1) / tile;
+    uint64_t want = (uint64_t)(info->compute_units ? info->compute_units : 1) * GROUPS_PER_CU;
+    s->tpg = (uint32_t)((ntiles + want - 1) / want);
+    s->tpg = s->tpg ? s->tpg : 1;
+    s->groups = (uint32_t)((ntiles + s->tpg - 1) / s->tpg);
+  }
+  if ((s->counts = rt_alloc(j->rt, ((size_t)s->groups + 1) * RADIX * sizeof(cl_uint), e)) == NULL ||
+      (s->tot = rt_alloc(j->rt, RADIX * sizeof(cl_uint), e)) == NULL)
+    return -1;
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u%s", WG, (unsigned)s->items,
+           data_type_is_float(t) ? " -DFLOATKEY" : "");
+  return kernels(j, s, "radix.cl", extra, (const char *const[]){"rs_count", "rs_scan", "rs_scatter"}, e);
+}
+
+#define ARG(x) sizeof(x), &(x)
+
+/* One stable split per key bit; src and dst swap each pass, the first
+** reading the input and the last writing out. */
+static int run_1bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
+{
+  cl_ulong n = s->n;
+  cl_uint nb = s->groups;
+  for (cl_uint bit = 0; bit < s->passes; bit++) {
+    cl_mem src = bit == 0 ? s->in : (s->passes - bit) % 2 ? s->tmp : s->out;
+    cl_mem dst = (s->passes - bit) % 2 ? s->out : s->tmp;
+    if (rt_args(j->rt, s->k[0], e, 4, ARG(src), ARG(s->counts), ARG(n), ARG(bit)) != 0 ||
+        rt_launch(j->rt, s->k[0], (size_t)n, s->wg, e) != 0 ||
+        rt_args(j->rt, s->k[1], e, 2, ARG(s->counts), ARG(nb)) != 0 ||
+        rt_launch(j->rt, s->k[1], s->wg, s->wg, e) != 0 ||
+        rt_args(j->rt, s->k[2], e, 6, ARG(src), ARG(dst), ARG(s->counts), ARG(n), ARG(bit), ARG(nb)) != 0 ||
+        rt_launch(j->rt, s->k[2], (size_t)n, s->wg, e) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* One pass per key byte, buffers swapping as in run_1bit. */
+static int run_8bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
+{
+  cl_ulong n = s->n;
+  cl_uint g = s->groups, tpg = s->tpg;
+  size_t gsz = (size_t)g * WG;
+  for (unsigned p = 0; p < s->passes; p++) {
+    cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
+    cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
+    cl_uint shift = 8 * p;
+    if (rt_args(j->rt, s->k[0], e, 5, ARG(src), ARG(n), ARG(shift), ARG(tpg), ARG(s->counts)) != 0 ||
+        rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ||
+        rt_args(j->rt, s->k[1], e, 3, ARG(s->counts), ARG(g), ARG(s->tot)) != 0 ||
+        rt_launch(j->rt, s->k[1], (size_t)RADIX * WG, WG, e) != 0 ||
+        rt_args(j->rt, s->k[2], e, 7, ARG(src), ARG(dst), ARG(n), ARG(shift), ARG(tpg), ARG(s->counts),
+                ARG(s->tot)) != 0 ||
+        rt_launch(j->rt, s->k[2], gsz, WG, e) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+static int cl_run(struct entry_job *j, struct ps_err *e)
+{
+  struct rstate *s = j->state;
+  if (s->n == 0)
+    return 0;
+  return kind_of(j) == RADIX1 ? run_1bit(j, s, e) : run_8bit(j, s, e);
+}
+
+static int cl_result(struct entry_job *j, struct ps_err *e)
+{
+  struct rstate *s = j->state;
+  if (c_prepare(j, e) != 0)
+    return -1;
+  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->in[0]), e);
+}
+
+/* ================================ Registry ============================= */
+
+#define SORT_TYPES ((1u << DATA_NTYPES) - 1)
+#define IMPLS {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}}
+
+/* Each pass reads the keys twice (count, scatter) and writes them once. */
+static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
+
+const struct entry radix_entries[] = {
+  {"sorted", "Sort an array, stable (the engine's sort: radix_sort on the device)", 1, SORT_TYPES,
+   "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS},
+  {"radix_sort", "Stable LSD radix sort, 8-bit digits: per pass a digit count, its scan, local ranking and scatter",
+   1, SORT_TYPES, "[n]t", "[n]t", "O(n w / 8)", "O(w / 8 log n)", "2 n sizeof(t)", sort_bytes, IMPLS},
+  {"radix_sort_1bit", "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
+   1, SORT_TYPES, "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS},
+  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+};
