@@ -1,5 +1,5 @@
 #!/bin/sh
-# gpu-bundle.sh [DIR]: copy build/psearch (and the engine and cost tests) with the shared
+# gpu-bundle.sh [DIR]: copy build/psearch (and the engine, cost and radix tests) with the shared
 # libraries a GPU host may lack (cJSON, xxHash, cmocka) into DIR (default
 # .carry/psearch), with a wrapper DIR/psearch that finds them. The OpenCL ICD
 # loader and the vendor's driver are taken from the host. docs/gpu.md.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 dir=${1:-.carry/psearch}
 mkdir -p "$dir/lib" "$dir/bin"
 cp build/psearch "$dir/bin/psearch"
-for t in test_engine test_cost; do
+for t in test_engine test_cost test_radix; do
   [ -x build/test/$t ] && cp build/test/$t "$dir/bin/$t"
 done
 for bin in "$dir"/bin/*; do
