@@ -235,11 +235,16 @@ static void progress(const struct config *cf, const char *desc, int pad, double 
 
 /* ============================== Running ================================= */
 
+/* Kernels named in the by-kernel breakdown of an outcome. */
+#define OUTCOME_KERNELS 6
+
 struct outcome {
   double *us;  /* reported runtimes */
   size_t n;
   uint64_t kernel_ns;  /* event-profiled kernel time of kernel_runs extra runs */
   size_t kernel_runs;
+  struct rt_kernel_time ktimes[OUTCOME_KERNELS]; /* the same by kernel, most first */
+  int nktimes;
   uint64_t peak;
   char *error; /* set when the dataset failed */
   const char *validation;
@@ -496,7 +501,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
       if (entry_run(&j, &e) != 0 || entry_sync(&j, &e) != 0)
         break;
     rt_set_profiling(rt, 0);
-    o->kernel_ns = rt_take_kernel_ns(rt);
+    o->nktimes = rt_take_kernel_times(rt, o->ktimes, OUTCOME_KERNELS, &o->kernel_ns);
     o->kernel_runs = (size_t)k;
   }
   if (rt != NULL)
@@ -567,8 +572,14 @@ static void print_result(const struct config *cf, const struct entry *en, const 
            o->n, s.median, lo, hi, (double)elems / (s.mean * 1e-6), gbs);
     if (cf->copy_gbs > 0)
       printf(" (%.0f%% of copy bandwidth)", 100 * gbs / cf->copy_gbs);
-    if (o->kernel_ns > 0)
+    if (o->kernel_ns > 0) {
       printf("; kernel time %.1f\u03bcs/run", (double)o->kernel_ns / 1e3 / (double)o->kernel_runs);
+      for (int i = 0; i < o->nktimes && o->nktimes > 1; i++)
+        printf("%s%s %.0f%%", i ? ", " : " (", o->ktimes[i].name,
+               100.0 * (double)o->ktimes[i].ns / (double)o->kernel_ns);
+      if (o->nktimes > 1)
+        printf(")");
+    }
     printf("\n");
   }
 }
@@ -610,8 +621,14 @@ static cJSON *json_result(const struct config *cf, const struct entry *en, const
     cJSON_AddItemToArray(ci, cJSON_CreateNumber(lo));
     cJSON_AddItemToArray(ci, cJSON_CreateNumber(hi));
   }
-  if (o->kernel_ns > 0)
+  if (o->kernel_ns > 0) {
+    cJSON *ks = NULL;
     cJSON_AddNumberToObject(ps, "kernel_us_mean", (double)o->kernel_ns / 1e3 / (double)o->kernel_runs);
+    if (o->nktimes > 0 && (ks = cJSON_AddObjectToObject(ps, "kernels_us_mean")) != NULL)
+      for (int i = 0; i < o->nktimes; i++)
+        cJSON_AddNumberToObject(ks, o->ktimes[i].name,
+                                (double)o->ktimes[i].ns / 1e3 / (double)o->kernel_runs);
+  }
   if (nin > 0) {
     uint64_t elems = data_value_count(&in[0]);
     cJSON_AddNumberToObject(ps, "elements", (double)elems);

@@ -213,8 +213,11 @@ struct rt {
   int profile;      /* request events on launches (kernel-time measurement) */
   int spin;         /* rt_finish: poll a marker event instead of clFinish */
   cl_event events[256];
+  cl_kernel event_kernel[256]; /* the kernel of each event */
   int nevents;
   uint64_t event_ns;
+  struct rt_kernel_time ktimes[32]; /* event time by kernel since the last take */
+  int nktimes;
 };
 
 static int matches(const char *want, int idx, const char *name)
@@ -618,22 +621,72 @@ int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, 
   return 0;
 }
 
-uint64_t rt_take_kernel_ns(struct rt *rt)
+/* Add ns to kernel k's entry in the by-kernel table (a full table drops it). */
+static void add_kernel_time(struct rt *rt, cl_kernel k, uint64_t ns)
 {
-  uint64_t ns = rt->event_ns;
+  char name[48] = "?";
+  int i;
+  clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+  name[sizeof name - 1] = '\0';
+  for (i = 0; i < rt->nktimes; i++)
+    if (strcmp(rt->ktimes[i].name, name) == 0)
+      break;
+  if (i == rt->nktimes) {
+    if (i == (int)(sizeof rt->ktimes / sizeof rt->ktimes[0]))
+      return;
+    memset(&rt->ktimes[i], 0, sizeof rt->ktimes[i]);
+    memcpy(rt->ktimes[i].name, name, sizeof name);
+    rt->nktimes++;
+  }
+  rt->ktimes[i].ns += ns;
+  rt->ktimes[i].launches++;
+}
+
+/* Fold the finished events into event_ns and the by-kernel table. */
+static void collect_events(struct rt *rt)
+{
   for (int i = 0; i < rt->nevents; i++) {
     cl_ulong a = 0, b = 0;
     clWaitForEvents(1, &rt->events[i]);
     if (clGetEventProfilingInfo(rt->events[i], CL_PROFILING_COMMAND_START, sizeof a, &a, NULL) ==
             CL_SUCCESS &&
         clGetEventProfilingInfo(rt->events[i], CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) ==
-            CL_SUCCESS && b > a)
-      ns += b - a;
+            CL_SUCCESS && b > a) {
+      rt->event_ns += b - a;
+      add_kernel_time(rt, rt->event_kernel[i], b - a);
+    }
     clReleaseEvent(rt->events[i]);
   }
   rt->nevents = 0;
+}
+
+uint64_t rt_take_kernel_ns(struct rt *rt)
+{
+  uint64_t ns;
+  collect_events(rt);
+  ns = rt->event_ns;
   rt->event_ns = 0;
+  rt->nktimes = 0;
   return ns;
+}
+
+static int by_time_desc(const void *a, const void *b)
+{
+  const struct rt_kernel_time *x = a, *y = b;
+  return x->ns < y->ns ? 1 : x->ns > y->ns ? -1 : strcmp(x->name, y->name);
+}
+
+int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns)
+{
+  int n;
+  collect_events(rt);
+  *total_ns = rt->event_ns;
+  qsort(rt->ktimes, (size_t)rt->nktimes, sizeof rt->ktimes[0], by_time_desc);
+  n = rt->nktimes < max ? rt->nktimes : max;
+  memcpy(out, rt->ktimes, (size_t)n * sizeof *out);
+  rt->event_ns = 0;
+  rt->nktimes = 0;
+  return n;
 }
 
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e)
@@ -644,14 +697,14 @@ int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps
     return 0;
   if (local > 0)
     global = (global + local - 1) / local * local;
-  if (want_ev && rt->nevents == (int)(sizeof rt->events / sizeof rt->events[0])) {
-    uint64_t keep = rt_take_kernel_ns(rt); /* fold finished events into the running sum */
-    rt->event_ns = keep;
-  }
+  if (want_ev && rt->nevents == (int)(sizeof rt->events / sizeof rt->events[0]))
+    collect_events(rt);
   CHECK(clEnqueueNDRangeKernel(rt->q, k, 1, NULL, &global, local ? &local : NULL, 0, NULL,
                                want_ev ? &ev : NULL), e);
-  if (ev != NULL)
+  if (ev != NULL) {
+    rt->event_kernel[rt->nevents] = k;
     rt->events[rt->nevents++] = ev;
+  }
   return 0;
 }
 

@@ -98,6 +98,15 @@ int rt_can_profile(const struct rt *rt);
 ** call, in nanoseconds (0 if profiling is off or the device cannot profile). */
 uint64_t rt_take_kernel_ns(struct rt *rt);
 
+/* The same by kernel: up to max kernels, most time first, and in *total_ns
+** the sum over all of them, for the launches since the last call of either
+** function (both reset). */
+struct rt_kernel_time {
+  char name[48];
+  uint64_t ns, launches;
+};
+int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns);
+
 /* "CL_OUT_OF_RESOURCES" for an error code. */
 const char *rt_error_name(cl_int err);
 
