@@ -242,6 +242,34 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
   }
 }
 
+// The look-back of tile t (called by one work-item): publishes the tile's
+// aggregate, sums the words of the tiles before it back to the first
+// inclusive prefix, publishes its own inclusive prefix and returns the
+// exclusive one. A tile with a segment head (`head`, segmented scans) knows
+// its inclusive value at once: it publishes agg as inclusive first.
+static T tile_prefix(volatile __global ulong *status, uint t, uint epoch, T agg, int head)
+{
+  ulong tag = (ulong)epoch << 34;
+  T pre = 0;
+  if (t == 0 || head)
+    atom_xchg(&status[t], tag | (2UL << 32) | (uint)agg);
+  else
+    atom_xchg(&status[t], tag | (1UL << 32) | (uint)agg);
+  for (long j = (long)t - 1; j >= 0;) {
+    ulong s = status[j]; // one aligned 64-bit load: the packed word is read whole
+    ulong f = (s >> 32) & 3;
+    if ((s >> 34) != epoch || f == 0)
+      continue; // not ready: spin on it
+    pre = ADD(pre, (T)(uint)s);
+    if (f == 2)
+      break;
+    j--;
+  }
+  if (t != 0 && !head)
+    atom_xchg(&status[t], tag | (2UL << 32) | (uint)ADD(pre, agg));
+  return pre;
+}
+
 // Single-pass scan with decoupled look-back (Merrill and Garland). Tile ids come
 // from an atomic ticket, so every tile a group waits for is held by a group that
 // has already started (docs/entries.md, forward progress). A tile's status word
@@ -259,36 +287,126 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   __local uint tid_sh;
   __local T pre_sh;
   uint lid = get_local_id(0), t;
-  ulong tag = (ulong)epoch << 34;
   if (lid == 0)
     tid_sh = atomic_inc(ticket) - epoch_base;
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   tile_scan(in, n, t, tile, sums);
   if (lid == 0) {
-    T agg = sums[WG - 1], pre = 0;
-    if (t == 0) {
-      atom_xchg(&status[0], tag | (2UL << 32) | (uint)agg);
-    } else {
-      atom_xchg(&status[t], tag | (1UL << 32) | (uint)agg);
-      for (long j = (long)t - 1; j >= 0;) {
-        ulong s = status[j]; // one aligned 64-bit load: the packed word is read whole
-        ulong f = (s >> 32) & 3;
-        if ((s >> 34) != epoch || f == 0)
-          continue; // not ready: spin on it
-        pre = ADD(pre, (T)(uint)s);
-        if (f == 2)
-          break;
-        j--;
-      }
-      atom_xchg(&status[t], tag | (2UL << 32) | (uint)ADD(pre, agg));
-    }
+    T agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0);
     pre_sh = pre;
     if ((ulong)(t + 1) * TILE >= n)
       total[0] = ADD(pre, agg); // the last tile: the whole sum (filter's count)
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   tile_write(in, out, n, t, pre_sh, tile, sums);
+}
+
+// ---------------------------------------------------------------- segmented scan
+// The lecture's segmented (+) scan: flags[i] != 0 starts a segment at i; the
+// scan restarts there. Pairs (head, value) combine as
+// (f1, v1) . (f2, v2) = (f1 | f2, f2 ? v2 : v1 + v2), which is associative.
+
+// Inclusive segmented scan of each work-item's pair over the work-group,
+// into sums[] and sf[] (Hillis-Steele).
+static void local_seg_scan(__local T *sums, __local uint *sf, T x, uint f)
+{
+  uint lid = get_local_id(0);
+  sums[lid] = x;
+  sf[lid] = f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint off = 1; off < WG; off <<= 1) {
+    T v = 0;
+    uint g = 0;
+    if (lid >= off) {
+      v = sums[lid - off];
+      g = sf[lid - off];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid >= off) {
+      if (!sf[lid])
+        sums[lid] = ADD(v, sums[lid]);
+      sf[lid] |= g;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+// One pass, decoupled look-back as scan_lookback; a tile with a head
+// publishes its inclusive value at once, so look-backs stop there.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void seg_scan_lookback(__global const T *in, __global const uchar *flags, __global T *out,
+                       const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
+                       const uint epoch_base, const uint epoch)
+{
+  __local T tile[TILE_LOCAL];
+  __local uchar hq[TILE_LOCAL]; // 1: a head at or before q among the work-item's elements
+  __local T sums[WG];
+  __local uint sf[WG];
+  __local uint tid_sh;
+  __local T pre_sh;
+  uint lid = get_local_id(0), t;
+  ulong base;
+  T acc = 0, c;
+  uint h = 0;
+  if (lid == 0)
+    tid_sh = atomic_inc(ticket) - epoch_base;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  t = tid_sh;
+  base = (ulong)t * TILE;
+  for (uint k = 0; k < ITEMS; k++) {
+    ulong i = base + k * WG + lid;
+    tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
+    hq[PAD(k * WG + lid)] = i < n && flags[i] ? 1 : 0;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < ITEMS; k++) {
+    uint q = PAD(lid * ITEMS + k);
+    if (hq[q]) {
+      acc = tile[q];
+      h = 1;
+    } else {
+      acc = ADD(acc, tile[q]);
+    }
+    tile[q] = acc;
+    hq[q] = h;
+  }
+  local_seg_scan(sums, sf, acc, h);
+  if (lid == 0)
+    pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // the carry into this work-item: the tile's prefix, then the work-items before
+  c = lid == 0 ? pre_sh : sf[lid - 1] ? sums[lid - 1] : ADD(pre_sh, sums[lid - 1]);
+  for (uint k = 0; k < ITEMS; k++) {
+    uint q = PAD(lid * ITEMS + k);
+    if (!hq[q])
+      tile[q] = ADD(c, tile[q]);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < ITEMS; k++) {
+    ulong i = base + k * WG + lid;
+    if (i < n)
+      out[i] = tile[PAD(k * WG + lid)];
+  }
+}
+
+// Segmented reduce, as the lecture builds it from a segmented scan: each
+// segment's last scanned value goes to its segment's index. heads[i] = 1
+// where a segment other than the first starts; its inclusive scan is the
+// segment index of i.
+__kernel void seg_heads(__global const uchar *flags, __global T *heads, const ulong n)
+{
+  ulong i = get_global_id(0);
+  if (i < n)
+    heads[i] = i > 0 && flags[i] ? 1 : 0;
+}
+
+__kernel void seg_last(__global const T *scanned, __global const uchar *flags,
+                       __global const T *segidx, __global T *out, const ulong n)
+{
+  ulong i = get_global_id(0);
+  if (i < n && (i == n - 1 || flags[i + 1]))
+    out[(U)segidx[i]] = scanned[i];
 }
 
 // Reduce-then-scan: 1) tile totals, 2) their exclusive scan in one group,

@@ -22,12 +22,12 @@
 
 enum ckind {
   RED, REDUCE, ARGMAX, SCAN_HS, SCAN_BL, SCAN, SCAN_EXCL, SCAN_RTS, FILTER_SCAN, FILTER,
-  HIST, RBI, RBI_GLOBAL
+  HIST, RBI, RBI_GLOBAL, SEG_SCAN, SEG_REDUCE
 };
 
 /* Entry i of cost_entries is kinds[i]. */
 static const enum ckind kinds[] = {RED, REDUCE, ARGMAX, SCAN_HS, SCAN_BL, SCAN, SCAN_EXCL, SCAN_RTS,
-                                   FILTER_SCAN, FILTER, HIST, RBI, RBI_GLOBAL};
+                                   FILTER_SCAN, FILTER, HIST, RBI, RBI_GLOBAL, SEG_SCAN, SEG_REDUCE};
 
 static enum ckind kind_of(const struct entry_job *j) { return kinds[j->entry - cost_entries]; }
 
@@ -43,12 +43,16 @@ static uint64_t pow2_at_least(uint64_t n)
   return p;
 }
 
-/* Output shapes; filter's is cut to the kept count by run. */
+/* Output shapes; filter's and segmented_reduce's are cut to size by run.
+** Segmented entries need as many flags as values. */
 static int alloc_out(struct entry_job *j, struct ps_err *e)
 {
   int64_t n = (int64_t)data_value_count(&j->in[0]), bins = BINS;
   enum data_type t = j->in[0].type;
   j->nout = 1;
+  if (j->entry->flag_inputs && data_value_count(&j->in[1]) != (uint64_t)n)
+    return ps_fail(e, "%lld values but %lld flags", (long long)n,
+                   (long long)data_value_count(&j->in[1]));
   switch (kind_of(j)) {
   case RED:
   case REDUCE:
@@ -124,6 +128,23 @@ static int c_run(struct entry_job *j, struct ps_err *e)
     for (uint64_t i = 0; i < n && i < m; i++)
       if ((!sgn || sx[i] >= 0) && x[i] < BINS)
         out[x[i]] += v[i];
+    break;
+  }
+  case SEG_SCAN: {
+    const unsigned char *f = j->in[1].elems;
+    for (uint64_t i = 0; i < n; i++)
+      out[i] = acc = f[i] ? x[i] : acc + x[i];
+    break;
+  }
+  case SEG_REDUCE: {
+    const unsigned char *f = j->in[1].elems;
+    uint64_t m = 0;
+    for (uint64_t i = 0; i < n; i++) {
+      acc = f[i] ? x[i] : acc + x[i];
+      if (i == n - 1 || f[i + 1])
+        out[m++] = acc;
+    }
+    j->out[0].shape[0] = (int64_t)m;
     break;
   }
   }
@@ -214,8 +235,9 @@ static int cl_prepare_kind(struct entry_job *j, struct ps_err *e)
   if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, bytes, e) != 0)
     return -1;
   if (j->entry->nin == 2) {
-    s->in2 = rt_alloc(j->rt, bytes ? bytes : 4, e);
-    if (s->in2 == NULL || rt_upload(j->rt, s->in2, j->in[1].elems, bytes, e) != 0)
+    size_t b2 = entry_value_bytes(&j->in[1]);
+    s->in2 = rt_alloc(j->rt, b2 ? b2 : 4, e);
+    if (s->in2 == NULL || rt_upload(j->rt, s->in2, j->in[1].elems, b2, e) != 0)
       return -1;
   }
   if ((s->out = alloc_zero(j, entry_value_bytes(&j->out[0]), e)) == NULL ||
@@ -259,6 +281,16 @@ static int cl_prepare_kind(struct entry_job *j, struct ps_err *e)
     return kernels(j, s, "", (const char *const[]){"rbi_local"}, 1, e);
   case RBI_GLOBAL:
     return kernels(j, s, "", (const char *const[]){"rbi_global"}, 1, e);
+  case SEG_SCAN:
+    return (s->status = alloc_zero(j, ((size_t)s->ntiles + 1) * 8, e)) == NULL ||
+           (s->ticket = alloc_zero(j, 4, e)) == NULL ||
+           kernels(j, s, "", (const char *const[]){"seg_scan_lookback"}, 1, e);
+  case SEG_REDUCE:
+    return (s->status = alloc_zero(j, ((size_t)s->ntiles + 1) * 8, e)) == NULL ||
+           (s->ticket = alloc_zero(j, 4, e)) == NULL || (s->tmp = alloc_zero(j, bytes, e)) == NULL ||
+           (s->tmp2 = alloc_zero(j, bytes, e)) == NULL || (s->part = alloc_zero(j, bytes, e)) == NULL ||
+           kernels(j, s, "", (const char *const[]){"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
+                   4, e);
   }
   return 0;
 }
@@ -270,10 +302,11 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
 
 #define ARG(x) sizeof(x), &(x)
 
-/* One launch of scan_lookback over src into dst; the ticket and the status
-** words are reset only when the epochs would overflow. */
-static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem src, cl_mem dst,
-                    struct ps_err *e)
+/* One launch of scan_lookback (flags NULL) or seg_scan_lookback over src
+** into dst; the ticket and the status words are reset only when the epochs
+** would overflow. */
+static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem src, cl_mem flags,
+                    cl_mem dst, struct ps_err *e)
 {
   cl_ulong n = s->n;
   cl_uint base, epoch;
@@ -285,8 +318,11 @@ static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem s
   }
   base = s->epoch * s->ntiles;
   epoch = ++s->epoch;
-  if (rt_args(j->rt, k, e, 8, ARG(src), ARG(dst), ARG(n), ARG(s->status), ARG(s->ticket), ARG(base),
-              ARG(epoch), ARG(s->total)) != 0)
+  if (flags != NULL
+          ? rt_args(j->rt, k, e, 8, ARG(src), ARG(flags), ARG(dst), ARG(n), ARG(s->status), ARG(s->ticket),
+                    ARG(base), ARG(epoch)) != 0
+          : rt_args(j->rt, k, e, 8, ARG(src), ARG(dst), ARG(n), ARG(s->status), ARG(s->ticket), ARG(base),
+                    ARG(epoch), ARG(s->total)) != 0)
     return -1;
   return rt_launch(j->rt, k, (size_t)s->ntiles * WG, WG, e);
 }
@@ -354,11 +390,11 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   case SCAN:
   case SCAN_EXCL:
   case FILTER:
-    return lookback(j, s, s->k[0], s->in, s->out, e);
+    return lookback(j, s, s->k[0], s->in, NULL, s->out, e);
   case FILTER_SCAN:
     return rt_args(j->rt, s->k[0], e, 3, ARG(s->in), ARG(s->tmp), ARG(n)) != 0 ||
            rt_launch(j->rt, s->k[0], (size_t)n, WG, e) != 0 ||
-           lookback(j, s, s->k[1], s->tmp, s->tmp2, e) != 0 ||
+           lookback(j, s, s->k[1], s->tmp, NULL, s->tmp2, e) != 0 ||
            rt_args(j->rt, s->k[2], e, 4, ARG(s->in), ARG(s->tmp2), ARG(s->out), ARG(n)) != 0 ||
            rt_launch(j->rt, s->k[2], (size_t)n, WG, e) != 0 ? -1 : 0;
   case SCAN_RTS:
@@ -380,6 +416,15 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
     return rt_zero(j->rt, s->out, 0, BINS * 4, e) != 0 ||
            rt_args(j->rt, s->k[0], e, 4, ARG(s->in), ARG(s->in2), ARG(n), ARG(s->out)) != 0 ||
            (n > 0 && rt_launch(j->rt, s->k[0], (size_t)n, WG, e) != 0) ? -1 : 0;
+  case SEG_SCAN:
+    return lookback(j, s, s->k[0], s->in, s->in2, s->out, e);
+  case SEG_REDUCE: /* scan; segment indices by a scan of the heads; each segment's last */
+    return lookback(j, s, s->k[0], s->in, s->in2, s->tmp, e) != 0 ||
+           rt_args(j->rt, s->k[1], e, 3, ARG(s->in2), ARG(s->tmp2), ARG(n)) != 0 ||
+           rt_launch(j->rt, s->k[1], (size_t)n, WG, e) != 0 ||
+           lookback(j, s, s->k[2], s->tmp2, NULL, s->part, e) != 0 ||
+           rt_args(j->rt, s->k[3], e, 5, ARG(s->tmp), ARG(s->in2), ARG(s->part), ARG(s->out), ARG(n)) != 0 ||
+           rt_launch(j->rt, s->k[3], (size_t)n, WG, e) != 0 ? -1 : 0;
   }
   return 0;
 }
@@ -390,7 +435,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   size_t bytes = entry_value_bytes(&j->out[0]);
   enum ckind k = kind_of(j);
   if (s->n == 0 && (k == RED || k == SCAN_HS || k == SCAN_BL || k == SCAN || k == SCAN_EXCL ||
-                    k == SCAN_RTS || k == FILTER || k == FILTER_SCAN)) {
+                    k == SCAN_RTS || k == FILTER || k == FILTER_SCAN || k == SEG_SCAN || k == SEG_REDUCE)) {
     if (k == RED)
       memset(j->out[0].elems, 0, 4);
     else
@@ -407,6 +452,16 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
     j->out[0].shape[0] = m;
     bytes = (size_t)m * 4;
   }
+  if (k == SEG_REDUCE) { /* the scan of the heads ends at the number of segments - 1 */
+    cl_uint m = 0;
+    if (rt_download(j->rt, s->total, &m, 4, e) != 0)
+      return -1;
+    if ((uint64_t)m + 1 > s->n)
+      return ps_fail(e, "%s: the device reported %llu segments of %llu elements", j->entry->name,
+                     (unsigned long long)m + 1, (unsigned long long)s->n);
+    j->out[0].shape[0] = (int64_t)m + 1;
+    bytes = ((size_t)m + 1) * 4;
+  }
   return rt_download(j->rt, k == RED || k == SCAN_BL ? s->tmp : k == SCAN_HS && s->result_in_tmp ? s->tmp : s->out,
                      j->out[0].elems, bytes, e);
 }
@@ -419,34 +474,39 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 static uint64_t read_bytes(uint64_t n, size_t elem) { return n * elem; }
 static uint64_t rw_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 static uint64_t two_in_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
+static uint64_t seg_bytes(uint64_t n, size_t elem) { return 2 * n * elem + n; }
 
 const struct entry cost_entries[] = {
   {"red", "The lecture's reduction: pad to a power of two with 0, add pairs, halve, until one is left",
-   1, I32S, "[n]t", "t", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS},
+   1, I32S, "[n]t", "t", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS, 0},
   {"reduce", "Sum (+, wrapping): grid-strided work-group partials, then one group sums them", 1, I32S,
-   "[n]t", "t", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS},
+   "[n]t", "t", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS, 0},
   {"argmax", "Index of the largest element, the first on ties; -1 when empty (the lecture's exercise)",
-   1, I32S, "[n]t", "i64", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS},
+   1, I32S, "[n]t", "i64", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS, 0},
   {"scan_hillis_steele", "Inclusive (+) scan: log n steps, each adding the element off to the left",
-   1, I32S, "[n]t", "[n]t", "O(n log n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS},
+   1, I32S, "[n]t", "[n]t", "O(n log n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS, 0},
   {"scan_blelloch", "Exclusive (+) scan, work-efficient: up-sweep and down-sweep on a power-of-two pad",
-   1, I32S, "[n]t", "[n]t", "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS},
+   1, I32S, "[n]t", "[n]t", "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS, 0},
   {"scan", "Inclusive (+) scan in one pass: tiles chained by decoupled look-back", 1, I32S, "[n]t",
-   "[n]t", "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS},
+   "[n]t", "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS, 0},
   {"scan_exclusive", "Exclusive (+) scan in one pass (decoupled look-back)", 1, I32S, "[n]t", "[n]t",
-   "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS},
+   "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS, 0},
   {"scan_rts", "Inclusive (+) scan by reduce-then-scan: tile sums, their scan, rescan (no inter-group waits)",
-   1, I32S, "[n]t", "[n]t", "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS},
+   1, I32S, "[n]t", "[n]t", "O(n)", "O(log n)", "2 n sizeof(t)", rw_bytes, IMPLS, 0},
   {"filter_scan", "Keep the elements >= 0, as the lecture: map to flags, scan, scatter", 1,
-   1u << DATA_I32, "[n]t", "[m]t", "O(n)", "O(log n)", "n sizeof(t) + m sizeof(t)", read_bytes, IMPLS},
+   1u << DATA_I32, "[n]t", "[m]t", "O(n)", "O(log n)", "n sizeof(t) + m sizeof(t)", read_bytes, IMPLS, 0},
   {"filter", "Keep the elements >= 0 in one pass: tile compaction chained by decoupled look-back", 1,
-   1u << DATA_I32, "[n]t", "[m]t", "O(n)", "O(log n)", "n sizeof(t) + m sizeof(t)", read_bytes, IMPLS},
+   1u << DATA_I32, "[n]t", "[m]t", "O(n)", "O(log n)", "n sizeof(t) + m sizeof(t)", read_bytes, IMPLS, 0},
   {"histogram", "Counts of the low byte of each element in 256 bins (radix sort's digit count)", 1,
-   I32S, "[n]t", "[256]t", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS},
+   I32S, "[n]t", "[256]t", "O(n)", "O(log n)", "n sizeof(t)", read_bytes, IMPLS, 0},
   {"reduce_by_index", "dest[is[i]] += vs[i] into 256 bins, indices outside [0, 256) ignored: local sub-histograms",
-   2, I32S, "[n]t [n]t", "[256]t", "O(n)", "O(log n)", "2 n sizeof(t)", two_in_bytes, IMPLS},
+   2, I32S, "[n]t [n]t", "[256]t", "O(n)", "O(log n)", "2 n sizeof(t)", two_in_bytes, IMPLS, 0},
   {"reduce_by_index_global", "The same with one global atomic per element (the straightforward version)",
    2, I32S, "[n]t [n]t", "[256]t", "O(n)", "O(log n) (contention: O(n / bins))", "2 n sizeof(t)",
-   two_in_bytes, IMPLS},
-  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+   two_in_bytes, IMPLS, 0},
+  {"segmented_scan", "Inclusive (+) scan restarting at every set flag, in one pass (decoupled look-back)",
+   2, I32S, "[n]t [n]bool", "[n]t", "O(n)", "O(log n)", "2 n sizeof(t) + n", seg_bytes, IMPLS, 2u},
+  {"segmented_reduce", "Sum of each segment (a set flag starts one; so does index 0): segmented scan, then each segment's last",
+   2, I32S, "[n]t [n]bool", "[m]t", "O(n)", "O(log n)", "n sizeof(t) + n + m sizeof(t)", seg_bytes, IMPLS, 2u},
+  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}, 0},
 };

@@ -152,8 +152,8 @@ const struct entry engine_entries[] = {
   {"bench_copy", "Copy an array: the memory-bandwidth roofline", 1, ALL_TYPES, "[n]t", "[n]t",
    "O(n)", "O(1)", "2 n sizeof(t)", copy_bytes,
    {{c_alloc_like, c_copy_run, c_nothing, c_release},
-    {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}},
-  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+    {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}, 0},
+  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}, 0},
 };
 
 static const struct entry *const families[] = {engine_entries, search_entries, cost_entries,
@@ -195,7 +195,8 @@ static void expected_types(const struct entry *en, char *buf, size_t n)
     off += (size_t)snprintf(buf + off, n - off, "%s", off ? " | " : "");
     for (int i = 0; i < en->nin && off < n; i++)
       off += (size_t)snprintf(buf + off, n - off, "%s[]%s", i ? " " : "",
-                              data_type_name((enum data_type)t));
+                              data_type_name(en->flag_inputs & (1u << i) ? DATA_BOOL
+                                                                         : (enum data_type)t));
   }
 }
 
@@ -206,7 +207,8 @@ int entry_check_inputs(const struct entry *en, const struct data_value *in, int 
   size_t off = 0;
   int ok = nin == en->nin;
   for (int i = 0; i < nin && ok; i++)
-    ok = in[i].rank == 1 && in[i].type == in[0].type && (en->types & (1u << in[i].type));
+    ok = in[i].rank == 1 && (en->flag_inputs & (1u << i) ? in[i].type == DATA_BOOL
+                             : in[i].type == in[0].type && (en->types & (1u << in[i].type)));
   if (ok)
     return 0;
   expected_types(en, want, sizeof want);

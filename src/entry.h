@@ -40,14 +40,15 @@ struct entry_impl {
 struct entry {
   const char *name;
   const char *desc;
-  int nin;             /* number of inputs: 1-D arrays, all of one element type */
-  unsigned types;      /* element types accepted for the inputs (bit per type) */
+  int nin;             /* number of inputs: 1-D arrays of one element type t... */
+  unsigned types;      /* element types accepted for t (bit per type) */
   const char *in_desc; /* "[n]t" as printed in messages and the catalogue */
   const char *out_desc;
   const char *work, *span; /* cost model formulas in n */
   const char *bytes_desc;  /* minimum bytes moved, as text */
   uint64_t (*bytes)(uint64_t n, size_t elem); /* the same, computed */
   struct entry_impl impl[BACKEND_COUNT];
+  unsigned flag_inputs; /* ...except these (bit i: input i), which are [n]bool flags */
 };
 
 /* The registry: the entries of every family, in catalogue order. */

@@ -206,10 +206,10 @@ static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 const struct entry radix_entries[] = {
   {"sorted", "Sort an array, stable (the engine's sort: radix_sort on the device)", 1, SORT_TYPES,
-   "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS},
+   "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS, 0},
   {"radix_sort", "Stable LSD radix sort, 8-bit digits: per pass a digit count, its scan, local ranking and scatter",
-   1, SORT_TYPES, "[n]t", "[n]t", "O(n w / 8)", "O(w / 8 log n)", "2 n sizeof(t)", sort_bytes, IMPLS},
+   1, SORT_TYPES, "[n]t", "[n]t", "O(n w / 8)", "O(w / 8 log n)", "2 n sizeof(t)", sort_bytes, IMPLS, 0},
   {"radix_sort_1bit", "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
-   1, SORT_TYPES, "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS},
-  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}},
+   1, SORT_TYPES, "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS, 0},
+  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}, 0},
 };

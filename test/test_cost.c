@@ -78,6 +78,24 @@ static struct data_value make(enum data_type t, int64_t n, enum pattern p, uint6
 static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 2047, 2048, 2049, 4095, 4096, 4097,
                                 65535, 65537, 100003};
 
+/* Segment flags: random (about one in `p + 2` set), none, all, only the
+** first, only the last, chosen by variant v. */
+static struct data_value make_flags(int64_t n, int v, uint64_t seed)
+{
+  struct data_value f;
+  struct ps_err e;
+  unsigned char *x;
+  assert_int_equal(data_value_init(&f, DATA_BOOL, 1, &n, &e), 0);
+  x = f.elems;
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t h = (uint64_t)i * 0x9e3779b97f4a7c15u + seed * 0xbf58476d1ce4e5b9u;
+    h ^= h >> 31;
+    x[i] = v == 0 ? h % 3 == 0 : v == 1 ? 0 : v == 2 ? 1 : v == 3 ? i == 0 : v == 4 ? i == n - 1
+         : h % 1000 == 0;
+  }
+  return f;
+}
+
 /* Every entry of the family, every size, pattern and type: opencl = c. */
 static void backends_agree(void **state)
 {
@@ -92,7 +110,8 @@ static void backends_agree(void **state)
           struct data_value in[2], ref, got;
           struct ps_err e = {{0}};
           in[0] = make(types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
-          in[1] = make(types[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 1000);
+          in[1] = en->flag_inputs ? make_flags(sizes[si], (int)(si + (size_t)p) % 6, si)
+                                  : make(types[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 1000);
           ref = run(en->name, BACKEND_C, in, en->nin, 1);
           got = run(en->name, BACKEND_OPENCL, in, en->nin, 2);
           if (entry_compare(&ref, &got, 1, &e) != 0)
@@ -146,6 +165,25 @@ static void reference_by_hand(void **state)
   assert_int_equal(vals(&out)[255], 50);
   assert_int_equal(vals(&out)[2], 0);
   data_value_free(&out);
+  /* the lecture's segmented scan and reduce: flags start segments */
+  {
+    int64_t five = 5;
+    struct data_value sv[2];
+    assert_int_equal(data_value_init(&sv[0], DATA_I32, 1, &five, &e), 0);
+    assert_int_equal(data_value_init(&sv[1], DATA_BOOL, 1, &five, &e), 0);
+    memcpy(sv[0].elems, ((int32_t[]){1, 2, 3, 4, 5}), 20);
+    memcpy(sv[1].elems, ((unsigned char[]){1, 0, 1, 0, 0}), 5);
+    out = run("segmented_scan", BACKEND_C, sv, 2, 1);
+    assert_memory_equal(out.elems, ((int32_t[]){1, 3, 3, 7, 12}), 20);
+    data_value_free(&out);
+    memcpy(sv[1].elems, ((unsigned char[]){0, 0, 1, 0, 1}), 5); /* index 0 starts one anyway */
+    out = run("segmented_reduce", BACKEND_C, sv, 2, 1);
+    assert_int_equal(out.shape[0], 3);
+    assert_memory_equal(out.elems, ((int32_t[]){3, 7, 5}), 12);
+    data_value_free(&out);
+    data_value_free(&sv[0]);
+    data_value_free(&sv[1]);
+  }
   /* wrap-around: INT_MAX + 1 */
   data_value_free(&in[0]);
   assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &two, &e), 0);
