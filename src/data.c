@@ -598,6 +598,9 @@ static int read_binary(struct data_reader *r, struct data_value *v, struct ps_er
 
 /* ---- text values ---- */
 
+/* Longest scalar literal token, NUL included. */
+#define LIT_TOKEN_MAX 160
+
 /* A lexed scalar literal. */
 struct lit {
   enum { LIT_INT, LIT_FLOAT, LIT_BOOL } kind;
@@ -605,7 +608,7 @@ struct lit {
   int neg;          /* leading '-' */
   uint64_t mag;     /* LIT_INT magnitude; LIT_BOOL value */
   double special;   /* LIT_FLOAT: nan or inf when text is empty */
-  char text[128];   /* LIT_FLOAT: decimal text without '_' (with sign) */
+  char text[LIT_TOKEN_MAX + 1]; /* LIT_FLOAT: decimal text without '_', with the sign */
   uint64_t off, line, col;
 };
 
@@ -657,7 +660,7 @@ static int parse_suffix(const char *s, int *type)
 static int lex_scalar(struct tstate *s, struct lit *l)
 {
   struct data_reader *r = s->r;
-  char tok[160];
+  char tok[LIT_TOKEN_MAX];
   size_t n = 0;
   int c;
   l->off = offset(r);
