@@ -618,9 +618,11 @@ int compare_main(int argc, char **argv)
       g->slower += g->rows[j].c.verdict == CMP_SLOWER;
     ngroups++;
   }
-  qsort(notes.s, notes.n, sizeof *notes.s, cmp_str);
+  if (notes.n > 0)
+    qsort(notes.s, notes.n, sizeof *notes.s, cmp_str);
   sort_cf = &cf;
-  qsort(groups, ngroups, sizeof *groups, cmp_group);
+  if (ngroups > 0)
+    qsort(groups, ngroups, sizeof *groups, cmp_group);
   sm.rows = nrows;
   sm.geomean = geomean(rows, nrows, 0, NULL);
 

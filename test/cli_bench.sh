@@ -91,7 +91,7 @@ check no-suite 3 $P bench $T/nosuch.bench; has $ERR "nosuch.bench: cannot open"
 printf '==\nentry: sorted\ninput @ missing.in\n"ok" input { [1] }\n' > $T/e3.bench
 check missing-input 1 $P bench $FAST $T/e3.bench; has $OUT "missing.in: cannot open"
 grep -E '^ok: +[ 0-9]+μs' $OUT >/dev/null || fail "a dataset after a missing file did not run"
-printf '==\nentry: sorted\ninput { [1.5f32] }\n' > $T/e4.bench
+printf '==\nentry: reduce\ninput { [1.5f32] }\n' > $T/e4.bench
 check wrong-type 1 $P bench $FAST $T/e4.bench; has $OUT "Expected input of types"
 check runs-zero 2 $P bench -r 0 $T/s.bench
 check timeout-neg 2 $P bench --timeout -5 $T/s.bench

@@ -34,7 +34,7 @@ check_in devtype-bad 2 $T/in.bin $P run -e bench_copy --device-type=fpga
 
 # wrong inputs
 $P dataset -g '[3]f32' -o $T/f.bin
-check_in wrong-type 3 $T/f.bin $P run -e sorted; has $ERR "Expected input of types:"; has $ERR "Provided input of types: [3]f32"
+check_in wrong-type 3 $T/f.bin $P run -e reduce; has $ERR "Expected input of types:"; has $ERR "Provided input of types: [3]f32"
 $P dataset -g '[3]i32' -g '[3]i32' -o $T/two.bin
 check_in two-inputs 3 $T/two.bin $P run -e sorted; has $ERR "Provided input of types: [3]i32 [3]i32"
 printf '[1,2' > $T/bad.txt

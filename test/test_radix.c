@@ -95,7 +95,7 @@ static void agree(const char *name, enum data_type t, int64_t n, enum pattern p,
   ref = run(name, BACKEND_C, &in);
   got = run(name, BACKEND_OPENCL, &in);
   /* bit for bit: entry_compare would call -0 and +0 or NaNs equal */
-  if (memcmp(ref.elems, got.elems, entry_value_bytes(&ref)) != 0) {
+  if (entry_value_bytes(&ref) > 0 && memcmp(ref.elems, got.elems, entry_value_bytes(&ref)) != 0) {
     (void)entry_compare(&ref, &got, 1, &e);
     fail_msg("%s, %s, n=%lld, pattern %d: results differ bitwise %s", name, data_type_name(t),
              (long long)n, (int)p, e.msg);

@@ -189,11 +189,11 @@ static struct data_value keys_for(const struct data_value *xs)
     if (i < n)
       x = get(xs, i); /* present */
     else if (i < 2 * n)
-      x = get(xs, i - n) + 1; /* usually absent */
+      x = (int64_t)((uint64_t)get(xs, i - n) + 1); /* usually absent (wraps) */
     else if (i == 2 * n)
-      x = n ? get(xs, 0) - 1 : 0; /* below (may wrap for the minimum: still a valid key) */
+      x = n ? (int64_t)((uint64_t)get(xs, 0) - 1) : 0; /* below (may wrap for the minimum: still a valid key) */
     else
-      x = n ? get(xs, n - 1) + 1 : 1; /* above */
+      x = n ? (int64_t)((uint64_t)get(xs, n - 1) + 1) : 1; /* above */
     memcpy((char *)k.elems + (size_t)i * sz, &x, sz);
   }
   return k;

@@ -1,0 +1,15 @@
+#!/bin/bash
+# sanitize.sh: every test but the timing gate, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-asan, on PoCL. LeakSanitizer is on; the
+# leaks it reports inside the OpenCL stack (ICD loader, PoCL, LLVM) are
+# suppressed by test/lsan.supp, psearch's own are not. docs/reliability.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -d build-asan ]; then
+  meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debugoptimized >/dev/null
+fi
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_odr_violation=0
+export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp:print_suppressions=0
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+meson test -C build-asan --suite unit --suite fuzz --suite cli --print-errorlogs --timeout-multiplier 3 "$@"
