@@ -176,11 +176,17 @@ static int load_case(const struct config *cf, const struct suite_case *c, struct
         }
       } else {
         struct data_reader *r = data_reader_mem(tok, strlen(tok), c->name);
+        struct data_value extra;
         int got = r ? data_read(r, &in[n], e) : -1;
+        if (got == 1 && data_read(r, &extra, e) != 0) { /* the whole item is one constant */
+          data_value_free(&extra);
+          data_value_free(&in[n]);
+          got = -1;
+        }
         data_reader_close(r);
         if (got != 1) {
-          free(items);
           ps_fail(e, "random input: '%s' is not a type ([N]i32) or a constant", tok);
+          free(items); /* tok points into it */
           goto fail;
         }
       }

@@ -91,8 +91,11 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
   int64_t shape[DATA_MAX_RANK];
   size_t len = strlen(q->spec);
   if (gen_parse_type(q->spec, len, &t, &rank, shape) == 0) {
-    if (data_value_init(v, t, rank, shape, e) != 0)
-      return ps_fail(e, "-g %s: %s", q->spec, e->msg);
+    if (data_value_init(v, t, rank, shape, e) != 0) {
+      *baddata = strstr(e->msg, "overflows") != NULL; /* a size no machine has: usage */
+      ps_err_prefix(e, "-g %s", q->spec);
+      return -1;
+    }
     return gen_fill(v, seed, &q->bounds, q->sorted, nthreads, e);
   }
   { /* a literal value */

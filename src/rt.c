@@ -4,6 +4,8 @@
 */
 #include "rt.h"
 
+#include "opt.h"
+
 #include "ofile.h"
 #include "ps_version.h"
 
@@ -304,6 +306,13 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
     goto fail;
   }
   rt->cache_on = !((env = getenv("PSEARCH_NO_CACHE")) != NULL && strcmp(env, "1") == 0);
+  /* test hook (docs/reliability.md): a smaller largest allocation, so a
+  ** dataset "larger than the device" needs no huge file */
+  if ((env = getenv("PSEARCH_TEST_MAX_ALLOC")) != NULL) {
+    uint64_t cap = 0;
+    if (opt_parse_u64(env, &cap) == 0 && (cap < rt->info.max_alloc || rt->info.max_alloc == 0))
+      rt->info.max_alloc = cap;
+  }
   rt->kernel_dir = getenv("PSEARCH_KERNELS");
   /* clFinish by default: polling a marker measured slower on the H100
   ** (launch floor 20 us vs 12 us) and burns a core a CPU device needs */

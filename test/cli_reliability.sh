@@ -1,0 +1,72 @@
+#!/bin/bash
+# CLI tests of the bad-input and fault cases of docs/reliability.md that the
+# other CLI tests do not already cover (each case there names its test).
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+export XDG_CACHE_HOME=$T/cache
+FAST="-r 3 --no-convergence-phase"
+cd $T
+
+# a dataset larger than the device can hold fails alone, with the reason in the JSON
+cat > big.bench <<'S'
+==
+entry: bench_copy
+"big" random input { [100000]i32 }
+"small" random input { [10]i32 }
+S
+PSEARCH_TEST_MAX_ALLOC=4000 $P bench $FAST big.bench --json big.json >$OUT 2>$ERR
+[ $? = 1 ] || fail "too-large: expected exit 1"
+has $OUT "exceeds the device's largest allocation (4000 bytes)"
+grep -E '^small: +[ 0-9]+μs' $OUT >/dev/null || fail "too-large: the dataset after it did not run"
+python3 -c "
+import json; d = json.load(open('big.json'))['big.bench:bench_copy']['datasets']
+assert 'largest allocation' in d['big'] and isinstance(d['small'], dict), d
+" || fail "too-large: JSON lacks the error string or the other dataset"
+
+# suites: duplicate names, unknown types, paths relative to the suite
+printf -- '==\nentry: bench_copy\n"x" input { [3i32] }\n"x" input { [4i32] }\n' > dup.bench
+check duplicate-name 3 $P bench $FAST dup.bench; has $ERR "dup.bench:4: multiple datasets with name x"
+printf -- '==\nentry: bench_copy\nrandom input { [3]q32 }\n' > type.bench
+check unknown-type 1 $P bench $FAST type.bench; has $OUT "random input: '[3]q32' is not a type ([N]i32) or a constant"
+mkdir -p sub && printf '[1i32, 2i32]' > sub/d.txt && printf -- '==\nentry: bench_copy\ninput @ d.txt\n' > sub/rel.bench
+check relative-input 0 $P bench $FAST sub/rel.bench; has $OUT "d.txt:"
+
+# options out of range and sizes past 64 bits
+check n-overflow 2 $P dataset -n 99999999999999999999999; has $ERR "is not an integer in [0, 9223372036854775807]"
+check runs-overflow 2 $P bench -r 99999999999999999999 big.bench
+check shape-overflow 2 $P dataset -g '[4294967296][4294967296]i32'; has $ERR "array size overflows"
+
+# outputs: an unwritable path and a full disk fail with exit 1 and keep nothing
+check json-nodir 1 $P bench $FAST sub/rel.bench --json /nonexistent-dir/x.json; has $ERR "/nonexistent-dir/x.json: cannot create"
+if [ -w /dev/full ]; then
+  check json-full 1 $P bench $FAST sub/rel.bench --json /dev/full; has $ERR "No space left on device"
+fi
+ls | grep -q 'tmp\.' && fail "temporary files left behind"
+
+# no OpenCL platform: a clear message, exit 1
+OCL_ICD_VENDORS=$T/no-icd OCL_ICD_FILENAMES= check no-icd 1 $P bench $FAST sub/rel.bench
+has $ERR "no OpenCL platform found"
+
+# SIGTERM during bench: like Ctrl-C, a valid JSON with what completed
+cat > term.bench <<'S'
+==
+entry: sorted
+"first" input { [3, 2, 1] }
+random input { [2000000]i64 }
+S
+$P bench -r 1000 --no-convergence-phase term.bench --json term.json >term.out 2>&1 &
+pid=$!
+for i in $(seq 100); do grep -q '^first:.*μs' term.out && break; sleep 0.1; done
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+[ $rc = 143 ] || [ $rc = 130 ] || fail "SIGTERM: exit $rc, expected 143"
+python3 -c "
+import json; d = json.load(open('term.json'))['term.bench:sorted']['datasets']
+assert isinstance(d['first'], dict) and d['[2000000]i64'] == 'Interrupted.', d
+" || fail "JSON after SIGTERM"
+ls | grep -q 'tmp\.' && fail "temporary files left after SIGTERM"
+
+finish
