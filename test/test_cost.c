@@ -16,37 +16,11 @@
 #include "cost.h"
 #include "entry.h"
 #include "gen.h"
+#include "harness.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static struct rt *rt;
-
-/* Run entry `name` on backend b, `runs` times; returns its output (caller frees). */
-static struct data_value run(const char *name, enum backend b, const struct data_value *in, int nin, int runs)
-{
-  struct entry_job j;
-  struct ps_err e = {{0}};
-  struct data_value out;
-  memset(&j, 0, sizeof j);
-  j.entry = entry_find(name);
-  assert_non_null(j.entry);
-  j.backend = b;
-  j.rt = b == BACKEND_OPENCL ? rt : NULL;
-  j.in = in;
-  j.nin = nin;
-  if (entry_prepare(&j, &e) != 0)
-    fail_msg("%s on %s, n=%lld: %s", name, backend_name(b), (long long)data_value_count(&in[0]), e.msg);
-  for (int r = 0; r < runs; r++)
-    if (entry_run(&j, &e) != 0)
-      fail_msg("%s run: %s", name, e.msg);
-  if (entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)
-    fail_msg("%s on %s, n=%lld: %s", name, backend_name(b), (long long)data_value_count(&in[0]), e.msg);
-  out = j.out[0];
-  j.nout = 0;
-  entry_release(&j);
-  return out;
-}
 
 enum pattern { RANDOM, EQUAL, EXTREMES, SMALL, NPATTERNS };
 
@@ -112,8 +86,8 @@ static void backends_agree(void **state)
           in[0] = make(types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
           in[1] = en->flag_inputs ? make_flags(sizes[si], (int)(si + (size_t)p) % 6, si)
                                   : make(types[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 1000);
-          ref = run(en->name, BACKEND_C, in, en->nin, 1);
-          got = run(en->name, BACKEND_OPENCL, in, en->nin, 2);
+          ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
+          got = harness_run(en->name, BACKEND_OPENCL, in, en->nin, 2);
           if (entry_compare(&ref, &got, 1, &e) != 0)
             fail_msg("%s, %s, n=%lld, pattern %d: %s", en->name, types[ti] == DATA_I32 ? "i32" : "u32",
                      (long long)sizes[si], p, e.msg);
@@ -139,19 +113,19 @@ static void reference_by_hand(void **state)
   (void)state;
   assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &n, &e), 0);
   memcpy(in[0].elems, x, sizeof x);
-  out = run("reduce", BACKEND_C, in, 1, 1);
+  out = harness_run("reduce", BACKEND_C, in, 1, 1);
   assert_int_equal(vals(&out)[0], 14);
   data_value_free(&out);
-  out = run("argmax", BACKEND_C, in, 1, 1);
+  out = harness_run("argmax", BACKEND_C, in, 1, 1);
   assert_int_equal(*(int64_t *)out.elems, 4);
   data_value_free(&out);
-  out = run("scan", BACKEND_C, in, 1, 1);
+  out = harness_run("scan", BACKEND_C, in, 1, 1);
   assert_memory_equal(out.elems, ((int32_t[]){3, 2, 6, 5, 10, 14}), 24);
   data_value_free(&out);
-  out = run("scan_blelloch", BACKEND_C, in, 1, 1);
+  out = harness_run("scan_blelloch", BACKEND_C, in, 1, 1);
   assert_memory_equal(out.elems, ((int32_t[]){0, 3, 2, 6, 5, 10}), 24);
   data_value_free(&out);
-  out = run("filter", BACKEND_C, in, 1, 1);
+  out = harness_run("filter", BACKEND_C, in, 1, 1);
   assert_int_equal(out.shape[0], 4);
   assert_memory_equal(out.elems, ((int32_t[]){3, 4, 5, 4}), 16);
   data_value_free(&out);
@@ -159,7 +133,7 @@ static void reference_by_hand(void **state)
   assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &n, &e), 0);
   memcpy(in[0].elems, ((int32_t[]){1, 300, 1, -2, 255, 0}), 24);
   memcpy(in[1].elems, ((int32_t[]){10, 20, 30, 40, 50, 60}), 24);
-  out = run("reduce_by_index", BACKEND_C, in, 2, 1);
+  out = harness_run("reduce_by_index", BACKEND_C, in, 2, 1);
   assert_int_equal(vals(&out)[0], 60);
   assert_int_equal(vals(&out)[1], 40);
   assert_int_equal(vals(&out)[255], 50);
@@ -173,11 +147,11 @@ static void reference_by_hand(void **state)
     assert_int_equal(data_value_init(&sv[1], DATA_BOOL, 1, &five, &e), 0);
     memcpy(sv[0].elems, ((int32_t[]){1, 2, 3, 4, 5}), 20);
     memcpy(sv[1].elems, ((unsigned char[]){1, 0, 1, 0, 0}), 5);
-    out = run("segmented_scan", BACKEND_C, sv, 2, 1);
+    out = harness_run("segmented_scan", BACKEND_C, sv, 2, 1);
     assert_memory_equal(out.elems, ((int32_t[]){1, 3, 3, 7, 12}), 20);
     data_value_free(&out);
     memcpy(sv[1].elems, ((unsigned char[]){0, 0, 1, 0, 1}), 5); /* index 0 starts one anyway */
-    out = run("segmented_reduce", BACKEND_C, sv, 2, 1);
+    out = harness_run("segmented_reduce", BACKEND_C, sv, 2, 1);
     assert_int_equal(out.shape[0], 3);
     assert_memory_equal(out.elems, ((int32_t[]){3, 7, 5}), 12);
     data_value_free(&out);
@@ -188,7 +162,7 @@ static void reference_by_hand(void **state)
   data_value_free(&in[0]);
   assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &two, &e), 0);
   memcpy(in[0].elems, ((int32_t[]){INT32_MAX, 1}), 8);
-  out = run("red", BACKEND_C, in, 1, 1);
+  out = harness_run("red", BACKEND_C, in, 1, 1);
   assert_int_equal(vals(&out)[0], INT32_MIN);
   data_value_free(&out);
   data_value_free(&in[0]);
@@ -202,16 +176,16 @@ static void lookback_stress(void **state)
   struct data_value in = make(DATA_I32, 1000003, RANDOM, 99), ref, got;
   struct ps_err e = {{0}};
   (void)state;
-  ref = run("scan", BACKEND_C, &in, 1, 1);
+  ref = harness_run("scan", BACKEND_C, &in, 1, 1);
   for (int rep = 0; rep < 4; rep++) {
-    got = run(rep % 2 ? "scan_exclusive" : "scan", BACKEND_OPENCL, &in, 1, 50);
+    got = harness_run(rep % 2 ? "scan_exclusive" : "scan", BACKEND_OPENCL, &in, 1, 50);
     if (rep % 2 == 0 && entry_compare(&ref, &got, 1, &e) != 0)
       fail_msg("look-back scan, repetition %d: %s", rep, e.msg);
     data_value_free(&got);
   }
-  got = run("filter", BACKEND_OPENCL, &in, 1, 50);
+  got = harness_run("filter", BACKEND_OPENCL, &in, 1, 50);
   data_value_free(&ref);
-  ref = run("filter", BACKEND_C, &in, 1, 1);
+  ref = harness_run("filter", BACKEND_C, &in, 1, 1);
   if (entry_compare(&ref, &got, 1, &e) != 0)
     fail_msg("filter after 50 launches: %s", e.msg);
   data_value_free(&ref);
@@ -219,25 +193,7 @@ static void lookback_stress(void **state)
   data_value_free(&in);
 }
 
-static int setup(void **state)
-{
-  struct rt_select sel = {NULL, NULL, NULL};
-  struct ps_err e = {{0}};
-  (void)state;
-  rt = rt_open(&sel, &e);
-  if (rt == NULL) {
-    fprintf(stderr, "rt_open: %s\n", e.msg);
-    return -1;
-  }
-  return 0;
-}
 
-static int teardown(void **state)
-{
-  (void)state;
-  rt_close(rt);
-  return 0;
-}
 
 int main(void)
 {
@@ -246,5 +202,5 @@ int main(void)
     cmocka_unit_test(backends_agree),
     cmocka_unit_test(lookback_stress),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
 }

@@ -17,34 +17,12 @@
 
 #include "entry.h"
 #include "gen.h"
+#include "harness.h"
 #include "radix.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static struct rt *rt;
-
-static struct data_value run(const char *name, enum backend b, const struct data_value *in)
-{
-  struct entry_job j;
-  struct ps_err e = {{0}};
-  struct data_value out;
-  memset(&j, 0, sizeof j);
-  j.entry = entry_find(name);
-  assert_non_null(j.entry);
-  j.backend = b;
-  j.rt = b == BACKEND_OPENCL ? rt : NULL;
-  j.in = in;
-  j.nin = 1;
-  if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_run(&j, &e) != 0 ||
-      entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)
-    fail_msg("%s on %s, %s n=%lld: %s", name, backend_name(b), data_type_name(in->type),
-             (long long)data_value_count(in), e.msg);
-  out = j.out[0];
-  j.nout = 0;
-  entry_release(&j);
-  return out;
-}
 
 enum pattern { RANDOM, EQUAL, EXTREMES, FEW, NPATTERNS };
 
@@ -92,8 +70,8 @@ static void agree(const char *name, enum data_type t, int64_t n, enum pattern p,
 {
   struct data_value in = make(t, n, p, seed), ref, got;
   struct ps_err e = {{0}};
-  ref = run(name, BACKEND_C, &in);
-  got = run(name, BACKEND_OPENCL, &in);
+  ref = harness_run(name, BACKEND_C, &in, 1, 2);
+  got = harness_run(name, BACKEND_OPENCL, &in, 1, 2);
   /* bit for bit: entry_compare would call -0 and +0 or NaNs equal */
   if (entry_value_bytes(&ref) > 0 && memcmp(ref.elems, got.elems, entry_value_bytes(&ref)) != 0) {
     (void)entry_compare(&ref, &got, 1, &e);
@@ -143,40 +121,22 @@ static void reference_by_hand(void **state)
   (void)state;
   assert_int_equal(data_value_init(&in, DATA_F32, 1, &n, &e), 0);
   memcpy(in.elems, f, sizeof f);
-  out = run("radix_sort", BACKEND_C, &in);
+  out = harness_run("radix_sort", BACKEND_C, &in, 1, 2);
   assert_memory_equal(out.elems, f_sorted, sizeof f_sorted);
   data_value_free(&out);
-  out = run("radix_sort", BACKEND_OPENCL, &in);
+  out = harness_run("radix_sort", BACKEND_OPENCL, &in, 1, 2);
   assert_memory_equal(out.elems, f_sorted, sizeof f_sorted);
   data_value_free(&out);
   data_value_free(&in);
   assert_int_equal(data_value_init(&in, DATA_I32, 1, &n, &e), 0);
   memcpy(in.elems, ((int32_t[]){5, -1, INT32_MAX, 0, INT32_MIN, -1, 3}), 28);
-  out = run("radix_sort", BACKEND_C, &in);
+  out = harness_run("radix_sort", BACKEND_C, &in, 1, 2);
   assert_memory_equal(out.elems, ((int32_t[]){INT32_MIN, -1, -1, 0, 3, 5, INT32_MAX}), 28);
   data_value_free(&out);
   data_value_free(&in);
 }
 
-static int setup(void **state)
-{
-  struct rt_select sel = {NULL, NULL, NULL};
-  struct ps_err e = {{0}};
-  (void)state;
-  rt = rt_open(&sel, &e);
-  if (rt == NULL) {
-    fprintf(stderr, "rt_open: %s\n", e.msg);
-    return -1;
-  }
-  return 0;
-}
 
-static int teardown(void **state)
-{
-  (void)state;
-  rt_close(rt);
-  return 0;
-}
 
 int main(void)
 {
@@ -185,5 +145,5 @@ int main(void)
     cmocka_unit_test(radix_sort_agrees),
     cmocka_unit_test(radix_sort_1bit_agrees),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
 }

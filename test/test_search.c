@@ -12,35 +12,13 @@
 
 #include "entry.h"
 #include "gen.h"
+#include "harness.h"
 #include "search.h"
 #include "sort.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static struct rt *rt;
-
-/* Run entry `name` on backend b; returns its one output (caller frees). */
-static struct data_value run(const char *name, enum backend b, const struct data_value *in, int nin)
-{
-  struct entry_job j;
-  struct ps_err e = {{0}};
-  struct data_value out;
-  memset(&j, 0, sizeof j);
-  j.entry = entry_find(name);
-  assert_non_null(j.entry);
-  j.backend = b;
-  j.rt = b == BACKEND_OPENCL ? rt : NULL;
-  j.in = in;
-  j.nin = nin;
-  if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_sync(&j, &e) != 0 ||
-      entry_result(&j, &e) != 0)
-    fail_msg("%s on %s, n=%lld: %s", name, backend_name(b), (long long)data_value_count(&in[0]), e.msg);
-  out = j.out[0];
-  j.nout = 0;
-  entry_release(&j);
-  return out;
-}
 
 static int64_t get(const struct data_value *v, int64_t i) /* integer element, sign-extended */
 {
@@ -110,25 +88,25 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
 {
   int64_t n = (int64_t)data_value_count(xs), m = (int64_t)data_value_count(ks);
   struct data_value in2[2] = {*xs, *ks};
-  struct data_value ec = run("to_eytzinger", BACKEND_C, xs, 1);
-  struct data_value eo = run("to_eytzinger", BACKEND_OPENCL, xs, 1);
+  struct data_value ec = harness_run("to_eytzinger", BACKEND_C, xs, 1, 1);
+  struct data_value eo = harness_run("to_eytzinger", BACKEND_OPENCL, xs, 1, 1);
   struct ps_err e;
   int64_t *wants = oracle(xs, ks);
   if (entry_compare(&ec, &eo, 1, &e) != 0) /* closed form (device) == sequential construction */
     fail_msg("to_eytzinger n=%lld: %s", (long long)n, e.msg);
   {
-    struct data_value tc = run("to_btree", BACKEND_C, xs, 1), to = run("to_btree", BACKEND_OPENCL, xs, 1);
+    struct data_value tc = harness_run("to_btree", BACKEND_C, xs, 1, 1), to = harness_run("to_btree", BACKEND_OPENCL, xs, 1, 1);
     if (entry_compare(&tc, &to, 1, &e) != 0)
       fail_msg("to_btree n=%lld: %s", (long long)n, e.msg);
     data_value_free(&tc);
     data_value_free(&to);
   }
   for (int b = 0; b < BACKEND_COUNT; b++) {
-    struct data_value lb = run("binary_search", (enum backend)b, in2, 2);
-    struct data_value bt = run("btree_search", (enum backend)b, in2, 2);
-    struct data_value ny = run("nary_search", (enum backend)b, in2, 2);
+    struct data_value lb = harness_run("binary_search", (enum backend)b, in2, 2, 1);
+    struct data_value bt = harness_run("btree_search", (enum backend)b, in2, 2, 1);
+    struct data_value ny = harness_run("nary_search", (enum backend)b, in2, 2, 1);
     struct data_value ey_in[2] = {ec, *ks};
-    struct data_value ey = run("eytzinger_search", (enum backend)b, ey_in, 2);
+    struct data_value ey = harness_run("eytzinger_search", (enum backend)b, ey_in, 2, 1);
     for (int64_t i = 0; i < m; i++) {
       int64_t want = wants[i], got = ((int64_t *)lb.elems)[i], eidx = ((int64_t *)ey.elems)[i];
       if (got != want)
@@ -155,7 +133,7 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
       sw = oracle(xs, &sk);
       {
         struct data_value in3[2] = {*xs, sk};
-        struct data_value so = run("sorted_keys_search", (enum backend)b, in3, 2);
+        struct data_value so = harness_run("sorted_keys_search", (enum backend)b, in3, 2, 1);
         for (int64_t i = 0; i < m; i++)
           if (((int64_t *)so.elems)[i] != sw[i])
             fail_msg("sorted_keys_search %s n=%lld key #%lld: got %lld, want %lld",
@@ -293,10 +271,10 @@ static void bench_entries_agree(void **state)
   (void)state;
   for (int64_t n = 0; n < 2100; n += 97) {
     struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n);
-    struct data_value ey = run("to_eytzinger", BACKEND_C, &xs, 1);
+    struct data_value ey = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
     for (int v = 0; v < 2; v++) {
-      struct data_value bc = run(names[v], BACKEND_C, &xs, 1), bo = run(names[v], BACKEND_OPENCL, &xs, 1);
-      struct data_value ec = run(enames[v], BACKEND_C, &ey, 1), eo = run(enames[v], BACKEND_OPENCL, &ey, 1);
+      struct data_value bc = harness_run(names[v], BACKEND_C, &xs, 1, 1), bo = harness_run(names[v], BACKEND_OPENCL, &xs, 1, 1);
+      struct data_value ec = harness_run(enames[v], BACKEND_C, &ey, 1, 1), eo = harness_run(enames[v], BACKEND_OPENCL, &ey, 1, 1);
       struct ps_err e;
       assert_int_equal(entry_compare(&bc, &bo, 1, &e), 0);
       assert_int_equal(entry_compare(&ec, &eo, 1, &e), 0);
@@ -311,25 +289,25 @@ static void bench_entries_agree(void **state)
         if (v == 0) { /* N-ary search with 4 and 64 work-items per key == binary search */
           static const char *const nnames[] = {"bench_nary4_search", "bench_nary64_search"};
           for (int q = 0; q < 2; q++) {
-            struct data_value no = run(nnames[q], BACKEND_OPENCL, &xs, 1);
+            struct data_value no = harness_run(nnames[q], BACKEND_OPENCL, &xs, 1, 1);
             assert_int_equal(entry_compare(&bc, &no, 1, &e), 0);
             data_value_free(&no);
           }
         }
         if (v == 1) { /* random keys: N-ary == binary search */
-          struct data_value no = run("bench_nary16_search_random", BACKEND_OPENCL, &xs, 1);
+          struct data_value no = harness_run("bench_nary16_search_random", BACKEND_OPENCL, &xs, 1, 1);
           assert_int_equal(entry_compare(&bc, &no, 1, &e), 0);
           data_value_free(&no);
         }
         if (v == 0) { /* the windowed search of sorted keys == binary search */
-          struct data_value wc = run("bench_sorted_keys_search", BACKEND_C, &xs, 1);
-          struct data_value wo = run("bench_sorted_keys_search", BACKEND_OPENCL, &xs, 1);
+          struct data_value wc = harness_run("bench_sorted_keys_search", BACKEND_C, &xs, 1, 1);
+          struct data_value wo = harness_run("bench_sorted_keys_search", BACKEND_OPENCL, &xs, 1, 1);
           assert_int_equal(entry_compare(&bc, &wc, 1, &e), 0);
           assert_int_equal(entry_compare(&bc, &wo, 1, &e), 0);
           data_value_free(&wc);
           data_value_free(&wo);
         }
-        struct data_value tc = run(bnames[v], BACKEND_C, &xs, 1), to = run(bnames[v], BACKEND_OPENCL, &xs, 1);
+        struct data_value tc = harness_run(bnames[v], BACKEND_C, &xs, 1, 1), to = harness_run(bnames[v], BACKEND_OPENCL, &xs, 1, 1);
         assert_int_equal(entry_compare(&bc, &tc, 1, &e), 0); /* B+ tree == binary search */
         assert_int_equal(entry_compare(&bc, &to, 1, &e), 0);
         data_value_free(&tc);
@@ -361,7 +339,7 @@ static void unsorted_refused(void **state)
       memset(&j, 0, sizeof j);
       j.entry = entry_find(names[k]);
       j.backend = (enum backend)b;
-      j.rt = b == BACKEND_OPENCL ? rt : NULL;
+      j.rt = b == BACKEND_OPENCL ? harness_rt : NULL;
       j.in = &v;
       j.nin = 1;
       assert_int_equal(entry_prepare(&j, &e), -1);
@@ -371,21 +349,7 @@ static void unsorted_refused(void **state)
   }
 }
 
-static int setup(void **state)
-{
-  struct rt_select sel = {NULL, NULL, NULL};
-  struct ps_err e;
-  (void)state;
-  rt = rt_open(&sel, &e);
-  return rt == NULL ? -1 : 0;
-}
 
-static int teardown(void **state)
-{
-  (void)state;
-  rt_close(rt);
-  return 0;
-}
 
 int main(void)
 {
@@ -395,5 +359,5 @@ int main(void)
     cmocka_unit_test(bench_entries_agree), cmocka_unit_test(unsorted_refused),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
 }
