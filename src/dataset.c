@@ -91,8 +91,14 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
   int64_t shape[DATA_MAX_RANK];
   size_t len = strlen(q->spec);
   if (gen_parse_type(q->spec, len, &t, &rank, shape) == 0) {
+    struct data_value want = {t, rank, {0}, NULL};
+    size_t bytes;
+    memcpy(want.shape, shape, (size_t)rank * sizeof *shape);
+    if (data_value_bytes(&want, &bytes) != 0) { /* a size no machine has: usage */
+      *baddata = 1;
+      return ps_fail(e, "-g %s: array size overflows", q->spec);
+    }
     if (data_value_init(v, t, rank, shape, e) != 0) {
-      *baddata = strstr(e->msg, "overflows") != NULL; /* a size no machine has: usage */
       ps_err_prefix(e, "-g %s", q->spec);
       return -1;
     }
