@@ -1,13 +1,15 @@
 #!/bin/bash
 # ci-gate.sh: the performance-regression gate a CI job calls (docs/ci.md).
 # Runs a suite with --json and compares the results with a stored baseline
-# (--baseline), or runs the old and the new psearch build in alternating
-# rounds and compares the pooled runs (--against: immune to the machine's
-# drift between invocations, which a stored baseline is not). Prints
-# the markdown table (also appended to $GITHUB_STEP_SUMMARY when set), and
-# exits with psearch compare's code: 0 no significant regression, 4 a
-# significant regression, 1 a dataset failed or nothing to compare, 2 usage,
-# 3 a results file is not results JSON.
+# (--baseline; Mann-Whitney on the runs), or runs the old and the new psearch
+# build in alternating ABBA rounds and tests the rounds (--against: psearch
+# compare's rounds test, a t-test of the paired rounds' median ratios, so the
+# noise it weighs is the drift between invocations). Prints the markdown table
+# (also appended to $GITHUB_STEP_SUMMARY when set), and exits with psearch
+# compare --strict's code: 0 no significant regression, 4 a significant
+# regression, 5 a dataset could not be judged (too few rounds or runs) or is
+# missing on a side, 1 a dataset or bench failed or nothing to compare,
+# 2 usage, 3 a results file is not results JSON.
 set -u
 
 usage() {
@@ -15,7 +17,8 @@ usage() {
 Usage: scripts/ci-gate.sh (--baseline FILE | --against OLD_PSEARCH) [OPTIONS]
   --baseline FILE    baseline results (made by scripts/ci-baseline.sh)
   --against PATH     the old build's psearch: run old and new alternately
-  --rounds K         rounds of bench per side (default 1 with --baseline, 4 with --against)
+  --rounds K         rounds of bench per side (default 1 with --baseline, 6 with --against;
+                     the rounds test needs at least 3)
   --suite SUITE      suite to run (default: the built-in default suites); repeatable
   --backend NAME     opencl (default) or c
   --device D         OpenCL device (index or name substring)
@@ -58,7 +61,7 @@ fi
 if [ -n "$baseline" ] && [ -n "$against" ]; then
   echo "ci-gate.sh: --baseline and --against exclude each other" >&2; exit 2
 fi
-[ -n "$rounds" ] || { [ -n "$against" ] && rounds=4 || rounds=1; }
+[ -n "$rounds" ] || { [ -n "$against" ] && rounds=6 || rounds=1; }
 case $rounds in ''|*[!0-9]*|0) echo "ci-gate.sh: --rounds must be a positive integer" >&2; exit 2 ;; esac
 if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
   echo "ci-gate.sh: no baseline at $baseline; make one deliberately with scripts/ci-baseline.sh" >&2
@@ -76,19 +79,19 @@ args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}")
 [ -n "$backend" ] && args+=(--backend "$backend")
 [ -n "$device" ] && args+=(--device "$device")
 bench_rc=0
-sides=()
-[ -n "$baseline" ] && sides+=(--old "$baseline")
+olds=() news=()
+[ -n "$baseline" ] && olds+=(--old "$baseline")
 run_old() {
   echo "ci-gate.sh: round $i of $rounds: old ($against)" >&2
   "$against" "${args[@]}" --json "$tmp/old-$i.json" "${suites[@]}" >&2 || bench_rc=$?
-  [ -f "$tmp/old-$i.json" ] && sides+=(--old "$tmp/old-$i.json")
+  [ -f "$tmp/old-$i.json" ] && olds+=(--old "$tmp/old-$i.json")
 }
 run_new() {
   local out=$tmp/new-$i.json
   [ "$rounds" = 1 ] && out=$results
   [ -n "$against" ] && echo "ci-gate.sh: round $i of $rounds: new ($psearch)" >&2
   "$psearch" "${args[@]}" --json "$out" "${suites[@]}" >&2 || bench_rc=$?
-  [ -f "$out" ] && sides+=(--new "$out")
+  [ -f "$out" ] && news+=(--new "$out")
 }
 # A/B rounds in ABBA order (old new, new old, ...), which cancels a linear drift
 for ((i = 1; i <= rounds; i++)); do
@@ -100,13 +103,13 @@ for ((i = 1; i <= rounds; i++)); do
     run_new; run_old
   fi
 done
-if [ "${#sides[@]}" = 0 ] || [ "$bench_rc" = 130 ]; then
+if [ "${#olds[@]}" = 0 ] || [ "${#news[@]}" = 0 ] || [ "$bench_rc" = 130 ]; then
   echo "ci-gate.sh: psearch bench wrote no results (exit $bench_rc)" >&2
   exit 1
 fi
 
-"$psearch" compare --format markdown --threshold "$threshold" --alpha "$alpha" \
-  "${sides[@]}" > "$tmp/table.md"
+"$psearch" compare --strict --format markdown --threshold "$threshold" --alpha "$alpha" \
+  "${olds[@]}" "${news[@]}" > "$tmp/table.md"
 rc=$?
 cat "$tmp/table.md"
 [ -n "$markdown" ] && cp "$tmp/table.md" "$markdown"
@@ -118,5 +121,6 @@ fi
 case $rc in
   0) echo "ci-gate.sh: no significant regression" >&2 ;;
   4) echo "ci-gate.sh: significant regression (see the table)" >&2 ;;
+  5) echo "ci-gate.sh: a dataset could not be judged or is missing on a side (see the table)" >&2 ;;
 esac
 exit $rc

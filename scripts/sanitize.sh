@@ -5,9 +5,15 @@
 # suppressed by test/lsan.supp, psearch's own are not. docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -d build-asan ]; then
-  meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false \
-    -Dbuildtype=debugoptimized >/dev/null
+if [ ! -f build-asan/build.ninja ]; then
+  log=$(mktemp)
+  if ! meson setup build-asan -Dtests=enabled -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debugoptimized >"$log" 2>&1; then
+    tail -n 25 "$log" >&2
+    echo "sanitize.sh: configuring build-asan failed (log above); rm -rf build-asan and retry" >&2
+    exit 1
+  fi
+  rm -f "$log"
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_odr_violation=0
 export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp:print_suppressions=0

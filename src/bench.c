@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "entry.h"
 #include "gen.h"
+#include "hook.h"
 #include "ofile.h"
 #include "opt.h"
 #include "ps_version.h"
@@ -105,6 +106,30 @@ static void on_interrupt(int sig)
 
 /* ============================== Inputs ================================== */
 
+/* The dataset cache key of a random case: a digest of everything that
+** determines its bytes: the generator's and the layout's versions, the items
+** (types with shapes, or constants) in order, the seeds (1 + item index),
+** the default bounds, sortedness and layout. Never the case's display name:
+** two cases may share a name and differ in what they generate. */
+static uint64_t random_case_key(const struct suite_case *c)
+{
+  char buf[64];
+  char *items = strdup(c->values), *tok, *save = NULL;
+  struct gen_bounds b;
+  uint64_t key;
+  snprintf(buf, sizeof buf, "random-case gen=%d layout=%d sorted=%d eytzinger=%d", GEN_VERSION,
+           SEARCH_LAYOUT_VERSION, c->sorted, c->eytzinger);
+  key = cache_key_str(0, buf);
+  gen_bounds_default(&b);
+  key = cache_key_bytes(key, &b, sizeof b);
+  if (items == NULL)
+    return cache_key_str(key, c->values); /* still distinct per text */
+  for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save))
+    key = cache_key_str(key, tok); /* seed 1 + k follows from the position */
+  free(items);
+  return key;
+}
+
 /* Load the inputs of case c into in[]; returns the count or -1 (message in e). */
 static int load_case(const struct config *cf, const struct suite_case *c, struct data_value *in,
                      uint64_t *digest, struct ps_err *e)
@@ -134,23 +159,18 @@ static int load_case(const struct config *cf, const struct suite_case *c, struct
       goto fail;
   } else { /* random items, each seed 1 + k; cached */
     char *items = strdup(c->values), *tok, *save = NULL, path[4200];
-    uint64_t key = 0;
-    int cached;
+    int cached, have_path;
     if (items == NULL)
       return ps_fail(e, "out of memory");
-    key = cache_value_digest(&(struct data_value){DATA_I8, 0, {0}, NULL}, 0x9e37u); /* version */
-    {
-      char spec[4200];
-      snprintf(spec, sizeof spec, "gen-v1 sorted=%d eytzinger=%d %s", c->sorted, c->eytzinger, c->name);
-      for (const char *s = spec; *s; s++)
-        key = key * 1099511628211u ^ (unsigned char)*s;
-    }
-    if (cf->use_cache && cache_path("data", key, path, sizeof path) == 0 &&
-        (cached = cache_load(path, in, MAXIN)) > 0) {
+    have_path = cf->use_cache && cache_path("data", random_case_key(c), ".in", path, sizeof path) == 0;
+    if (have_path && (cached = cache_load(path, in, MAXIN)) > 0) {
+      ps_info(2, "%s: dataset cache hit %s", c->name, path);
       free(items);
       n = cached;
       goto done;
     }
+    if (have_path)
+      ps_info(2, "%s: dataset cache miss %s", c->name, path);
     for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
       enum data_type t;
       int rank;
@@ -193,8 +213,7 @@ static int load_case(const struct config *cf, const struct suite_case *c, struct
       n++;
     }
     free(items);
-    if (cf->use_cache && cache_path("data", key, path, sizeof path) == 0 &&
-        cache_store(path, in, n, e) != 0)
+    if (have_path && cache_store(path, in, n, e) != 0)
       ps_warn("dataset cache: %s", e->msg);
   }
 done:
@@ -209,22 +228,44 @@ fail:
 
 /* ============================== Progress ================================ */
 
-static void progress(const struct config *cf, const char *desc, int pad, double mean, int runs,
-                     double elapsed, int conv, double rse)
+/* Redraw the progress line at most this often (ns): drawing costs host time
+** between runs, and a terminal must measure what a pipe measures. */
+#define PROGRESS_NS 100000000u
+
+/* The progress line of one dataset on a terminal, fed from running moments
+** (Welford) so that a redraw costs O(new runs), never O(all runs). */
+struct progress {
+  const char *desc;
+  int pad;
+  uint64_t last_ns; /* last redraw */
+  size_t seen;      /* runs folded into mean and m2 */
+  double mean, m2;
+  int step;         /* spinner */
+};
+
+static void progress_draw(const struct config *cf, struct progress *pg, const double *us, size_t n,
+                          double elapsed, int conv)
 {
   static const char *const cells[] = {" ", "\u258f", "\u258e", "\u258d", "\u258d", "\u258c",
                                       "\u258b", "\u258a", "\u2589", "\u2588"};
   static const char *const spin[] = {"\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
                                      "\u2834", "\u2826", "\u2827", "\u2807", "\u280f"};
-  static int step;
-  double p = fmin(elapsed / MIN_TIME_S, (double)runs / (double)cf->runs);
+  double p = fmin(elapsed / MIN_TIME_S, (double)n / (double)cf->runs), rse;
   if (!cf->fancy)
     return;
-  printf("\r%s: %*s", desc, pad, "");
-  if (runs == 0) {
+  if (n < pg->seen) /* the samples were restarted (convergence phase) */
+    pg->seen = 0, pg->mean = pg->m2 = 0;
+  for (; pg->seen < n; pg->seen++) {
+    double d = us[pg->seen] - pg->mean;
+    pg->mean += d / (double)(pg->seen + 1);
+    pg->m2 += d * (us[pg->seen] - pg->mean);
+  }
+  rse = n > 0 && pg->mean > 0 ? sqrt(pg->m2 / (double)n) / sqrt((double)n) / pg->mean : 0;
+  printf("\r%s: %*s", pg->desc, pg->pad, "");
+  if (n == 0) {
     printf("             |          | ");
   } else if (!conv) {
-    printf("%10.0f\u03bcs |", mean);
+    printf("%10.0f\u03bcs |", pg->mean);
     for (int i = 1; i <= 10; i++) {
       int idx = (int)floor((p - (i - 1) * 0.1) * 10 / 0.1);
       if (i * 0.1 <= p)
@@ -232,11 +273,12 @@ static void progress(const struct config *cf, const char *desc, int pad, double 
       else
         fputs(idx >= 0 && idx < 10 ? cells[idx] : " ", stdout);
     }
-    printf("| %d runs ", runs);
+    printf("| %zu runs ", n);
   } else {
-    printf("%10.0f\u03bcs %s (RSE of mean: %2.4f; %4d runs) ", mean, spin[step++ % 10], rse, runs);
+    printf("%10.0f\u03bcs %s (RSE of mean: %2.4f; %4zu runs) ", pg->mean, spin[pg->step++ % 10], rse, n);
   }
   fflush(stdout);
+  pg->last_ns = ps_now_ns();
 }
 
 /* ============================== Running ================================= */
@@ -256,17 +298,23 @@ struct outcome {
   const char *validation;
 };
 
-static int push(double **v, size_t *n, size_t *cap, double x)
+/* The runtimes (µs) of one dataset, growing. */
+struct samples {
+  double *us;
+  size_t n, cap;
+};
+
+static int push(struct samples *sm, double x)
 {
-  if (*n == *cap) {
-    size_t nc = *cap ? *cap * 2 : 64;
-    double *nv = realloc(*v, nc * sizeof *nv);
+  if (sm->n == sm->cap) {
+    size_t nc = sm->cap ? sm->cap * 2 : 64;
+    double *nv = realloc(sm->us, nc * sizeof *nv);
     if (nv == NULL)
       return -1;
-    *v = nv;
-    *cap = nc;
+    sm->us = nv;
+    sm->cap = nc;
   }
-  (*v)[(*n)++] = x;
+  sm->us[sm->n++] = x;
   return 0;
 }
 
@@ -277,62 +325,66 @@ static char *dup_msg(const char *fmt, const char *arg)
   return strdup(buf);
 }
 
-/* Test hook for the regression gate (docs/ci.md): PSEARCH_TEST_SLOWDOWN=ENTRY:PCT
-** makes every timed run of ENTRY PCT percent longer, by spinning after it.
-** Returns the percentage for this entry, 0 when the hook is not set for it. */
-static double planted_slowdown(const char *entry)
+/* One dataset's measurement in progress. */
+struct session {
+  const struct config *cf;
+  struct entry_job *j;
+  uint64_t t_start;    /* first call, for --timeout */
+  struct samples sm;
+  struct progress pg;
+  int calls;           /* calls of the entry so far (warm-up included) */
+  double slowdown;     /* test hooks (hook.h) */
+  uint64_t delay_ns, delay_first_ns;
+};
+
+/* Busy-wait until ps_now_ns() reaches t (test hooks: exact, unlike sleep). */
+static uint64_t spin_until(uint64_t t)
 {
-  const char *hook = getenv("PSEARCH_TEST_SLOWDOWN"), *colon;
-  double pct;
-  size_t len = strlen(entry);
-  if (hook == NULL || (colon = strrchr(hook, ':')) == NULL || (size_t)(colon - hook) != len ||
-      strncmp(hook, entry, len) != 0 || opt_parse_double(colon + 1, &pct) != 0 || pct < 0)
-    return 0;
-  return pct;
+  uint64_t now;
+  while ((now = ps_now_ns()) < t)
+    ;
+  return now;
 }
 
-/* Do `count` timed runs, appending microseconds to us[], stopping early at
-** the wall-clock deadline (ns, 0: none). 0, or -1 with o->error set. */
-static int timed_runs(const struct config *cf, struct entry_job *j, int64_t count, double **us,
-                      size_t *n, size_t *cap, uint64_t t_start, uint64_t deadline, const char *desc,
-                      int pad, int conv, struct outcome *o)
+/* Do `count` timed runs, appending microseconds to the samples, stopping
+** early at the wall-clock deadline (ns, 0: none). 0, or -1 with o->error set.
+** The timed region is the entry's run and its sync, nothing else. */
+static int timed_runs(struct session *ss, int64_t count, uint64_t deadline, int conv,
+                      struct outcome *o)
 {
+  const struct config *cf = ss->cf;
   struct ps_err e;
-  double slowdown = planted_slowdown(j->entry->name);
   for (int64_t i = 0; i < count; i++) {
+    uint64_t t0, t1;
     if (deadline != 0 && i > 0 && ps_now_ns() > deadline)
       break;
-    uint64_t t0, t1;
     if (interrupted) {
       o->error = strdup("Interrupted.");
       return -1;
     }
-    if (cf->timeout > 0 && ps_now_ns() - t_start > (uint64_t)cf->timeout * 1000000000u) {
+    if (cf->timeout > 0 && ps_now_ns() - ss->t_start > (uint64_t)cf->timeout * 1000000000u) {
       char s[64];
       snprintf(s, sizeof s, "%lld", (long long)cf->timeout);
       o->error = dup_msg("Execution exceeded %s seconds.", s);
       return -1;
     }
     t0 = ps_now_ns();
-    if (entry_run(j, &e) != 0 || entry_sync(j, &e) != 0) {
+    if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0) {
       o->error = strdup(e.msg);
       return -1;
     }
     t1 = ps_now_ns();
-    if (slowdown > 0) {
-      uint64_t until = t1 + (uint64_t)((double)(t1 - t0) * slowdown / 100);
-      while ((t1 = ps_now_ns()) < until)
-        ;
-    }
-    if (push(us, n, cap, (double)(t1 - t0) / 1000.0) != 0) {
+    if (ss->delay_ns > 0 || ss->delay_first_ns > 0)
+      t1 = spin_until(t1 + (ss->calls == 0 ? ss->delay_first_ns : ss->delay_ns));
+    ss->calls++;
+    if (ss->slowdown > 0)
+      t1 = spin_until(t1 + (uint64_t)((double)(t1 - t0) * ss->slowdown / 100));
+    if (push(&ss->sm, (double)(t1 - t0) / 1000.0) != 0) {
       o->error = strdup("out of memory");
       return -1;
     }
-    if (cf->fancy) {
-      struct stats s;
-      stats_compute(*us, *n, &s);
-      progress(cf, desc, pad, s.mean, (int)*n, (double)(ps_now_ns() - t_start) / 1e9, conv, s.rse);
-    }
+    if (cf->fancy && t1 - ss->pg.last_ns >= PROGRESS_NS)
+      progress_draw(cf, &ss->pg, ss->sm.us, ss->sm.n, (double)(t1 - ss->t_start) / 1e9, conv);
   }
   return 0;
 }
@@ -366,8 +418,7 @@ static uint64_t exe_digest(void)
       v.elems = buf;
       d = cache_value_digest(&v, 0);
     } else {
-      for (const char *c = PS_VERSION " " PS_GIT; *c; c++)
-        d = d * 1099511628211u ^ (unsigned char)*c;
+      d = cache_key_str(0, PS_VERSION " " PS_GIT);
     }
     if (f != NULL)
       fclose(f);
@@ -383,12 +434,9 @@ static int reference(const struct config *cf, const struct entry *en, const stru
 {
   struct entry_job j;
   char path[4200];
-  uint64_t key = digest;
+  uint64_t key = cache_key_str(digest ^ exe_digest(), en->name);
   int have_path, rc = -1;
-  for (const char *s = en->name; *s; s++)
-    key = key * 1099511628211u ^ (unsigned char)*s;
-  key ^= exe_digest();
-  have_path = cf->use_cache && cache_path("ref", key, path, sizeof path) == 0;
+  have_path = cf->use_cache && cache_path("ref", key, ".in", path, sizeof path) == 0;
   if (have_path && (*nref = cache_load(path, ref, ENTRY_MAX_IO)) > 0)
     return 0;
   memset(&j, 0, sizeof j);
@@ -415,12 +463,18 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
 {
   struct entry_job j;
   struct ps_err e = {{0}};
-  double *us = NULL;
-  size_t n = 0, cap = 0;
-  uint64_t t_start;
+  struct session ss;
   int prepared = 0;
   memset(o, 0, sizeof *o);
   memset(&j, 0, sizeof j);
+  memset(&ss, 0, sizeof ss);
+  ss.cf = cf;
+  ss.j = &j;
+  ss.pg.desc = desc;
+  ss.pg.pad = pad;
+  ss.slowdown = hook_slowdown_pct(en->name);
+  ss.delay_ns = hook_delay_ns(en->name, 0);
+  ss.delay_first_ns = hook_delay_ns(en->name, 1);
   if (entry_check_inputs(en, in, nin, &e) != 0) {
     o->error = strdup(e.msg);
     goto done;
@@ -438,60 +492,58 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
     goto done;
   }
   vlog("prepared (inputs on the device, kernels built)", desc);
-  progress(cf, desc, pad, 0, 0, 0, 0, 0);
-  t_start = ps_now_ns();
-  /* warm-up, inside the timeout */
-  if (timed_runs(cf, &j, 1, &us, &n, &cap, t_start, 0, desc, 0, 0, o) != 0)
+  progress_draw(cf, &ss.pg, NULL, 0, 0, 0);
+  ss.t_start = ps_now_ns();
+  /* warm-up, inside the timeout; its time is thrown away */
+  if (timed_runs(&ss, 1, 0, 0, o) != 0)
     goto done;
-  n = 0;
+  ss.sm.n = 0;
   vlog("warm-up done; first timed run", desc);
   if (rt != NULL)
     rt_take_kernel_ns(rt);
   { /* initial phase: -r runs, then more until MIN_TIME_S of runs */
     uint64_t b0 = ps_now_ns();
     double elapsed;
-    if (timed_runs(cf, &j, cf->runs, &us, &n, &cap, t_start, 0, desc, pad, 0, o) != 0)
+    if (timed_runs(&ss, cf->runs, 0, 0, o) != 0)
       goto done;
     while ((elapsed = (double)(ps_now_ns() - b0) / 1e9) < MIN_TIME_S) {
-      double per = elapsed / (double)n;
+      double per = elapsed / (double)ss.sm.n;
       int64_t more = (int64_t)ceil((MIN_TIME_S - elapsed) / (per > 0 ? per : 1e-9));
       if (more < 1)
         more = 1;
       if (more > 1000000)
         more = 1000000;
-      if (timed_runs(cf, &j, more, &us, &n, &cap, t_start,
-                     b0 + (uint64_t)(MIN_TIME_S * 1e9), desc, pad, 0, o) != 0)
+      if (timed_runs(&ss, more, b0 + (uint64_t)(MIN_TIME_S * 1e9), 0, o) != 0)
         goto done;
     }
   }
   if (cf->convergence) {
     struct stats s;
-    stats_compute(us, n, &s);
+    stats_compute(ss.sm.us, ss.sm.n, &s);
     if (stats_needs_more(&s)) {
       /* throw the initial runs away; measure afresh until converged or out of budget */
-      size_t initial = n;
+      size_t initial = ss.sm.n;
       uint64_t c0 = ps_now_ns();
       double sum_s = 0;
-      n = 0;
+      ss.sm.n = 0;
       if (rt != NULL)
         rt_take_kernel_ns(rt);
-      if (timed_runs(cf, &j, (int64_t)(initial / 2 > (size_t)cf->runs ? initial / 2 : (size_t)cf->runs),
-                     &us, &n, &cap, t_start, 0, desc, pad, 1, o) != 0)
+      if (timed_runs(&ss, (int64_t)(initial / 2 > (size_t)cf->runs ? initial / 2 : (size_t)cf->runs),
+                     0, 1, o) != 0)
         goto done;
       for (;;) {
-        stats_compute(us, n, &s);
+        stats_compute(ss.sm.us, ss.sm.n, &s);
         sum_s = 0;
-        for (size_t i = 0; i < n; i++)
-          sum_s += us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
+        for (size_t i = 0; i < ss.sm.n; i++)
+          sum_s += ss.sm.us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
         {
           double wall_s = (double)(ps_now_ns() - c0) / 1e9;
           double left = cf->conv_max - (sum_s > wall_s ? sum_s : wall_s);
-          int64_t more = (int64_t)(n / 2 > 0 ? n / 2 : 1);
+          int64_t more = (int64_t)(ss.sm.n / 2 > 0 ? ss.sm.n / 2 : 1);
           if (!stats_needs_more(&s) || left <= 0)
             break;
           /* a batch stops when the budget's wall time is spent */
-          if (timed_runs(cf, &j, more, &us, &n, &cap, t_start,
-                         c0 + (uint64_t)(cf->conv_max * 1e9), desc, pad, 1, o) != 0)
+          if (timed_runs(&ss, more, c0 + (uint64_t)(cf->conv_max * 1e9), 1, o) != 0)
             goto done;
         }
       }
@@ -500,7 +552,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
   if (rt != NULL && rt_can_profile(rt)) {
     /* kernel-only time, from a separate untimed pass with profiling events
     ** (events cost host time, so the timed runs go without) */
-    int64_t k = (int64_t)(n < 50 ? n : 50);
+    int64_t k = (int64_t)(ss.sm.n < 50 ? ss.sm.n : 50);
     rt_take_kernel_ns(rt);
     rt_set_profiling(rt, 1);
     for (int64_t i = 0; i < k && !interrupted; i++)
@@ -516,11 +568,8 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
     o->error = strdup(e.msg);
     goto done;
   }
-  { /* test hook: corrupt one element of this entry's result (tests of validation) */
-    const char *hook = getenv("PSEARCH_TEST_CORRUPT_RESULT");
-    if (hook != NULL && strcmp(hook, en->name) == 0 && j.nout > 0 && j.out[0].elems != NULL)
-      ((unsigned char *)j.out[0].elems)[0] ^= 1;
-  }
+  if (hook_corrupt(en->name) && j.nout > 0 && j.out[0].elems != NULL)
+    ((unsigned char *)j.out[0].elems)[0] ^= 1; /* test hook: tests of validation */
   o->validation = "skipped";
   if (cf->validate && cf->backend != BACKEND_C) {
     struct data_value ref[ENTRY_MAX_IO];
@@ -544,12 +593,12 @@ done:
   if (prepared)
     entry_release(&j);
   if (o->error != NULL) {
-    free(us);
-    us = NULL;
-    n = 0;
+    free(ss.sm.us);
+    ss.sm.us = NULL;
+    ss.sm.n = 0;
   }
-  o->us = us;
-  o->n = n;
+  o->us = ss.sm.us;
+  o->n = ss.sm.n;
 }
 
 /* ============================== Reporting =============================== */
@@ -670,6 +719,15 @@ static cJSON *json_context(const struct config *cf, const struct rt *rt)
   cJSON_AddStringToObject(c, "host", host);
   cJSON_AddNumberToObject(c, "runs", (double)cf->runs);
   cJSON_AddBoolToObject(c, "convergence_phase", cf->convergence);
+  {
+    const char *names[8], *values[8];
+    int k = hook_active(names, values, 8);
+    if (k > 0) { /* results made under a test hook say so */
+      cJSON *h = cJSON_AddObjectToObject(c, "test_hooks");
+      for (int i = 0; i < k; i++)
+        cJSON_AddStringToObject(h, names[i], values[i]);
+    }
+  }
   return c;
 }
 
@@ -863,6 +921,16 @@ int bench_main(int argc, char **argv)
       fputs("Try 'psearch help bench'.\n", stderr);
       return PS_EXIT_USAGE;
     }
+  }
+
+  hook_announce();
+  if (cf.use_cache) { /* remove dead writers' temporaries, keep the cap */
+    uint64_t limit;
+    if (cache_limit(&limit, &err) != 0) {
+      ps_error("%s", err.msg);
+      goto done;
+    }
+    cache_upkeep(limit, NULL);
   }
 
   /* suites: all parsed and checked before anything runs */

@@ -17,14 +17,15 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { O_OLD = 1, O_NEW, O_ALPHA, O_THRESHOLD, O_TEST, O_FORMAT, O_SORTBY, O_ORDER, O_HELP };
+enum { O_OLD = 1, O_NEW, O_ALPHA, O_THRESHOLD, O_TEST, O_STRICT, O_FORMAT, O_SORTBY, O_ORDER, O_HELP };
 
 static const struct opt_def opts[] = {
   {"old", 0, OPT_REQUIRED, O_OLD, "FILE", "One more OLD file: its runs are pooled with the others (repeatable)"},
   {"new", 0, OPT_REQUIRED, O_NEW, "FILE", "One more NEW file, pooled likewise (repeatable)"},
-  {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Significance level of the Mann-Whitney U test (default 0.01)"},
+  {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Significance level of the test (default 0.01)"},
   {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Minimum change in percent to report (default 2; 1 with --test=futhark)"},
-  {"test", 0, OPT_REQUIRED, O_TEST, "NAME", "mann-whitney (default) or futhark (benchcmp's |dmean| > (sd1+sd2)/2)"},
+  {"test", 0, OPT_REQUIRED, O_TEST, "NAME", "auto (default), rounds, mann-whitney or futhark (see above)"},
+  {"strict", 0, OPT_NONE, O_STRICT, NULL, "Exit 5 when a dataset cannot be judged or is missing on a side"},
   {"format", 'f', OPT_REQUIRED, O_FORMAT, "FMT", "text (default), markdown or json"},
   {"sort-by", 0, OPT_REQUIRED, O_SORTBY, "KEY", "name (default), significant, geomean-significant or geomean-all"},
   {"order", 0, OPT_REQUIRED, O_ORDER, "ORDER", "worst-first (default) or best-first"},
@@ -39,20 +40,30 @@ void compare_help(FILE *f)
         "Compare two results files of psearch bench or futhark bench (--json). For each\n"
         "dataset in both: old and new mean runtime, the speedup mean(old)/mean(new), and\n"
         "a verdict: 'slower' or 'faster' when the change is both significant by the\n"
-        "test and larger than the threshold, '~' otherwise, '?' when there are too few\n"
-        "runs for the test to reach alpha. Several files on a side (runs of separate\n"
-        "invocations, e.g. interleaved old/new rounds) are pooled per dataset.\n\n", f);
+        "test and larger than the threshold, '~' otherwise, '?' (not judged) when there\n"
+        "are too few runs or rounds for the test.\n\n"
+        "Tests: with several files on each side (rounds: separate invocations of bench,\n"
+        "e.g. the interleaved old/new rounds of scripts/ci-gate.sh --against), 'rounds'\n"
+        "summarises each file's runs of a dataset by their median and tests the log ratios\n"
+        "of paired rounds (the i-th files) with a t-test (Welch's when the counts differ;\n"
+        "at least 3 rounds): the noise is the spread between invocations. With one file a\n"
+        "side, 'mann-whitney' tests the runs (it sees only the spread within one\n"
+        "invocation: drift between invocations can look significant). 'auto' picks rounds\n"
+        "when both sides have two files or more. 'futhark' is benchcmp's rule.\n\n", f);
   opt_print_help(f, opts);
   fputs("\nExit codes: 0 no significant regression, 1 a dataset that ran in OLD failed in\n"
         "NEW, or no dataset in common, or a file cannot be read, 2 usage error, 3 a file\n"
-        "is not results JSON, 4 a significant regression. Improvements never fail.\n", f);
+        "is not results JSON, 4 a significant regression, 5 (--strict only) a dataset\n"
+        "could not be judged or a program or dataset is missing on one side.\n"
+        "Improvements never fail.\n", f);
 }
 
 enum format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON };
 enum sortby { SORT_NAME, SORT_SIGNIFICANT, SORT_GEOSIG, SORT_GEOALL };
 
-static const char *const verdict_word[] = {"~", "faster", "slower", "?"};
+static const char *const verdict_word[] = {"~", "faster", "slower", "? not judged"};
 static const char *const verdict_json[] = {"same", "faster", "slower", "untestable"};
+static const char *const test_json[] = {"auto", "rounds", "mann-whitney", "futhark"};
 
 struct config {
   struct compare_rule rule; /* threshold negative until set */
@@ -60,6 +71,7 @@ struct config {
   enum sortby sortby;
   int best_first;
   int color;
+  int strict;
 };
 
 /* One dataset present and successful in both files. */
@@ -126,16 +138,28 @@ static double mean(const double *x, size_t n) /* n > 0 */
   return s / (double)n;
 }
 
+/* The verdict from significance and the size of the change. */
+static enum compare_verdict verdict(const struct compare_rule *r, int significant, double speedup)
+{
+  if (significant && speedup < 1 - r->threshold)
+    return CMP_SLOWER;
+  if (significant && speedup > 1 + r->threshold)
+    return CMP_FASTER;
+  return CMP_SAME;
+}
+
 void compare_runs(const struct compare_rule *r, const double *old, size_t nold, const double *new,
                   size_t nnew, struct compare_outcome *out)
 {
   double mo = mean(old, nold), mn = mean(new, nnew), u;
   int significant;
+  out->test = r->test == CMP_FUTHARK ? CMP_FUTHARK : CMP_MANN_WHITNEY;
   out->mean_old = mo;
   out->mean_new = mn;
   out->speedup = mo > 0 && mn > 0 ? mo / mn : NAN;
   out->p = NAN;
-  if (r->test == CMP_MANN_WHITNEY) {
+  out->rounds = 0;
+  if (out->test == CMP_MANN_WHITNEY) {
     if (stats_mann_whitney_min_p(nold, nnew) >= r->alpha) {
       out->verdict = CMP_UNTESTABLE;
       return;
@@ -146,12 +170,106 @@ void compare_runs(const struct compare_rule *r, const double *old, size_t nold, 
     double so = stats_sample_sd(old, nold), sn = stats_sample_sd(new, nnew);
     significant = fabs(mo - mn) > so / 2 + sn / 2; /* false when an sd is NaN */
   }
-  if (significant && out->speedup < 1 - r->threshold)
-    out->verdict = CMP_SLOWER;
-  else if (significant && out->speedup > 1 + r->threshold)
-    out->verdict = CMP_FASTER;
-  else
-    out->verdict = CMP_SAME;
+  out->verdict = verdict(r, significant, out->speedup);
+}
+
+void compare_rounds(const struct compare_rule *r, const double *old, size_t nold, const double *new,
+                    size_t nnew, int paired, struct compare_outcome *out)
+{
+  double *lo = malloc((nold + 1) * sizeof *lo), *ln = malloc((nnew + 1) * sizeof *ln), so = 0, sn = 0;
+  double m, t;
+  out->test = CMP_ROUNDS;
+  out->p = NAN;
+  out->rounds = paired ? nold : (nold < nnew ? nold : nnew);
+  out->verdict = CMP_UNTESTABLE;
+  out->mean_old = out->mean_new = out->speedup = NAN;
+  if (lo == NULL || ln == NULL || nold == 0 || nnew == 0 || (paired && nold != nnew))
+    goto done;
+  for (size_t i = 0; i < nold; i++)
+    so += (lo[i] = log(old[i]));
+  for (size_t i = 0; i < nnew; i++)
+    sn += (ln[i] = log(new[i]));
+  out->mean_old = exp(so / (double)nold); /* geometric means */
+  out->mean_new = exp(sn / (double)nnew);
+  out->speedup = out->mean_old / out->mean_new;
+  if (out->rounds < COMPARE_MIN_ROUNDS)
+    goto done;
+  if (paired) {
+    for (size_t i = 0; i < nold; i++)
+      ln[i] -= lo[i]; /* log(new_i / old_i) */
+    out->p = stats_ttest_1samp(ln, nold, &m, &t);
+    out->speedup = exp(-m); /* = mean_old / mean_new */
+  } else {
+    out->p = stats_welch(ln, nnew, lo, nold, &m);
+  }
+  if (isnan(out->p))
+    goto done;
+  out->verdict = verdict(r, out->p < r->alpha, out->speedup);
+done:
+  free(lo);
+  free(ln);
+}
+
+/* The medians of a dataset's rounds, indexed by file (NaN where a file had
+** no runs of it); *n = files. NULL when out of memory. */
+static double *round_medians(const struct res_dataset *d, int files)
+{
+  double *m = malloc(((size_t)files + 1) * sizeof *m);
+  if (m == NULL)
+    return NULL;
+  for (int i = 0; i < files; i++)
+    m[i] = NAN;
+  for (size_t i = 0; i < d->nrounds; i++)
+    if (d->rounds[i].n > 0 && d->rounds[i].file < files)
+      m[d->rounds[i].file] = stats_median(d->runs + d->rounds[i].start, d->rounds[i].n);
+  return m;
+}
+
+/* Keep the finite, positive values of x[0..n) at the front; their count. */
+static size_t keep_positive(double *x, size_t n)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (isfinite(x[i]) && x[i] > 0)
+      x[k++] = x[i];
+  return k;
+}
+
+/* Judge one dataset, o from a side of fo files against n from fn files, by
+** the rule's test (auto: rounds when both sides have two files or more). */
+static int judge(const struct compare_rule *rule, const struct res_dataset *o,
+                 const struct res_dataset *n, int fo, int fn, struct compare_outcome *out)
+{
+  double *mo, *mn;
+  size_t ko, kn;
+  if (rule->test == CMP_MANN_WHITNEY || rule->test == CMP_FUTHARK ||
+      (rule->test == CMP_AUTO && (fo < 2 || fn < 2))) {
+    compare_runs(rule, o->runs, o->nruns, n->runs, n->nruns, out);
+    return 0;
+  }
+  mo = round_medians(o, fo);
+  mn = round_medians(n, fn);
+  if (mo == NULL || mn == NULL) {
+    free(mo);
+    free(mn);
+    return -1;
+  }
+  if (fo == fn) { /* paired by position: keep the pairs where both rounds ran */
+    size_t k = 0;
+    for (int i = 0; i < fo; i++)
+      if (isfinite(mo[i]) && mo[i] > 0 && isfinite(mn[i]) && mn[i] > 0) {
+        mo[k] = mo[i];
+        mn[k++] = mn[i];
+      }
+    compare_rounds(rule, mo, k, mn, k, 1, out);
+  } else {
+    ko = keep_positive(mo, (size_t)fo);
+    kn = keep_positive(mn, (size_t)fn);
+    compare_rounds(rule, mo, ko, mn, kn, 0, out);
+  }
+  free(mo);
+  free(mn);
+  return 0;
 }
 
 static int cmp_row(const void *a, const void *b)
@@ -250,13 +368,35 @@ static void fmt_p(char *buf, size_t size, double p)
 
 static const char *test_name(const struct config *cf)
 {
-  return cf->rule.test == CMP_MANN_WHITNEY ? "Mann-Whitney U" : "futhark benchcmp's rule";
+  switch (cf->rule.test) {
+  case CMP_ROUNDS: return "t-test of round medians";
+  case CMP_FUTHARK: return "futhark benchcmp's rule";
+  default: return "Mann-Whitney U";
+  }
 }
 
 struct summary {
   size_t rows, slower, faster, same, untestable;
+  size_t missing; /* programs and datasets in one side only */
+  int rounds[2];  /* files per side */
   double geomean;
 };
+
+/* The plain sentence about what was not judged, or "" when all was. */
+static void unjudged_text(const struct config *cf, const struct summary *sm, char *buf, size_t n)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  if (sm->untestable > 0)
+    len += (size_t)snprintf(buf, n, "%zu dataset%s NOT JUDGED (%s)", sm->untestable,
+                            sm->untestable == 1 ? "" : "s",
+                            cf->rule.test == CMP_ROUNDS
+                                ? "fewer than 3 rounds on a side ran them"
+                                : "too few runs for the test to reach alpha");
+  if (sm->missing > 0 && len < n)
+    snprintf(buf + len, n - len, "%s%zu program%s or dataset%s missing on one side (notes above)",
+             len ? "; " : "", sm->missing, sm->missing == 1 ? "" : "s", sm->missing == 1 ? "" : "s");
+}
 
 static void print_notes_text(const struct notes *l)
 {
@@ -284,11 +424,20 @@ static void print_text(const struct config *cf, const struct group *g, size_t ng
              reset, r->c.mean_old, r->c.mean_new, p, c, mem[0] ? -6 : 0, verdict_word[r->c.verdict], reset, mem);
     }
   }
-  printf("\n%s, alpha %g, threshold %g%%: %zu datasets, %zu slower, %zu faster, %zu unchanged",
-         test_name(cf), cf->rule.alpha, cf->rule.threshold * 100, sm->rows, sm->slower, sm->faster, sm->same);
-  if (sm->untestable)
-    printf(", %zu untestable (too few runs)", sm->untestable);
-  printf("\nGeometric mean speedup: %.3fx\n", sm->geomean);
+  {
+    char unj[512];
+    printf("\n%s", test_name(cf));
+    if (cf->rule.test == CMP_ROUNDS)
+      printf(" (%d against %d rounds)", sm->rounds[0], sm->rounds[1]);
+    printf(", alpha %g, threshold %g%%: %zu datasets, %zu slower, %zu faster, %zu unchanged", cf->rule.alpha,
+           cf->rule.threshold * 100, sm->rows, sm->slower, sm->faster, sm->same);
+    if (sm->untestable)
+      printf(", %zu not judged", sm->untestable);
+    printf("\nGeometric mean speedup: %.3fx\n", sm->geomean);
+    unjudged_text(cf, sm, unj, sizeof unj);
+    if (unj[0])
+      printf("%s.%s\n", unj, cf->strict ? "" : " --strict makes this exit 5.");
+  }
 }
 
 /* Markdown table cell text: pipes escaped. */
@@ -307,12 +456,21 @@ static void print_markdown(const struct config *cf, const char *oldp, const char
                            const struct summary *sm)
 {
   printf("### psearch compare: `%s` → `%s`\n\n", oldp, newp);
-  printf("%s, α = %g, threshold %g%%: %s%zu slower%s, %zu faster, %zu unchanged",
-         test_name(cf), cf->rule.alpha, cf->rule.threshold * 100, sm->slower ? "**" : "", sm->slower,
-         sm->slower ? "**" : "", sm->faster, sm->same);
+  printf("%s", test_name(cf));
+  if (cf->rule.test == CMP_ROUNDS)
+    printf(" (%d against %d rounds)", sm->rounds[0], sm->rounds[1]);
+  printf(", α = %g, threshold %g%%: %s%zu slower%s, %zu faster, %zu unchanged", cf->rule.alpha,
+         cf->rule.threshold * 100, sm->slower ? "**" : "", sm->slower, sm->slower ? "**" : "", sm->faster,
+         sm->same);
   if (sm->untestable)
-    printf(", %zu untestable (too few runs)", sm->untestable);
+    printf(", %zu not judged", sm->untestable);
   printf("; geometric mean speedup **%.3fx** over %zu datasets.\n\n", sm->geomean, sm->rows);
+  {
+    char unj[512];
+    unjudged_text(cf, sm, unj, sizeof unj);
+    if (unj[0])
+      printf("**%s.**\n\n", unj);
+  }
   if (notes->n > 0) {
     for (size_t i = 0; i < notes->n; i++) {
       printf("- ");
@@ -354,7 +512,8 @@ static void print_json(const struct config *cf, const char *oldp, const char *ne
   char *text;
   cJSON_AddStringToObject(root, "old", oldp);
   cJSON_AddStringToObject(root, "new", newp);
-  cJSON_AddStringToObject(root, "test", cf->rule.test == CMP_MANN_WHITNEY ? "mann-whitney" : "futhark");
+  cJSON_AddStringToObject(root, "test", test_json[cf->rule.test]);
+  cJSON_AddBoolToObject(root, "strict", cf->strict);
   cJSON_AddNumberToObject(root, "alpha", cf->rule.alpha);
   cJSON_AddNumberToObject(root, "threshold", cf->rule.threshold);
   for (size_t i = 0; i < ng; i++) {
@@ -369,6 +528,8 @@ static void print_json(const struct config *cf, const char *oldp, const char *ne
       cJSON_AddNumberToObject(o, "new_runs", (double)r->n->nruns);
       cJSON_AddNumberToObject(o, "speedup", r->c.speedup); /* NaN prints as null */
       cJSON_AddNumberToObject(o, "p_value", r->c.p);
+      if (r->c.test == CMP_ROUNDS)
+        cJSON_AddNumberToObject(o, "rounds", (double)r->c.rounds);
       cJSON_AddStringToObject(o, "verdict", verdict_json[r->c.verdict]);
       cJSON_AddItemToArray(rows, o);
     }
@@ -381,6 +542,11 @@ static void print_json(const struct config *cf, const char *oldp, const char *ne
   cJSON_AddNumberToObject(s, "faster", (double)sm->faster);
   cJSON_AddNumberToObject(s, "same", (double)sm->same);
   cJSON_AddNumberToObject(s, "untestable", (double)sm->untestable);
+  cJSON_AddNumberToObject(s, "missing", (double)sm->missing);
+  if (cf->rule.test == CMP_ROUNDS) {
+    cJSON_AddNumberToObject(s, "old_rounds", sm->rounds[0]);
+    cJSON_AddNumberToObject(s, "new_rounds", sm->rounds[1]);
+  }
   cJSON_AddNumberToObject(s, "geomean_speedup", sm->geomean);
   cJSON_AddNumberToObject(root, "exit_code", code);
   if ((text = cJSON_Print(root)) != NULL)
@@ -389,20 +555,26 @@ static void print_json(const struct config *cf, const char *oldp, const char *ne
   cJSON_Delete(root);
 }
 
-/* Missing programs and datasets of a against b, in the words of benchcmp. */
-static void missing(const struct results *a, const struct results *b, struct notes *l)
+/* Missing programs and datasets of a against b, in the words of benchcmp;
+** returns how many. */
+static size_t missing(const struct results *a, const struct results *b, struct notes *l)
 {
+  size_t k = 0;
   for (size_t i = 0; i < a->nprogs; i++) {
     const struct res_program *pa = &a->progs[i], *pb = results_program(b, pa->name);
     if (pb == NULL) {
       note(l, "In %s but not %s: program %s", a->path, b->path, pa->name);
+      k++;
       continue;
     }
     for (size_t j = 0; j < pa->nds; j++)
-      if (results_dataset(pb, pa->ds[j].name) == NULL)
+      if (results_dataset(pb, pa->ds[j].name) == NULL) {
         note(l, "In %s but not %s: program %s dataset %s", a->path, b->path, pa->name,
              pa->ds[j].name);
+        k++;
+      }
   }
+  return k;
 }
 
 #define MAXSIDE 32
@@ -446,16 +618,19 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
       cf->rule.threshold /= 100;
       break;
     }
-    case O_TEST:
-      if (strcmp(val, "mann-whitney") == 0) {
-        cf->rule.test = CMP_MANN_WHITNEY;
-      } else if (strcmp(val, "futhark") == 0) {
-        cf->rule.test = CMP_FUTHARK;
-      } else {
-        ps_error("option --test: '%s' is not mann-whitney or futhark", val);
+    case O_TEST: {
+      static const char *const names[] = {"auto", "rounds", "mann-whitney", "futhark"};
+      int k = 0;
+      while (k < 4 && strcmp(val, names[k]) != 0)
+        k++;
+      if (k == 4) {
+        ps_error("option --test: '%s' is not auto, rounds, mann-whitney or futhark", val);
         return PS_EXIT_USAGE;
       }
+      cf->rule.test = (enum compare_test)k;
       break;
+    }
+    case O_STRICT: cf->strict = 1; break;
     case O_FORMAT:
       if (strcmp(val, "text") == 0) {
         cf->format = FMT_TEXT;
@@ -519,13 +694,13 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
 
 int compare_main(int argc, char **argv)
 {
-  struct config cf = {{CMP_MANN_WHITNEY, 0.01, -1}, FMT_TEXT, SORT_NAME, 0, 0};
+  struct config cf = {{CMP_AUTO, 0.01, -1}, FMT_TEXT, SORT_NAME, 0, 0, 0};
   struct sides sd;
   struct results *side[2] = {NULL, NULL}, *ro, *rn;
   struct notes notes = {NULL, 0, 0};
   struct row *rows = NULL;
   struct group *groups = NULL;
-  struct summary sm = {0, 0, 0, 0, 0, 1};
+  struct summary sm = {0, 0, 0, 0, 0, 0, {0, 0}, 1};
   struct ps_err err = {{0}};
   size_t nrows = 0, ngroups = 0, cap = 0;
   int code, newly_failed = 0;
@@ -568,8 +743,18 @@ int compare_main(int argc, char **argv)
   rn = side[1];
   code = PS_EXIT_FAILED;
 
-  missing(ro, rn, &notes);
-  missing(rn, ro, &notes);
+  sm.missing = missing(ro, rn, &notes) + missing(rn, ro, &notes);
+  sm.rounds[0] = ro->nfiles;
+  sm.rounds[1] = rn->nfiles;
+  if (cf.rule.test == CMP_AUTO)
+    cf.rule.test = ro->nfiles >= 2 && rn->nfiles >= 2 ? CMP_ROUNDS : CMP_MANN_WHITNEY;
+  if (cf.rule.test == CMP_MANN_WHITNEY && ro->nfiles == 1 && rn->nfiles == 1)
+    ps_warn("compare: each side is one invocation of bench, so the test sees only the spread within "
+            "a run: drift between invocations can look significant. For a gate, compare rounds "
+            "(--old A1.json --old A2.json ... --new B1.json ...) or use scripts/ci-gate.sh --against");
+  else if (cf.rule.test == CMP_MANN_WHITNEY && (ro->nfiles > 1 || rn->nfiles > 1))
+    ps_warn("compare: --test=mann-whitney pools the runs of several invocations as if independent; "
+            "--test=rounds tests the rounds");
   for (size_t i = 0; i < ro->nprogs; i++)
     cap += ro->progs[i].nds;
   if ((rows = calloc(cap + 1, sizeof *rows)) == NULL ||
@@ -600,8 +785,11 @@ int compare_main(int argc, char **argv)
       }
       if (o->error != NULL || n->error != NULL)
         continue;
-      rows[nrows] = (struct row){po->name, o, n, {0, 0, 0, 0, CMP_SAME}};
-      compare_runs(&cf.rule, o->runs, o->nruns, n->runs, n->nruns, &rows[nrows].c);
+      rows[nrows] = (struct row){po->name, o, n, {CMP_AUTO, 0, 0, 0, 0, 0, CMP_SAME}};
+      if (judge(&cf.rule, o, n, ro->nfiles, rn->nfiles, &rows[nrows].c) != 0) {
+        ps_error("compare: out of memory");
+        goto done;
+      }
       sm.untestable += rows[nrows].c.verdict == CMP_UNTESTABLE;
       sm.slower += rows[nrows].c.verdict == CMP_SLOWER;
       sm.faster += rows[nrows].c.verdict == CMP_FASTER;
@@ -632,7 +820,12 @@ int compare_main(int argc, char **argv)
     goto done;
   }
   code = newly_failed ? PS_EXIT_FAILED : sm.slower > 0 ? PS_EXIT_REGRESSION : PS_EXIT_OK;
-  if (sm.untestable > 0)
+  if (code == PS_EXIT_OK && cf.strict && (sm.untestable > 0 || sm.missing > 0))
+    code = PS_EXIT_UNJUDGED;
+  if (sm.untestable > 0 && cf.rule.test == CMP_ROUNDS)
+    ps_warn("compare: %zu of the datasets ran in fewer than %d rounds on a side; the rounds test needs %d",
+            sm.untestable, COMPARE_MIN_ROUNDS, COMPARE_MIN_ROUNDS);
+  else if (sm.untestable > 0)
     ps_warn("compare: %zu of the datasets have too few runs for the test to reach alpha %g; run bench with "
             "more runs (-r; at alpha 0.01, 5 runs on each side are enough)",
             sm.untestable, cf.rule.alpha);

@@ -8,6 +8,10 @@
 
 #include "data.h"
 
+/* The generator's version: part of every dataset cache key. Bump it whenever
+** the bytes gen_fill makes for a (type, shape, seed, bounds, sorted) change. */
+#define GEN_VERSION 1
+
 /* Inclusive bounds for one element type. */
 union gen_bound {
   int64_t i;  /* signed integer types */

@@ -3,6 +3,7 @@
 ** and --version, and `psearch help SUBCOMMAND`.
 */
 #include "bench.h"
+#include "cachecmd.h"
 #include "compare.h"
 #include "dataset.h"
 #include "devices.h"
@@ -24,6 +25,7 @@ struct command {
 
 static const struct command commands[] = {
   {"bench", bench_main, bench_help, "Benchmark suites of entry points (the main job)"},
+  {"cache", cachecmd_main, cachecmd_help, "Show, trim or clean the dataset, reference and kernel cache"},
   {"compare", compare_main, compare_help, "Compare two results files; exit 4 on a significant slowdown"},
   {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
   {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},

@@ -121,12 +121,12 @@ struct ofile *ofile_open(const char *path, struct ps_err *e)
     }
     o->path = real != NULL ? real : strdup(path);
   }
-  o->tmp = o->path ? malloc(strlen(o->path) + 16) : NULL;
+  o->tmp = o->path ? malloc(strlen(o->path) + 40) : NULL;
   if (o->path == NULL || o->tmp == NULL) {
     ps_fail(e, "out of memory");
     goto fail;
   }
-  sprintf(o->tmp, "%s.tmp.XXXXXX", o->path);
+  sprintf(o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
   fd = mkstemp(o->tmp);
   if (fd < 0) {
     ps_fail(e, "%s: cannot create: %s", path, strerror(errno));

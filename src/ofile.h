@@ -1,6 +1,7 @@
 /*
 ** ofile.h: output files that appear whole or not at all. Writing goes to a
-** temporary file beside the target (TARGET.tmp.XXXXXX), which commit renames
+** temporary file beside the target (TARGET.tmp.PID.XXXXXX, PID the writer's
+** process id, so a later run can tell a dead writer's leftovers), which commit renames
 ** over the target. On failure, abort or a fatal signal (SIGINT, SIGTERM,
 ** SIGHUP) the temporary file is removed and the target is left untouched.
 ** The path "-" (or NULL) means standard output, written directly; so is an

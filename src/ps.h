@@ -21,7 +21,9 @@ enum ps_exit {
   PS_EXIT_FAILED = 1,     /* work failed: I/O, device, a dataset failed or mismatched */
   PS_EXIT_USAGE = 2,      /* bad command line: unknown option, bad value */
   PS_EXIT_BADDATA = 3,    /* malformed input: data file, suite, JSON */
-  PS_EXIT_REGRESSION = 4  /* compare: a significant slowdown was found */
+  PS_EXIT_REGRESSION = 4, /* compare: a significant slowdown was found */
+  PS_EXIT_UNJUDGED = 5    /* compare --strict: a dataset could not be judged (too few runs
+                          ** or rounds), or a program or dataset is missing on one side */
 };
 
 /* An error message, filled by the function that failed and printed by the

@@ -22,6 +22,7 @@ static void free_dataset(struct res_dataset *d)
   free(d->name);
   free(d->error);
   free(d->runs);
+  free(d->rounds);
   for (size_t i = 0; i < d->nbytes; i++)
     free(d->bytes[i].space);
   free(d->bytes);
@@ -80,6 +81,10 @@ static int read_dataset(const cJSON *v, struct res_dataset *d, const char *where
   rt = cJSON_GetObjectItemCaseSensitive(v, "runtimes");
   if (read_runs(rt, &d->runs, &d->nruns) != 0)
     return ps_fail(e, "%s: \"runtimes\" is not a non-empty array of non-negative numbers", where);
+  if ((d->rounds = malloc(sizeof *d->rounds)) == NULL)
+    return ps_fail(e, "out of memory");
+  d->rounds[0] = (struct res_round){0, d->nruns, 0};
+  d->nrounds = 1;
   /* psearch's full-precision copy of the same runs replaces the rounded ones */
   ps = cJSON_GetObjectItemCaseSensitive(v, "psearch");
   if (cJSON_IsObject(ps) &&
@@ -166,6 +171,7 @@ struct results *results_parse(const char *text, size_t len, const char *path, st
     ps_fail(e, "out of memory");
     goto done;
   }
+  r->nfiles = 1;
   if (root == NULL) {
     size_t off = end != NULL && end >= text && end <= text + len ? (size_t)(end - text) : 0;
     line_col(text, off, &line, &col);
@@ -230,10 +236,19 @@ done:
   return r;
 }
 
-/* Append runs of d to into, or take its error. */
-static int pool_dataset(struct res_dataset *into, struct res_dataset *d)
+/* Renumber the rounds of d as coming after `files` earlier files. */
+static void shift_rounds(struct res_dataset *d, int files)
+{
+  for (size_t i = 0; i < d->nrounds; i++)
+    d->rounds[i].file += files;
+}
+
+/* Append runs and rounds of d to into (d's files numbered after `files`
+** earlier ones), or take its error. */
+static int pool_dataset(struct res_dataset *into, struct res_dataset *d, int files)
 {
   double *nr;
+  struct res_round *rr;
   if (into->error != NULL)
     return 0;
   if (d->error != NULL) {
@@ -244,8 +259,15 @@ static int pool_dataset(struct res_dataset *into, struct res_dataset *d)
   }
   if ((nr = realloc(into->runs, (into->nruns + d->nruns) * sizeof *nr)) == NULL)
     return -1;
-  memcpy(nr + into->nruns, d->runs, d->nruns * sizeof *nr);
   into->runs = nr;
+  if ((rr = realloc(into->rounds, (into->nrounds + d->nrounds) * sizeof *rr)) == NULL)
+    return -1;
+  into->rounds = rr;
+  memcpy(nr + into->nruns, d->runs, d->nruns * sizeof *nr);
+  for (size_t i = 0; i < d->nrounds; i++)
+    rr[into->nrounds + i] = (struct res_round){into->nruns + d->rounds[i].start, d->rounds[i].n,
+                                               d->rounds[i].file + files};
+  into->nrounds += d->nrounds;
   into->nruns += d->nruns;
   return 0;
 }
@@ -260,6 +282,8 @@ int results_pool(struct results *a, struct results *b)
       if (np == NULL)
         goto done;
       a->progs = np;
+      for (size_t j = 0; j < pb->nds; j++)
+        shift_rounds(&pb->ds[j], a->nfiles);
       a->progs[a->nprogs++] = *pb;
       memset(pb, 0, sizeof *pb);
       continue;
@@ -267,17 +291,19 @@ int results_pool(struct results *a, struct results *b)
     for (size_t j = 0; j < pb->nds; j++) {
       struct res_dataset *da = (struct res_dataset *)results_dataset(pa, pb->ds[j].name), *nd;
       if (da != NULL) {
-        if (pool_dataset(da, &pb->ds[j]) != 0)
+        if (pool_dataset(da, &pb->ds[j], a->nfiles) != 0)
           goto done;
         continue;
       }
       if ((nd = realloc(pa->ds, (pa->nds + 1) * sizeof *nd)) == NULL)
         goto done;
       pa->ds = nd;
+      shift_rounds(&pb->ds[j], a->nfiles);
       pa->ds[pa->nds++] = pb->ds[j];
       memset(&pb->ds[j], 0, sizeof pb->ds[j]);
     }
   }
+  a->nfiles += b->nfiles;
   rc = 0;
 done:
   results_free(b);

@@ -17,12 +17,21 @@ struct res_bytes {
   double bytes;
 };
 
+/* The runs one results file contributed to a pooled dataset: runs[start ..
+** start + n), from the file-th file of its side (0-based, in pooling order). */
+struct res_round {
+  size_t start, n;
+  int file;
+};
+
 /* One dataset of one program: either runs or an error message. */
 struct res_dataset {
   char *name;
   char *error;          /* the failure message, or NULL when it ran */
   double *runs;         /* runtimes in microseconds, in run order */
   size_t nruns;         /* at least 1 when error is NULL */
+  struct res_round *rounds; /* one per file the runs came from, in order */
+  size_t nrounds;
   struct res_bytes *bytes;
   size_t nbytes;
 };
@@ -41,6 +50,7 @@ struct results {
   char *path;
   struct res_program *progs;
   size_t nprogs;
+  int nfiles; /* files pooled into this one (1 when loaded) */
 };
 
 /* Load a results file. On failure returns NULL with e set ("PATH: ..." with
@@ -55,8 +65,9 @@ struct results *results_parse(const char *text, size_t len, const char *path, st
 void results_free(struct results *r);
 
 /* Pool b into a: the runs of a program and dataset in both are appended to
-** a's (a failure in either wins); programs and datasets only in b are added.
-** b is emptied (its contents move) and freed. 0, or -1 when out of memory. */
+** a's (a failure in either wins), each of b's files staying a round of its
+** own; programs and datasets only in b are added. b is emptied (its contents
+** move) and freed. 0, or -1 when out of memory. */
 int results_pool(struct results *a, struct results *b);
 
 /* Lookups by exact name; NULL when absent. */

@@ -6,7 +6,8 @@
 
 #include "opt.h"
 
-#include "ofile.h"
+#include "cache.h"
+#include "hook.h"
 #include "ps_version.h"
 
 #include <errno.h>
@@ -308,9 +309,9 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
   rt->cache_on = !((env = getenv("PSEARCH_NO_CACHE")) != NULL && strcmp(env, "1") == 0);
   /* test hook (docs/reliability.md): a smaller largest allocation, so a
   ** dataset "larger than the device" needs no huge file */
-  if ((env = getenv("PSEARCH_TEST_MAX_ALLOC")) != NULL) {
-    uint64_t cap = 0;
-    if (opt_parse_u64(env, &cap) == 0 && (cap < rt->info.max_alloc || rt->info.max_alloc == 0))
+  {
+    uint64_t cap = hook_max_alloc();
+    if (cap > 0 && (cap < rt->info.max_alloc || rt->info.max_alloc == 0))
       rt->info.max_alloc = cap;
   }
   rt->kernel_dir = getenv("PSEARCH_KERNELS");
@@ -389,89 +390,19 @@ static const char *source_of(struct rt *rt, const char *file, size_t *len, char 
   return NULL;
 }
 
-static int cache_path(char *buf, size_t n, uint64_t key)
-{
-  const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
-  if (x != NULL && x[0] == '/')
-    snprintf(buf, n, "%s/psearch/kernels/%016llx.bin", x, (unsigned long long)key);
-  else if (h != NULL && h[0] == '/')
-    snprintf(buf, n, "%s/.cache/psearch/kernels/%016llx.bin", h, (unsigned long long)key);
-  else
-    return -1;
-  return 0;
-}
-
-static void mkdirs(char *path) /* every parent directory of path */
-{
-  for (char *s = path + 1; *s; s++) {
-    if (*s == '/') {
-      *s = '\0';
-      mkdir(path, 0755);
-      *s = '/';
-    }
-  }
-}
-
-/* Cache file: "PSKC", u64 binary length, u64 XXH64 of the binary, binary. */
-static unsigned char *cache_load(const char *path, size_t *len)
-{
-  FILE *f = fopen(path, "rb");
-  unsigned char hdr[20], *bin = NULL;
-  uint64_t n, digest;
-  struct stat st;
-  if (f == NULL)
-    return NULL;
-  if (fstat(fileno(f), &st) != 0 || fread(hdr, 1, 20, f) != 20 || memcmp(hdr, "PSKC", 4) != 0)
-    goto bad;
-  memcpy(&n, hdr + 4, 8);
-  memcpy(&digest, hdr + 12, 8);
-  if ((uint64_t)st.st_size != 20 + n || (bin = malloc(n ? n : 1)) == NULL ||
-      fread(bin, 1, n, f) != n || XXH64(bin, n, 0) != digest)
-    goto bad;
-  fclose(f);
-  *len = n;
-  return bin;
-bad:
-  free(bin);
-  fclose(f);
-  return NULL;
-}
-
-static void cache_store(struct rt *rt, cl_program prog, const char *path)
+/* Store a built program's binary in the kernel cache (a failure only warns). */
+static void store_binary(cl_program prog, const char *path)
 {
   size_t n = 0;
-  unsigned char *bin = NULL, hdr[20];
-  uint64_t len, digest;
-  struct ofile *o = NULL;
+  unsigned char *bin = NULL;
   struct ps_err e;
-  char dir[4096];
   if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL) != CL_SUCCESS || n == 0)
     return;
   bin = malloc(n);
-  if (bin == NULL || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS)
-    goto done;
-  snprintf(dir, sizeof dir, "%s", path);
-  mkdirs(dir);
-  o = ofile_open(path, &e);
-  if (o == NULL)
-    goto done;
-  len = n;
-  digest = XXH64(bin, n, 0);
-  memcpy(hdr, "PSKC", 4);
-  memcpy(hdr + 4, &len, 8);
-  memcpy(hdr + 12, &digest, 8);
-  if (fwrite(hdr, 1, 20, ofile_stream(o)) != 20 || fwrite(bin, 1, n, ofile_stream(o)) != n) {
-    ofile_abort(o);
-    o = NULL;
-    goto done;
-  }
-  if (ofile_commit(o, &e) != 0)
+  if (bin != NULL && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
+      cache_store_blob(path, bin, n, &e) != 0)
     ps_warn("kernel cache: %s", e.msg);
-  o = NULL;
-done:
-  ofile_abort(o);
   free(bin);
-  (void)rt;
 }
 
 static int build(struct rt *rt, cl_program prog, const char *file, const char *options,
@@ -519,12 +450,12 @@ static int get_program(struct rt *rt, const char *file, const char *options, cl_
   XXH64_update(h, PS_VERSION, sizeof PS_VERSION);
   key = XXH64_digest(h);
   XXH64_freeState(h);
-  have_path = rt->cache_on && cache_path(path, sizeof path, key) == 0;
+  have_path = rt->cache_on && cache_path("kernels", key, ".bin", path, sizeof path) == 0;
   rt->last_from_cache = 0;
   if (have_path) {
     size_t blen;
-    unsigned char *bin = cache_load(path, &blen);
-    if (bin != NULL) {
+    unsigned char *bin = NULL;
+    if (cache_load_blob(path, &bin, &blen) == 0) {
       const unsigned char *bp = bin;
       cl_int st;
       prog = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &blen, &bp, &st, &err);
@@ -552,7 +483,7 @@ static int get_program(struct rt *rt, const char *file, const char *options, cl_
       return -1;
     }
     if (have_path)
-      cache_store(rt, prog, path);
+      store_binary(prog, path);
   }
   free(owned);
   *out = prog;

@@ -44,17 +44,7 @@ void stats_compute(const double *x, size_t n, struct stats *s)
   s->r1 = n < 3 ? 1.0 : ac / ss; /* 0/0 = NaN when all runs are equal */
   s->min_pct = (s->min / s->mean - 1) * 100;
   s->max_pct = (s->max / s->mean - 1) * 100;
-  {
-    double *c = malloc(n * sizeof *c);
-    if (c != NULL) {
-      memcpy(c, x, n * sizeof *c);
-      qsort(c, n, sizeof *c, cmp_double);
-      s->median = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-      free(c);
-    } else {
-      s->median = NAN;
-    }
-  }
+  s->median = stats_median(x, n);
 }
 
 int stats_needs_more(const struct stats *s)
@@ -209,4 +199,117 @@ double stats_mann_whitney_min_p(size_t na, size_t nb)
     p = erfc((m / 2 - 0.5) / sqrt(m * ((double)(na + nb) + 1) / 12) / sqrt(2.0));
   }
   return p > 1 ? 1 : p;
+}
+
+/* The continued fraction of the incomplete beta function, evaluated by the
+** modified Lentz method; converges fast for x < (a + 1) / (a + b + 2). */
+static double beta_cf(double a, double b, double x)
+{
+  const double tiny = 1e-300, eps = 1e-15;
+  double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+  if (fabs(d) < tiny)
+    d = tiny;
+  d = 1 / d;
+  h = d;
+  for (int m = 1; m <= 300; m++) {
+    double m2 = 2.0 * m, num, del;
+    num = m * (b - m) * x / ((a + m2 - 1) * (a + m2)); /* even step */
+    d = 1 + num * d;
+    c = 1 + num / c;
+    d = fabs(d) < tiny ? 1 / tiny : 1 / d;
+    if (fabs(c) < tiny)
+      c = tiny;
+    h *= d * c;
+    num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1)); /* odd step */
+    d = 1 + num * d;
+    c = 1 + num / c;
+    d = fabs(d) < tiny ? 1 / tiny : 1 / d;
+    if (fabs(c) < tiny)
+      c = tiny;
+    del = d * c;
+    h *= del;
+    if (fabs(del - 1) < eps)
+      break;
+  }
+  return h;
+}
+
+/* Regularized incomplete beta I_x(a, b), 0 <= x <= 1. */
+static double beta_inc(double a, double b, double x)
+{
+  double front;
+  if (x <= 0)
+    return 0;
+  if (x >= 1)
+    return 1;
+  front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+  if (x < (a + 1) / (a + b + 2))
+    return front * beta_cf(a, b, x) / a;
+  return 1 - front * beta_cf(b, a, 1 - x) / b; /* the symmetry I_x(a,b) = 1 - I_1-x(b,a) */
+}
+
+double stats_t_p(double t, double df)
+{
+  if (!(df > 0) || isnan(t))
+    return NAN;
+  if (isinf(t))
+    return 0;
+  return beta_inc(df / 2, 0.5, df / (df + t * t));
+}
+
+static void mean_var(const double *x, size_t n, double *mean, double *var) /* n >= 2 */
+{
+  double m = 0, ss = 0;
+  for (size_t i = 0; i < n; i++)
+    m += x[i];
+  m /= (double)n;
+  for (size_t i = 0; i < n; i++)
+    ss += (x[i] - m) * (x[i] - m);
+  *mean = m;
+  *var = ss / (double)(n - 1);
+}
+
+double stats_ttest_1samp(const double *x, size_t k, double *mean, double *t)
+{
+  double var;
+  *mean = *t = NAN;
+  if (k < 2)
+    return NAN;
+  mean_var(x, k, mean, &var);
+  if (var == 0) {
+    *t = *mean == 0 ? 0 : copysign(INFINITY, *mean);
+    return *mean == 0 ? 1 : 0;
+  }
+  *t = *mean / sqrt(var / (double)k);
+  return stats_t_p(*t, (double)(k - 1));
+}
+
+double stats_welch(const double *a, size_t na, const double *b, size_t nb, double *diff)
+{
+  double ma, va, mb, vb, sa, sb, se2, df;
+  *diff = NAN;
+  if (na < 2 || nb < 2)
+    return NAN;
+  mean_var(a, na, &ma, &va);
+  mean_var(b, nb, &mb, &vb);
+  *diff = ma - mb;
+  sa = va / (double)na;
+  sb = vb / (double)nb;
+  se2 = sa + sb;
+  if (se2 == 0)
+    return *diff == 0 ? 1 : 0;
+  df = se2 * se2 / (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1)); /* Welch-Satterthwaite */
+  return stats_t_p(*diff / sqrt(se2), df);
+}
+
+double stats_median(const double *x, size_t n)
+{
+  double *c = malloc(n * sizeof *c), m;
+  if (c == NULL)
+    return NAN;
+  memcpy(c, x, n * sizeof *c);
+  qsort(c, n, sizeof *c, cmp_double);
+  m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+  free(c);
+  return m;
 }

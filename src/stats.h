@@ -53,4 +53,22 @@ double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb
 ** few runs no difference can reach a small alpha. */
 double stats_mann_whitney_min_p(size_t na, size_t nb);
 
+/* Two-sided p-value of Student's t statistic with df degrees of freedom
+** (df > 0, not necessarily whole: Welch's), from the regularized
+** incomplete beta function. 1 for t = 0; NaN for df <= 0 or a NaN t. */
+double stats_t_p(double t, double df);
+
+/* One-sample t-test of x[0..k) against 0, as SciPy's ttest_1samp: the mean
+** in *mean, the statistic in *t; returns the two-sided p-value. k < 2: NaN.
+** All values equal: p = 1 when they are 0, else 0 (no spread at all). */
+double stats_ttest_1samp(const double *x, size_t k, double *mean, double *t);
+
+/* Welch's two-sample t-test of a against b (means may differ, variances
+** too), as SciPy's ttest_ind(equal_var=False): *diff = mean(a) - mean(b);
+** returns the two-sided p-value; NaN when a side has fewer than 2 values. */
+double stats_welch(const double *a, size_t na, const double *b, size_t nb, double *diff);
+
+/* Median of x[0..n) (n > 0); x is not changed. NaN if out of memory. */
+double stats_median(const double *x, size_t n);
+
 #endif

@@ -31,6 +31,19 @@ check futhark-rule 4 $P compare --test futhark old.json new.json
 grep -E '^  few: .* slower$' $OUT >/dev/null || fail "futhark rule: 'few' is not slower"
 has $OUT "futhark benchcmp's rule, alpha 0.01, threshold 1%"
 
+# compare fails open without --strict, and says so plainly; --strict fails with 5
+printf '{"p": {"datasets": {"d": {"runtimes": [100, 101, 99]}, "e": {"runtimes": [5,5,5,5,5,5]}}}}' > $T/few-old.json
+printf '{"p": {"datasets": {"d": {"runtimes": [200, 202, 198]}}}}' > $T/few-new.json
+check few-2x 0 $P compare $T/few-old.json $T/few-new.json
+has $OUT "1 dataset NOT JUDGED (too few runs for the test to reach alpha); 1 program or dataset missing on one side"
+has $OUT "--strict makes this exit 5"
+check few-2x-strict 5 $P compare --strict $T/few-old.json $T/few-new.json
+check strict-untestable 5 $P compare --strict old.json old.json
+check strict-regression 4 $P compare --strict old.json new.json   # a regression still says 4
+check strict-json 5 $P compare --strict --format json $T/few-old.json $T/few-new.json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=d["summary"]; assert s["untestable"] == 1 and s["missing"] == 1 and d["exit_code"] == 5 and d["strict"], d' $OUT \
+  || fail "strict JSON summary"
+
 # a dataset that ran in OLD and failed in NEW fails the gate with 1
 check newly-failed 1 $P compare old.json new-failed.json
 has $OUT "Failed in new-failed.json: program s.bench:search dataset [1000]i32: Execution exceeded 10 seconds."

@@ -2,6 +2,7 @@
 # check NAME WANT_EXIT CMD...    run CMD (stdout -> $OUT, stderr -> $ERR) and check the exit code
 # has FILE TEXT                  FILE must contain TEXT
 # same A B                       files must be byte-identical
+# py NAME ARGS... <<'PY'          a Python check (program on stdin) must exit 0
 set -u
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -48,6 +49,13 @@ has() {
 same() {
   checks=$((checks + 1))
   cmp -s "$1" "$2" || fail "$1 and $2 differ"
+}
+
+py() {
+  local name=$1
+  shift
+  checks=$((checks + 1))
+  python3 - "$@" >"$T/py.out" 2>&1 || { fail "$name"; sed 's/^/  py: /' "$T/py.out" | tail -5; }
 }
 
 finish() {

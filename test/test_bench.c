@@ -211,13 +211,43 @@ static void bootstrap(void **state)
   }
 }
 
+/* Reference values from SciPy 1.17: ttest_1samp, ttest_ind(equal_var=False), t.sf. */
+static void t_tests(void **state)
+{
+  double m, t, d, p;
+  (void)state;
+  p = stats_ttest_1samp((const double[]){0.01, 0.02, -0.005, 0.015}, 4, &m, &t);
+  assert_true(fabs(t - 1.8516401995451024) < 1e-12);
+  assert_true(fabs(p - 0.16116184721351956) < 1e-12);
+  assert_true(fabs(m - 0.01) < 1e-15);
+  p = stats_ttest_1samp((const double[]){0.05, 0.048, 0.052, 0.051, 0.049, 0.05}, 6, &m, &t);
+  assert_true(fabs(t - 86.60254037844395) < 1e-9);
+  assert_true(fabs(p - 3.890724526753582e-09) < 1e-18);
+  p = stats_welch((const double[]){1.0, 1.1, 0.9}, 3, (const double[]){1.3, 1.25, 1.4, 1.35}, 4, &d);
+  assert_true(fabs(p - 0.013501451412320602) < 1e-12);
+  assert_true(fabs(d - (1.0 - 1.325)) < 1e-12);
+  assert_true(fabs(stats_t_p(2.5, 3) - 0.08770664700806556) < 1e-12);
+  assert_true(fabs(stats_t_p(-2.5, 3) - 0.08770664700806556) < 1e-12); /* two-sided */
+  assert_true(fabs(stats_t_p(0.1, 1) - 0.936548965138893) < 1e-12);
+  assert_true(fabs(stats_t_p(10, 30) - 4.575251408229618e-11) < 1e-20);
+  assert_true(fabs(stats_t_p(1.96, 1000) - 0.050273184955748736) < 1e-12);
+  assert_true(stats_t_p(0, 5) == 1);
+  assert_true(isnan(stats_t_p(1, 0)));
+  /* degenerate samples */
+  assert_true(isnan(stats_ttest_1samp((const double[]){1}, 1, &m, &t)));
+  assert_true(stats_ttest_1samp((const double[]){0, 0, 0}, 3, &m, &t) == 1);
+  assert_true(stats_ttest_1samp((const double[]){0.5, 0.5, 0.5}, 3, &m, &t) == 0);
+  assert_true(isnan(stats_welch((const double[]){1}, 1, (const double[]){1, 2}, 2, &d)));
+  assert_true(stats_median((const double[]){5, 1, 3, 2}, 4) == 2.5);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
     cmocka_unit_test(suite_errors), cmocka_unit_test(stats_hand),
     cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap),
-    cmocka_unit_test(mann_whitney),
+    cmocka_unit_test(mann_whitney), cmocka_unit_test(t_tests),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

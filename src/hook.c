@@ -1,0 +1,88 @@
+/*
+** hook.c: the PSEARCH_TEST_* test hooks, parsed where they are used.
+*/
+#include "hook.h"
+
+#include "opt.h"
+#include "ps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
+                                    "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC"};
+#define NHOOKS (int)(sizeof names / sizeof names[0])
+
+/* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
+static const char *for_entry(const char *hook, const char *entry)
+{
+  size_t len = strlen(entry);
+  if (hook == NULL || strncmp(hook, entry, len) != 0 || hook[len] != ':')
+    return NULL;
+  return hook + len + 1;
+}
+
+double hook_slowdown_pct(const char *entry)
+{
+  const char *v = for_entry(getenv("PSEARCH_TEST_SLOWDOWN"), entry);
+  double pct;
+  if (v == NULL || opt_parse_double(v, &pct) != 0 || pct < 0)
+    return 0;
+  return pct;
+}
+
+uint64_t hook_delay_ns(const char *entry, int first)
+{
+  const char *v = for_entry(getenv("PSEARCH_TEST_DELAY"), entry), *colon;
+  char each[32];
+  uint64_t us = 0, first_us;
+  if (v == NULL)
+    return 0;
+  colon = strchr(v, ':');
+  snprintf(each, sizeof each, "%.*s", colon ? (int)(colon - v) : (int)strlen(v), v);
+  if (opt_parse_u64(each, &us) != 0)
+    return 0;
+  if (first && colon != NULL && opt_parse_u64(colon + 1, &first_us) == 0)
+    us = first_us;
+  return us > UINT64_MAX / 1000 ? UINT64_MAX : us * 1000;
+}
+
+int hook_corrupt(const char *entry)
+{
+  const char *v = getenv("PSEARCH_TEST_CORRUPT_RESULT");
+  return v != NULL && strcmp(v, entry) == 0;
+}
+
+uint64_t hook_max_alloc(void)
+{
+  const char *v = getenv("PSEARCH_TEST_MAX_ALLOC");
+  uint64_t cap = 0;
+  if (v == NULL || opt_parse_u64(v, &cap) != 0)
+    return 0;
+  return cap;
+}
+
+int hook_active(const char **out_names, const char **values, int max)
+{
+  int n = 0;
+  for (int i = 0; i < NHOOKS && n < max; i++) {
+    const char *v = getenv(names[i]);
+    if (v != NULL) {
+      out_names[n] = names[i];
+      values[n++] = v;
+    }
+  }
+  return n;
+}
+
+void hook_announce(void)
+{
+  static int done;
+  const char *n[NHOOKS], *v[NHOOKS];
+  int k = hook_active(n, v, NHOOKS);
+  if (done)
+    return;
+  done = 1;
+  for (int i = 0; i < k; i++)
+    ps_warn("test hook %s=%s is set: results are not real measurements", n[i], v[i]);
+}

@@ -1,0 +1,40 @@
+/*
+** hook.h: test hooks. Environment variables PSEARCH_TEST_* plant faults and
+** delays so that tests can check what psearch reports (docs/reliability.md).
+** They are live in every build; bench announces each one that is set on
+** stderr and records it in the JSON context, so no result made under a hook
+** passes for a real one.
+**
+**   PSEARCH_TEST_SLOWDOWN=ENTRY:PCT      every timed run of ENTRY PCT% longer
+**                                        (spinning after the run)
+**   PSEARCH_TEST_DELAY=ENTRY:US[:FIRST]  every call of ENTRY (warm-up included)
+**                                        US µs longer, inside the timed region;
+**                                        the first call of each dataset FIRST µs
+**   PSEARCH_TEST_CORRUPT_RESULT=ENTRY    flip one bit of ENTRY's first output
+**   PSEARCH_TEST_MAX_ALLOC=BYTES         a smaller largest device allocation
+*/
+#ifndef hook_h
+#define hook_h
+
+#include <stdint.h>
+
+/* Percentage to add to each timed run of entry; 0 when not set for it. */
+double hook_slowdown_pct(const char *entry);
+
+/* Nanoseconds to add to a call of entry (first: the dataset's first call);
+** 0 when not set for it. */
+uint64_t hook_delay_ns(const char *entry, int first);
+
+/* Whether entry's result is to be corrupted. */
+int hook_corrupt(const char *entry);
+
+/* The largest allocation to pretend the device has; 0 when not set. */
+uint64_t hook_max_alloc(void);
+
+/* The hooks that are set: up to max (name, value) pairs; returns the count. */
+int hook_active(const char **names, const char **values, int max);
+
+/* Warn on stderr once per process about every hook that is set. */
+void hook_announce(void);
+
+#endif

@@ -1,0 +1,127 @@
+#!/bin/bash
+# The regression gate's plumbing and decision rules, deterministically: the
+# gate scripts drive a fake psearch whose `bench` hands out prepared rounds
+# (test/gate/make_rounds.py: drift shared by a round's old and new halves,
+# each invocation's own offset, 0.5% noise), and whose other commands are the
+# real psearch. Exit codes: unchanged 0, slower 4, faster only 0, too few
+# rounds 5, a dataset missing 5, a dataset failing 1, bench failing 1.
+# The gate's timing on a real device is test/gate_timing.sh (suite 'timing').
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+MK=$ROOT/test/gate/make_rounds.py
+GATE=$ROOT/scripts/ci-gate.sh
+
+# fake SIDE DIR: a psearch whose k-th bench writes DIR/SIDE-k.json (exit $FAKE_RC)
+fake() {
+  cat > $T/fake-$1 <<F
+#!/bin/bash
+if [ "\$1" = bench ]; then
+  n=\$(( \$(cat $T/count-$1 2>/dev/null || echo 0) + 1 )); echo \$n > $T/count-$1
+  out=
+  while [ \$# -gt 0 ]; do [ "\$1" = --json ] && out=\$2; shift; done
+  [ -f $2/$1-\$n.json ] && cp $2/$1-\$n.json "\$out"
+  exit \${FAKE_RC:-0}
+fi
+exec $P "\$@"
+F
+  chmod +x $T/fake-$1
+}
+rounds() { # DIR SIDE K ARGS...: make K rounds
+  mkdir -p $1 && python3 $MK "$@" || fail "make_rounds $*"
+}
+gate() { # NAME WANT ARGS...: the A/B gate, counters reset
+  rm -f $T/count-old $T/count-new
+  local name=$1 want=$2
+  shift 2
+  check "$name" "$want" $GATE --against $T/fake-old --psearch $T/fake-new --rounds 6 "$@"
+}
+
+rounds $T/base old 6
+fake old $T/base
+
+# --- an unchanged build passes; the table names the test ---
+rounds $T/same new 6
+fake new $T/same
+gate unchanged 0
+has $OUT "t-test of round medians (6 against 6 rounds)"
+has $OUT "0 slower, 0 faster, 3 unchanged"
+has $ERR "no significant regression"
+[ "$(cat $T/count-old)" = 6 ] && [ "$(cat $T/count-new)" = 6 ] || fail "not 6 rounds a side"
+
+# --- a planted 5% slowdown of b is caught, naming only b; c 5% faster is reported ---
+rounds $T/slow new 6 b:1.05 c:0.95
+fake new $T/slow
+gate slower 4
+grep -q '^| g.bench:e | b |.*\*\*slower\*\*' $OUT || fail "b is not slower: $(grep '| b |' $OUT)"
+grep -q '^| g.bench:e | a |.* ~ |' $OUT || fail "a is not unchanged: $(grep '| a |' $OUT)"
+grep -q '^| g.bench:e | c |.* faster |' $OUT || fail "c is not faster: $(grep '| c |' $OUT)"
+has $ERR "significant regression"
+
+# --- faster only: passes ---
+rounds $T/fast new 6 c:0.95
+fake new $T/fast
+gate faster 0
+has $OUT "0 slower, 1 faster"
+
+# --- too few rounds for the test: not judged, and the gate (strict) fails with 5 ---
+gate two-rounds 5 --rounds 2
+has $OUT "3 not judged"
+has $OUT "NOT JUDGED"
+
+# --- a dataset missing in the new build: 5 ---
+rounds $T/drop new 6 --drop a
+fake new $T/drop
+gate missing 5
+has $OUT "In "
+has $OUT "dataset a"
+
+# --- a dataset failing in the new build: 1 ---
+rounds $T/failing new 6 --fail c
+fake new $T/failing
+gate failing 1
+has $OUT "Failed in"
+
+# --- bench itself failing: 1, even though every file compares fine ---
+fake new $T/same
+rm -f $T/count-old $T/count-new
+FAKE_RC=1 check bench-fails 1 $GATE --against $T/fake-old --psearch $T/fake-new --rounds 6
+has $ERR "psearch bench failed (exit 1)"
+fake new $T/none
+gate no-results 1
+has $ERR "wrote no results"
+
+# --- stored baseline: one file a side (Mann-Whitney), strict about what is missing ---
+rm -f $T/count-new; fake new $T/same
+cp $T/base/old-1.json $T/baseline.json
+check baseline-unchanged 0 $GATE --baseline $T/baseline.json --psearch $T/fake-new
+rm -f $T/count-new; fake new $T/slow
+check baseline-slower 4 $GATE --baseline $T/baseline.json --psearch $T/fake-new
+has $OUT "Mann-Whitney U"
+rm -f $T/count-new; fake new $T/drop
+check baseline-missing 5 $GATE --baseline $T/baseline.json --psearch $T/fake-new
+check no-baseline 2 $GATE --baseline $T/nosuch.json --psearch $T/fake-new
+has $ERR "no baseline at $T/nosuch.json"
+check both-modes 2 $GATE --baseline $T/baseline.json --against $T/fake-old
+check bad-rounds 2 $GATE --against $T/fake-old --rounds x
+
+# --- compare directly: pooled runs of one invocation a side are anti-conservative ---
+# rounds 2 of base and same differ only by their invocations' offsets (1.6%):
+check mw-one-round 4 $P compare --threshold 1 $T/base/old-2.json $T/same/new-2.json
+has $ERR "each side is one invocation"
+check rounds-explicit 0 $P compare --test=rounds --threshold 1 $(for k in 1 2 3 4 5 6; do echo --old $T/base/old-$k.json --new $T/same/new-$k.json; done)
+has $OUT "0 slower, 0 faster"
+# unequal round counts: Welch's test on the round medians
+check welch 4 $P compare $(for k in 1 2 3 4 5 6; do echo --old $T/base/old-$k.json; done) \
+  $(for k in 1 2 3 4 5; do echo --new $T/slow/new-$k.json; done)
+has $OUT "(6 against 5 rounds)"
+grep -E '^  b: .* slower$' $OUT >/dev/null || fail "welch: b not slower"
+check strict-few 5 $P compare --strict --test=rounds --old $T/base/old-1.json --old $T/base/old-2.json \
+  --new $T/same/new-1.json --new $T/same/new-2.json
+check not-strict-few 0 $P compare --test=rounds --old $T/base/old-1.json --old $T/base/old-2.json \
+  --new $T/same/new-1.json --new $T/same/new-2.json
+has $OUT "3 datasets NOT JUDGED (fewer than 3 rounds on a side ran them)"
+check bad-test 2 $P compare --test=t $T/base/old-1.json $T/same/new-1.json
+
+finish
