@@ -73,6 +73,58 @@ static void golden_f64_scalar(void **state)
   data_value_free(&v);
 }
 
+/* The binary header of all 12 element types, pinned byte for byte (Futhark's
+** format: 'b', version 2, rank, a 4-byte right-aligned tag, the shape as
+** little-endian i64, then the elements), written and read back: a rank-1
+** array holding the value 1 (true) of each type. */
+static void golden_type_tags(void **state)
+{
+  static const struct {
+    const char *text;
+    enum data_type type;
+    const char *tag;
+    const char *elem;
+    size_t esize;
+  } g[] = {
+    {"[1i8]", DATA_I8, "  i8", "\x01", 1},
+    {"[1i16]", DATA_I16, " i16", "\x01\x00", 2},
+    {"[1i32]", DATA_I32, " i32", "\x01\x00\x00\x00", 4},
+    {"[1i64]", DATA_I64, " i64", "\x01\x00\x00\x00\x00\x00\x00\x00", 8},
+    {"[1u8]", DATA_U8, "  u8", "\x01", 1},
+    {"[1u16]", DATA_U16, " u16", "\x01\x00", 2},
+    {"[1u32]", DATA_U32, " u32", "\x01\x00\x00\x00", 4},
+    {"[1u64]", DATA_U64, " u64", "\x01\x00\x00\x00\x00\x00\x00\x00", 8},
+    {"[1f16]", DATA_F16, " f16", "\x00\x3c", 2},
+    {"[1f32]", DATA_F32, " f32", "\x00\x00\x80\x3f", 4},
+    {"[1f64]", DATA_F64, " f64", "\x00\x00\x00\x00\x00\x00\xf0\x3f", 8},
+    {"[true]", DATA_BOOL, "bool", "\x01", 1},
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+    unsigned char want[32];
+    struct data_value v, back;
+    struct ps_err e;
+    size_t len;
+    char *b;
+    memcpy(want, "b\x02\x01", 3);
+    memcpy(want + 3, g[i].tag, 4);
+    memcpy(want + 7, "\x01\x00\x00\x00\x00\x00\x00\x00", 8);
+    memcpy(want + 15, g[i].elem, g[i].esize);
+    assert_int_equal(from_mem(g[i].text, strlen(g[i].text), &v, &e), 1);
+    assert_int_equal(v.type, g[i].type);
+    b = to_mem(&v, 0, &len);
+    if (len != 15 + g[i].esize || memcmp(b, want, len) != 0)
+      fail_msg("%s: binary bytes differ from the golden ones", g[i].text);
+    assert_int_equal(from_mem((const char *)want, 15 + g[i].esize, &back, &e), 1);
+    assert_int_equal(back.type, g[i].type);
+    assert_int_equal(back.rank, 1);
+    assert_memory_equal(back.elems, g[i].elem, g[i].esize);
+    free(b);
+    data_value_free(&v);
+    data_value_free(&back);
+  }
+}
+
 /* Every type, ranks 0 to 3, including empty arrays: binary and text round trips. */
 static void roundtrip_all(void **state)
 {
@@ -311,6 +363,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(golden_i32),        cmocka_unit_test(golden_f64_scalar),
+    cmocka_unit_test(golden_type_tags),
     cmocka_unit_test(roundtrip_all),     cmocka_unit_test(several_values_mixed),
     cmocka_unit_test(text_syntax),       cmocka_unit_test(text_errors),
     cmocka_unit_test(binary_errors),     cmocka_unit_test(binary_pipe_truncated),

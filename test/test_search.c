@@ -335,6 +335,9 @@ static void unsorted_refused(void **state)
   for (int b = 0; b < BACKEND_COUNT; b++) {
     const char *names[] = {"bench_binary_search", "to_eytzinger", "bench_eytzinger_search",
                            "bench_btree_search", "to_btree"};
+    const char *sorted_msg = "the input is not sorted: element 1 (5i32) is greater than element 2 (3i32)";
+    const char *want[] = {sorted_msg, sorted_msg,
+                          "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
     for (int k = 0; k < 5; k++) {
       memset(&j, 0, sizeof j);
       j.entry = entry_find(names[k]);
@@ -343,7 +346,8 @@ static void unsorted_refused(void **state)
       j.in = &v;
       j.nin = 1;
       assert_int_equal(entry_prepare(&j, &e), -1);
-      assert_non_null(strstr(e.msg, "not"));
+      if (strstr(e.msg, want[k]) == NULL)
+        fail_msg("%s on %s: message '%s' lacks '%s'", names[k], backend_name(j.backend), e.msg, want[k]);
       entry_release(&j);
     }
   }
