@@ -59,6 +59,12 @@ grep -q '^| g.bench:e | a |.* ~ |' $OUT || fail "a is not unchanged: $(grep '| a
 grep -q '^| g.bench:e | c |.* faster |' $OUT || fail "c is not faster: $(grep '| c |' $OUT)"
 has $ERR "significant regression"
 
+# --- a 4% change that the rounds do not show to be significant: not a regression ---
+rounds $T/noisy new 6 --noisy b
+fake new $T/noisy
+gate noisy 0
+grep -qE '^\| g.bench:e \| b \| [0-9.]+ \| [0-9.]+ \| 0\.9[0-7][0-9]*x \| 0\.[1-9].* ~ \|' $OUT || fail "noisy b: $(grep '| b |' $OUT)"
+
 # --- faster only: passes ---
 rounds $T/fast new 6 c:0.95
 fake new $T/fast
