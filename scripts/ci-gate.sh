@@ -27,13 +27,14 @@ Usage: scripts/ci-gate.sh (--baseline FILE | --against OLD_PSEARCH) [OPTIONS]
   --threshold PCT    minimum change that counts, percent (default 2)
   --alpha A          significance level (default 0.01)
   --results FILE     where to keep the new results (one round; default: a temporary file)
+  --keep DIR         keep every round's results in DIR (old-K.json, new-K.json)
   --markdown FILE    also write the markdown table to FILE
   --psearch PATH     the psearch binary (default: build/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
 U
 }
 
-baseline= against= rounds= results= markdown= backend= device= runs=20 maxs=30 threshold=2 alpha=0.01 psearch=
+baseline= against= rounds= results= markdown= backend= device= runs=20 maxs=30 threshold=2 alpha=0.01 psearch= keep=
 suites=() entries=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -49,6 +50,7 @@ while [ $# -gt 0 ]; do
     --alpha) alpha=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
     --markdown) markdown=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
     --psearch) psearch=$2; shift 2 ;;
     -e) entries+=(-e "$2"); shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -73,6 +75,12 @@ if [ -z "$psearch" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [ -n "$keep" ]; then
+  mkdir -p "$keep" || exit 2
+  rmdir "$tmp"
+  tmp=$(cd "$keep" && pwd)
+  trap - EXIT
+fi
 [ -n "$results" ] || results=$tmp/new.json
 
 args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}")

@@ -1,14 +1,18 @@
 #!/bin/sh
-# gpu-bundle.sh [DIR]: copy build/psearch (and the engine, cost and radix tests) with the shared
-# libraries a GPU host may lack (cJSON, xxHash, cmocka) into DIR (default
-# .carry/psearch), with a wrapper DIR/psearch that finds them. The OpenCL ICD
-# loader and the vendor's driver are taken from the host. docs/gpu.md.
+# gpu-bundle.sh [DIR]: what a GPU host needs to build nothing and run
+# everything: build/psearch and the unit tests that run kernels (engine,
+# search, cost, radix) with the shared libraries a GPU host may lack (cJSON,
+# xxHash, cmocka), a wrapper DIR/psearch that finds them, the peer anchors
+# (scripts/anchors: torch_anchor.py, and cub_anchor built with nvcc -O3
+# -arch=sm_90 when nvcc is here), and the scripts. Default DIR .carry/psearch
+# (ignored by git; name .carry in the device tool's carry). docs/gpu.md.
 set -eu
 cd "$(dirname "$0")/.."
 dir=${1:-.carry/psearch}
-mkdir -p "$dir/lib" "$dir/bin"
+rm -rf "$dir"
+mkdir -p "$dir/lib" "$dir/bin" "$dir/anchors"
 cp build/psearch "$dir/bin/psearch"
-for t in test_engine test_cost test_radix; do
+for t in test_engine test_search test_cost test_radix; do
   [ -x build/test/$t ] && cp build/test/$t "$dir/bin/$t"
 done
 for bin in "$dir"/bin/*; do
@@ -16,6 +20,12 @@ for bin in "$dir"/bin/*; do
     cp -L "$lib" "$dir/lib/"
   done
 done
+cp scripts/anchors/torch_anchor.py "$dir/anchors/"
+if command -v nvcc >/dev/null; then
+  nvcc -O3 -arch=sm_90 -o "$dir/anchors/cub_anchor" scripts/anchors/cub_anchor.cu
+else
+  echo "gpu-bundle.sh: no nvcc here: the bundle has no CUB anchor" >&2
+fi
 cat > "$dir/psearch" <<'SH'
 #!/bin/sh
 here=$(cd "$(dirname "$0")" && pwd)
