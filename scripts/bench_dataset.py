@@ -2,7 +2,8 @@
 """Time `psearch dataset --sorted -n N -o FILE` against numpy doing the same
 (generate N random i32, sort, write a Futhark binary file), side by side on
 this machine, and report peak memory. Usage:
-    scripts/bench_dataset.py [--psearch build/psearch] [-n 33554431] [--reps 5]
+    scripts/bench_dataset.py [--psearch build/psearch] [-n 33554431] [--reps 5] [--json FILE]
+With --json, the raw wall times of every repetition go to FILE.
 Needs numpy (scripts/setup.sh --tests puts it in .venv)."""
 import argparse
 import os
@@ -42,6 +43,7 @@ def main():
     ap.add_argument("--psearch", default="build/psearch")
     ap.add_argument("-n", type=int, default=33554431)
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--json")
     a = ap.parse_args()
     d = tempfile.mkdtemp()
     out = os.path.join(d, "input")
@@ -60,7 +62,14 @@ def main():
         np_mem = max(np_mem, m)
         os.unlink(out)
     os.rmdir(d)
+    import json
     import numpy
+    if a.json:
+        json.dump({"n": a.n, "bytes": size, "cpus": os.cpu_count(), "numpy": numpy.__version__,
+                   "seconds": {"psearch": ps_t, "numpy": np_t, "psearch_no_file": ps_c,
+                               "numpy_no_file": np_c},
+                   "peak_rss_bytes": {"psearch": ps_mem, "numpy": np_mem}},
+                  open(a.json, "w"), indent=1)
     print("n = %d (%d bytes), %d reps, %d CPUs, numpy %s" %
           (a.n, size, a.reps, os.cpu_count(), numpy.__version__))
     print("psearch dataset --sorted: median %.3f s (min %.3f), peak RSS %.2fx output" %

@@ -599,7 +599,7 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
 {
   struct opt_state st;
   const char *val;
-  int id, npos = 0;
+  int id, k, npos = 0;
   opt_init(&st, argc, argv);
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
     switch (id) {
@@ -618,50 +618,28 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
       cf->rule.threshold /= 100;
       break;
     }
-    case O_TEST: {
-      static const char *const names[] = {"auto", "rounds", "mann-whitney", "futhark"};
-      int k = 0;
-      while (k < 4 && strcmp(val, names[k]) != 0)
-        k++;
-      if (k == 4) {
-        ps_error("option --test: '%s' is not auto, rounds, mann-whitney or futhark", val);
+    case O_TEST:
+      if (opt_choice("test", val, (const char *const[]){"auto", "rounds", "mann-whitney", "futhark", NULL}, &k) != 0)
         return PS_EXIT_USAGE;
-      }
       cf->rule.test = (enum compare_test)k;
       break;
-    }
     case O_STRICT: cf->strict = 1; break;
     case O_FORMAT:
-      if (strcmp(val, "text") == 0) {
-        cf->format = FMT_TEXT;
-      } else if (strcmp(val, "markdown") == 0) {
-        cf->format = FMT_MARKDOWN;
-      } else if (strcmp(val, "json") == 0) {
-        cf->format = FMT_JSON;
-      } else {
-        ps_error("option --format: '%s' is not text, markdown or json", val);
+      if (opt_choice("format", val, (const char *const[]){"text", "markdown", "json", NULL}, &k) != 0)
         return PS_EXIT_USAGE;
-      }
+      cf->format = (enum format)k;
       break;
-    case O_SORTBY: {
-      static const char *const names[] = {"name", "significant", "geomean-significant", "geomean-all"};
-      int k = 0;
-      while (k < 4 && strcmp(val, names[k]) != 0)
-        k++;
-      if (k == 4) {
-        ps_error("option --sort-by: '%s' is not name, significant, geomean-significant or geomean-all", val);
+    case O_SORTBY:
+      if (opt_choice("sort-by", val,
+                     (const char *const[]){"name", "significant", "geomean-significant", "geomean-all", NULL},
+                     &k) != 0)
         return PS_EXIT_USAGE;
-      }
       cf->sortby = (enum sortby)k;
       break;
-    }
     case O_ORDER:
-      if (strcmp(val, "worst-first") == 0 || strcmp(val, "best-first") == 0) {
-        cf->best_first = val[0] == 'b';
-      } else {
-        ps_error("option --order: '%s' is not worst-first or best-first", val);
+      if (opt_choice("order", val, (const char *const[]){"worst-first", "best-first", NULL}, &k) != 0)
         return PS_EXIT_USAGE;
-      }
+      cf->best_first = k;
       break;
     case O_HELP:
       compare_help(stdout);

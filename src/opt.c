@@ -203,3 +203,22 @@ int opt_double_in(const char *optname, const char *s, double lo, double hi, doub
   *out = v;
   return 0;
 }
+
+int opt_choice(const char *optname, const char *s, const char *const *names, int *out)
+{
+  char list[512];
+  size_t len = 0;
+  int n = 0;
+  for (; names[n] != NULL; n++) {
+    if (strcmp(s, names[n]) == 0) {
+      *out = n;
+      return 0;
+    }
+  }
+  list[0] = '\0';
+  for (int i = 0; i < n && len < sizeof list; i++)
+    len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                            names[i]);
+  ps_error("option --%s: '%s' is not %s", optname, s, list);
+  return -1;
+}

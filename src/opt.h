@@ -54,4 +54,8 @@ int opt_int_in(const char *optname, const char *s, int64_t lo, int64_t hi, int64
 /* A finite double in [lo, hi]; prints on failure. */
 int opt_double_in(const char *optname, const char *s, double lo, double hi, double *out);
 
+/* One of a NULL-terminated list of words: *out = its index. Otherwise prints
+** "option --NAME: 'S' is not A, B or C" and returns -1. */
+int opt_choice(const char *optname, const char *s, const char *const *names, int *out);
+
 #endif
