@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "registry.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -41,7 +42,7 @@ struct data_value harness_run(const char *name, enum backend b, const struct dat
   struct data_value out;
   int ok;
   memset(&j, 0, sizeof j);
-  j.entry = entry_find(name);
+  j.entry = registry_find(name);
   assert_non_null(j.entry);
   j.backend = b;
   j.rt = b == BACKEND_OPENCL ? harness_rt : NULL;

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "entry.h"
+#include "registry.h"
 #include "gen.h"
 
 #include <stdio.h>
@@ -52,7 +53,7 @@ static void backends_agree(const char *name, const enum data_type *types, int nt
                            const int64_t *sizes, int nsizes)
 {
   struct rt *rt = open_default();
-  const struct entry *en = entry_find(name);
+  const struct entry *en = registry_find(name);
   struct gen_bounds b;
   assert_non_null(en);
   gen_bounds_default(&b);
@@ -129,11 +130,11 @@ static void check_inputs_message(void **state)
   int64_t n = 3;
   (void)state;
   assert_int_equal(data_value_init(&v, DATA_F32, 1, &n, &e), 0);
-  assert_int_equal(entry_check_inputs(entry_find("reduce"), &v, 1, &e), -1);
+  assert_int_equal(entry_check_inputs(registry_find("reduce"), &v, 1, &e), -1);
   assert_non_null(strstr(e.msg, "Expected input of types: []i32 | []u32"));
   assert_non_null(strstr(e.msg, "Provided input of types: [3]f32"));
-  assert_int_equal(entry_check_inputs(entry_find("bench_copy"), &v, 1, &e), 0);
-  assert_int_equal(entry_check_inputs(entry_find("bench_copy"), &v, 0, &e), -1);
+  assert_int_equal(entry_check_inputs(registry_find("bench_copy"), &v, 1, &e), 0);
+  assert_int_equal(entry_check_inputs(registry_find("bench_copy"), &v, 0, &e), -1);
   data_value_free(&v);
 }
 

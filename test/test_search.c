@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "entry.h"
+#include "registry.h"
 #include "gen.h"
 #include "harness.h"
 #include "search.h"
@@ -340,7 +341,7 @@ static void unsorted_refused(void **state)
                           "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
     for (int k = 0; k < 5; k++) {
       memset(&j, 0, sizeof j);
-      j.entry = entry_find(names[k]);
+      j.entry = registry_find(names[k]);
       j.backend = (enum backend)b;
       j.rt = b == BACKEND_OPENCL ? harness_rt : NULL;
       j.in = &v;

@@ -6,7 +6,7 @@
 #ifndef search_h
 #define search_h
 
-#include "data.h"
+#include "entry.h"
 
 #include <stdint.h>
 
@@ -21,5 +21,8 @@ int64_t search_eytzinger_rank(int64_t n, int64_t k);
 /* Lay out a sorted 1-D array in Eytzinger order, in place (uses n elements
 ** of scratch). The sequential in-order construction. */
 int search_layout_eytzinger(struct data_value *v, struct ps_err *e);
+
+/* The family's entries (a table ending with a NULL name). */
+extern const struct entry search_entries[];
 
 #endif

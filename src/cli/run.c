@@ -4,6 +4,7 @@
 ** binary with -b). The timed region is the entry's run + device sync only.
 */
 #include "run.h"
+#include "registry.h"
 
 #include "entry.h"
 #include "ofile.h"
@@ -88,7 +89,7 @@ int run_main(int argc, char **argv)
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
     switch (id) {
     case O_ENTRY:
-      en = entry_find(val);
+      en = registry_find(val);
       if (en == NULL) {
         ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
         goto done;

@@ -51,15 +51,6 @@ struct entry {
   unsigned flag_inputs; /* ...except these (bit i: input i), which are [n]bool flags */
 };
 
-/* The registry: the entries of every family, in catalogue order. */
-int entry_count(void);
-const struct entry *entry_at(int i);
-const struct entry *entry_find(const char *name);
-
-/* Families (each a table ending with a NULL name). */
-extern const struct entry engine_entries[]; /* bench_copy (entry.c) */
-extern const struct entry search_entries[]; /* search.c */
-
 /* Helpers for implementations. */
 #define ENTRY_INT_TYPES                                                                   \
   ((1u << DATA_I8) | (1u << DATA_I16) | (1u << DATA_I32) | (1u << DATA_I64) | (1u << DATA_U8) | \

@@ -1,17 +1,13 @@
 /*
-** entry.c: the registry, the phase drivers, result comparison, and the
-** entry of the engine: bench_copy, on both backends.
+** entry.c: the engine's side of entry points: backends, build options for
+** element types, input checking, the phase drivers and result comparison.
+** It knows no family: those register in src/entries/registry.c.
 */
 #include "entry.h"
-
-#include "cost.h"
-#include "radix.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define ALL_TYPES ((1u << DATA_NTYPES) - 1)
 
 static const char *const backend_names[BACKEND_COUNT] = {"c", "opencl"};
 
@@ -51,138 +47,6 @@ size_t entry_value_bytes(const struct data_value *v)
   size_t b = 0;
   data_value_bytes(v, &b);
   return b;
-}
-
-/* ================================ bench_copy ============================== */
-
-static int c_alloc_like(struct entry_job *j, struct ps_err *e)
-{
-  j->nout = 1;
-  return data_value_init(&j->out[0], j->in[0].type, j->in[0].rank, j->in[0].shape, e);
-}
-
-static int c_copy_run(struct entry_job *j, struct ps_err *e)
-{
-  size_t b = entry_value_bytes(&j->in[0]);
-  (void)e;
-  if (b > 0)
-    memcpy(j->out[0].elems, j->in[0].elems, b);
-  return 0;
-}
-
-static int c_nothing(struct entry_job *j, struct ps_err *e)
-{
-  (void)j;
-  (void)e;
-  return 0;
-}
-
-static void c_release(struct entry_job *j) { (void)j; }
-
-/* Device state shared by the simple entries. */
-struct dev_state {
-  cl_mem in, out;
-  cl_kernel k[1];
-  size_t wg;
-};
-
-static int dev_prepare_io(struct entry_job *j, struct dev_state **out, struct ps_err *e)
-{
-  struct dev_state *s = calloc(1, sizeof *s);
-  size_t b = entry_value_bytes(&j->in[0]);
-  *out = s;
-  j->state = s;
-  if (s == NULL)
-    return ps_fail(e, "out of memory");
-  s->in = rt_alloc(j->rt, b, e);
-  if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, b, e) != 0)
-    return -1;
-  s->out = rt_alloc(j->rt, b, e);
-  if (s->out == NULL)
-    return -1;
-  s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
-  return 0;
-}
-
-/* One kernel for every element type: it copies bytes, 16 at a time. */
-static int cl_copy_prepare(struct entry_job *j, struct ps_err *e)
-{
-  struct dev_state *s;
-  cl_ulong nbytes = entry_value_bytes(&j->in[0]);
-  if (dev_prepare_io(j, &s, e) != 0)
-    return -1;
-  s->k[0] = rt_kernel(j->rt, "copy.cl", "copy", "", e);
-  if (s->k[0] == NULL)
-    return -1;
-  return rt_args(j->rt, s->k[0], e, 3, sizeof(cl_mem), &s->in, sizeof(cl_mem), &s->out,
-                 sizeof(cl_ulong), &nbytes);
-}
-
-static int cl_copy_run(struct entry_job *j, struct ps_err *e)
-{
-  struct dev_state *s = j->state;
-  size_t nbytes = entry_value_bytes(&j->in[0]);
-  return rt_launch(j->rt, s->k[0], nbytes ? nbytes / 16 + 1 : 0, s->wg, e);
-}
-
-static int cl_result_out(struct entry_job *j, struct ps_err *e)
-{
-  struct dev_state *s = j->state;
-  if (c_alloc_like(j, e) != 0)
-    return -1;
-  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->in[0]), e);
-}
-
-static void cl_release(struct entry_job *j)
-{
-  struct dev_state *s = j->state;
-  if (s == NULL)
-    return;
-  rt_release(j->rt, s->in);
-  rt_release(j->rt, s->out);
-  free(s);
-  j->state = NULL;
-}
-
-static uint64_t copy_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
-
-/* ================================= Registry ============================== */
-
-const struct entry engine_entries[] = {
-  {"bench_copy", "Copy an array: the memory-bandwidth roofline", 1, ALL_TYPES, "[n]t", "[n]t",
-   "O(n)", "O(1)", "2 n sizeof(t)", copy_bytes,
-   {{c_alloc_like, c_copy_run, c_nothing, c_release},
-    {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}, 0},
-  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}, 0},
-};
-
-static const struct entry *const families[] = {engine_entries, search_entries, cost_entries,
-                                               radix_entries};
-
-int entry_count(void)
-{
-  int n = 0;
-  for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-    for (const struct entry *en = families[f]; en->name; en++)
-      n++;
-  return n;
-}
-
-const struct entry *entry_at(int i)
-{
-  for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-    for (const struct entry *en = families[f]; en->name; en++)
-      if (i-- == 0)
-        return en;
-  return NULL;
-}
-
-const struct entry *entry_find(const char *name)
-{
-  for (int i = 0; i < entry_count(); i++)
-    if (strcmp(entry_at(i)->name, name) == 0)
-      return entry_at(i);
-  return NULL;
 }
 
 static void expected_types(const struct entry *en, char *buf, size_t n)

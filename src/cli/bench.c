@@ -6,6 +6,7 @@
 ** the c backend (cached); print the RSD line; collect JSON.
 */
 #include "bench.h"
+#include "registry.h"
 
 #include "cache.h"
 #include "entry.h"
@@ -783,7 +784,7 @@ static int check_suite(const struct suite *s, struct ps_err *e)
 {
   for (int b = 0; b < s->nblocks; b++)
     for (int i = 0; i < s->blocks[b].nentries; i++)
-      if (entry_find(s->blocks[b].entries[i]) == NULL)
+      if (registry_find(s->blocks[b].entries[i]) == NULL)
         return ps_fail(e, "%s: unknown entry point '%s' ('psearch list' shows them)", s->path,
                        s->blocks[b].entries[i]);
   return 0;
@@ -813,7 +814,7 @@ static double copy_bandwidth(struct rt *rt)
   if (data_value_init(&v, DATA_I32, 1, &n, &e) != 0)
     return 0;
   memset(&j, 0, sizeof j);
-  j.entry = entry_find("bench_copy");
+  j.entry = registry_find("bench_copy");
   j.backend = rt ? BACKEND_OPENCL : BACKEND_C;
   j.rt = rt;
   j.in = &v;
@@ -1017,7 +1018,7 @@ int bench_main(int argc, char **argv)
           maxlen = len;
       }
       for (int en_i = 0; en_i < bl->nentries && !interrupted; en_i++) {
-        const struct entry *en = entry_find(bl->entries[en_i]);
+        const struct entry *en = registry_find(bl->entries[en_i]);
         char key[1200];
         cJSON *prog, *dsets;
         if (!wanted(&cf, en->name))

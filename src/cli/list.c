@@ -3,6 +3,7 @@
 ** minimum bytes moved of every entry point, from the registry.
 */
 #include "list.h"
+#include "registry.h"
 
 #include "entry.h"
 #include "opt.h"
@@ -47,8 +48,8 @@ int list_main(int argc, char **argv)
   if (json) {
     cJSON *arr = cJSON_CreateArray();
     char *s;
-    for (int i = 0; i < entry_count(); i++) {
-      const struct entry *en = entry_at(i);
+    for (int i = 0; i < registry_count(); i++) {
+      const struct entry *en = registry_at(i);
       cJSON *o = cJSON_CreateObject();
       cJSON_AddStringToObject(o, "name", en->name);
       cJSON_AddStringToObject(o, "description", en->desc);
@@ -66,8 +67,8 @@ int list_main(int argc, char **argv)
     cJSON_Delete(arr);
   } else {
     printf("%-30s %-14s %-14s %-26s %s\n", "ENTRY", "WORK", "SPAN", "BYTES", "DESCRIPTION");
-    for (int i = 0; i < entry_count(); i++) {
-      const struct entry *en = entry_at(i);
+    for (int i = 0; i < registry_count(); i++) {
+      const struct entry *en = registry_at(i);
       printf("%-30s %-14s %-14s %-26s %s\n", en->name, en->work, en->span, en->bytes_desc,
              en->desc);
     }

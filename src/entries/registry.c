@@ -1,0 +1,43 @@
+/*
+** registry.c: the families, in catalogue order. A new family is one line
+** here and one include.
+*/
+#include "registry.h"
+
+#include "copy.h"
+#include "cost.h"
+#include "radix.h"
+#include "search.h"
+
+#include <string.h>
+
+static const struct entry *const families[] = {copy_entries, search_entries, cost_entries,
+                                               radix_entries};
+#define NFAMILIES (sizeof families / sizeof families[0])
+
+int registry_count(void)
+{
+  int n = 0;
+  for (size_t f = 0; f < NFAMILIES; f++)
+    for (const struct entry *en = families[f]; en->name; en++)
+      n++;
+  return n;
+}
+
+const struct entry *registry_at(int i)
+{
+  for (size_t f = 0; f < NFAMILIES; f++)
+    for (const struct entry *en = families[f]; en->name; en++)
+      if (i-- == 0)
+        return en;
+  return NULL;
+}
+
+const struct entry *registry_find(const char *name)
+{
+  for (size_t f = 0; f < NFAMILIES; f++)
+    for (const struct entry *en = families[f]; en->name; en++)
+      if (strcmp(en->name, name) == 0)
+        return en;
+  return NULL;
+}

@@ -1,0 +1,17 @@
+/*
+** registry.h: every entry point psearch has, family by family (the linit.c
+** pattern: the families are listed here, and only here; the engine knows
+** none of them).
+*/
+#ifndef registry_h
+#define registry_h
+
+#include "entry.h"
+
+/* The entries in catalogue order: the number, the i-th (NULL past the end),
+** and the one named `name` (NULL if none). */
+int registry_count(void);
+const struct entry *registry_at(int i);
+const struct entry *registry_find(const char *name);
+
+#endif
