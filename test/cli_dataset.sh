@@ -45,7 +45,7 @@ check bounds-after 2 $P dataset -n 3 --i32-bounds=0:1; has $ERR "after the last 
 check seed-bad 2 $P dataset -s -1 -n 3
 check n-bad 2 $P dataset -n 12x
 check n-neg 2 $P dataset -n -5
-check gen-bad 2 $P dataset -g '[3]x32'; has $ERR "not a type or value"
+check gen-bad 2 $P dataset -g '[3]x32'; has $ERR "-g: '[3]x32' is not a type ([N]i32) or a value"
 check threads-bad 2 $P dataset -j 0 -n 3
 check type 0 $P dataset -t -g '[4][2]i32' -g f64; has $OUT "[4][2]i32"; has $OUT "f64"
 check literal 0 $P dataset --text -g '[1,2,3]' -g 10i64; has $OUT "[1i32, 2i32, 3i32]"; has $OUT "10i64"

@@ -37,17 +37,13 @@ int harness_teardown(void **state)
 struct data_value harness_run(const char *name, enum backend b, const struct data_value *in, int nin,
                               int runs)
 {
+  const struct entry *en = registry_find(name);
   struct entry_job j;
   struct ps_err e = {{0}};
   struct data_value out;
   int ok;
-  memset(&j, 0, sizeof j);
-  j.entry = registry_find(name);
-  assert_non_null(j.entry);
-  j.backend = b;
-  j.rt = b == BACKEND_OPENCL ? harness_rt : NULL;
-  j.in = in;
-  j.nin = nin;
+  assert_non_null(en);
+  j = entry_job_init(en, b, harness_rt, in, nin);
   ok = entry_prepare(&j, &e) == 0;
   for (int r = 0; ok && r < runs; r++)
     ok = entry_run(&j, &e) == 0;

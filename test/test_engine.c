@@ -32,14 +32,8 @@ static struct rt *open_default(void)
 static void run_entry(const struct entry *en, enum backend b, struct rt *rt,
                       const struct data_value *v, struct data_value *out)
 {
-  struct entry_job j;
+  struct entry_job j = entry_job_init(en, b, rt, v, 1);
   struct ps_err e = {{0}};
-  memset(&j, 0, sizeof j);
-  j.entry = en;
-  j.backend = b;
-  j.rt = rt;
-  j.in = v;
-  j.nin = 1;
   if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_run(&j, &e) != 0 ||
       entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)
     fail_msg("%s on %s: %s", en->name, backend_name(b), e.msg);

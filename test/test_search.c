@@ -15,6 +15,7 @@
 #include "gen.h"
 #include "harness.h"
 #include "search.h"
+#include "layout.h"
 #include "sort.h"
 
 #include <stdlib.h>
@@ -120,7 +121,7 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
         fail_msg("btree_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)((int64_t *)bt.elems)[i], (long long)want);
       /* the Eytzinger index maps back to the same sorted position (-1: n) */
-      if ((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) != want)
+      if ((eidx < 0 ? n : layout_eytzinger_rank(n, eidx + 1)) != want)
         fail_msg("eytzinger_search %s n=%lld key #%lld: index %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)eidx);
     }
@@ -185,7 +186,7 @@ static void rank_closed_form(void **state)
     int64_t prev_rank = -1;
     char *seen = calloc((size_t)n, 1);
     for (int64_t k = 1; k <= n; k++) {
-      int64_t r = search_eytzinger_rank(n, k);
+      int64_t r = layout_eytzinger_rank(n, k);
       assert_true(r >= 0 && r < n && !seen[r]);
       seen[r] = 1;
     }
@@ -194,7 +195,7 @@ static void rank_closed_form(void **state)
       if (i == 0)
         while (2 * k <= n)
           k *= 2;
-      assert_true(search_eytzinger_rank(n, k) == prev_rank + 1);
+      assert_true(layout_eytzinger_rank(n, k) == prev_rank + 1);
       prev_rank++;
       if (2 * k + 1 <= n) {
         k = 2 * k + 1;
@@ -282,8 +283,8 @@ static void bench_entries_agree(void **state)
       for (int64_t i = 0; i < n; i++) {
         /* layouts agree after mapping back; with keys = the array, key i of the
         ** Eytzinger entry is the sorted array's element rank(i + 1) */
-        int64_t eidx = ((int64_t *)ec.elems)[i], ki = v == 0 ? search_eytzinger_rank(n, i + 1) : i;
-        assert_true((eidx < 0 ? n : search_eytzinger_rank(n, eidx + 1)) == ((int64_t *)bc.elems)[ki]);
+        int64_t eidx = ((int64_t *)ec.elems)[i], ki = v == 0 ? layout_eytzinger_rank(n, i + 1) : i;
+        assert_true((eidx < 0 ? n : layout_eytzinger_rank(n, eidx + 1)) == ((int64_t *)bc.elems)[ki]);
       }
       {
         static const char *const bnames[] = {"bench_btree_search", "bench_btree_search_random"};
@@ -340,12 +341,7 @@ static void unsorted_refused(void **state)
     const char *want[] = {sorted_msg, sorted_msg,
                           "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
     for (int k = 0; k < 5; k++) {
-      memset(&j, 0, sizeof j);
-      j.entry = registry_find(names[k]);
-      j.backend = (enum backend)b;
-      j.rt = b == BACKEND_OPENCL ? harness_rt : NULL;
-      j.in = &v;
-      j.nin = 1;
+      j = entry_job_init(registry_find(names[k]), (enum backend)b, harness_rt, &v, 1);
       assert_int_equal(entry_prepare(&j, &e), -1);
       if (strstr(e.msg, want[k]) == NULL)
         fail_msg("%s on %s: message '%s' lacks '%s'", names[k], backend_name(j.backend), e.msg, want[k]);

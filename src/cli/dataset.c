@@ -7,6 +7,7 @@
 
 #include "data.h"
 #include "gen.h"
+#include "input.h"
 #include "ofile.h"
 #include "opt.h"
 #include "ps.h"
@@ -86,44 +87,12 @@ static int emit(FILE *f, const struct data_value *v, enum fmt fmt, struct ps_err
 static int make_value(const struct request *q, uint64_t seed, int nthreads, struct data_value *v,
                       int *baddata, struct ps_err *e)
 {
-  enum data_type t;
-  int rank;
-  int64_t shape[DATA_MAX_RANK];
-  size_t len = strlen(q->spec);
-  if (gen_parse_type(q->spec, len, &t, &rank, shape) == 0) {
-    struct data_value want = {t, rank, {0}, NULL};
-    size_t bytes;
-    memcpy(want.shape, shape, (size_t)rank * sizeof *shape);
-    if (data_value_bytes(&want, &bytes) != 0) { /* a size no machine has: usage */
-      *baddata = 1;
-      return ps_fail(e, "-g %s: array size overflows", q->spec);
-    }
-    if (data_value_init(v, t, rank, shape, e) != 0) {
-      ps_err_prefix(e, "-g %s", q->spec);
-      return -1;
-    }
-    return gen_fill(v, seed, &q->bounds, q->sorted, nthreads, e);
+  struct input_item it = {q->spec, seed, &q->bounds, q->sorted, 0, nthreads};
+  if (input_make(&it, v, baddata, e) != 0) {
+    ps_err_prefix(e, "-g");
+    return -1;
   }
-  { /* a literal value */
-    struct data_reader *r = data_reader_mem(q->spec, len, "-g");
-    struct data_value extra;
-    int rc;
-    if (r == NULL)
-      return ps_fail(e, "out of memory");
-    rc = data_read(r, v, e);
-    if (rc == 1 && data_read(r, &extra, e) != 0) {
-      data_value_free(&extra);
-      data_value_free(v);
-      rc = ps_fail(e, "not a type or value: '%s' (expected one type such as [10]i32, or one value)", q->spec);
-    } else if (rc == 0) {
-      rc = ps_fail(e, "-g: empty type");
-    } else if (rc < 0) {
-      ps_err_prefix(e, "not a type or value: '%s'", q->spec);
-    }
-    data_reader_close(r);
-    *baddata = rc < 0;
-    return rc < 0 ? -1 : 0;
-  }
+  return 0;
 }
 
 int dataset_main(int argc, char **argv)

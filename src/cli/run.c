@@ -4,29 +4,24 @@
 ** binary with -b). The timed region is the entry's run + device sync only.
 */
 #include "run.h"
-#include "registry.h"
 
+#include "devopt.h"
 #include "entry.h"
 #include "ofile.h"
-#include "opt.h"
+#include "registry.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-enum { O_ENTRY = 1, O_BINARY, O_TIMEFILE, O_RUNS, O_BACKEND, O_PLATFORM, O_DEVICE, O_DEVTYPE,
-       O_KERNELS, O_NOCACHE, O_HELP };
+enum { O_ENTRY = 1, O_BINARY, O_TIMEFILE, O_RUNS, O_HELP };
 
 static const struct opt_def opts[] = {
   {"entry-point", 'e', OPT_REQUIRED, O_ENTRY, "NAME", "The entry point to run (required; 'psearch list' shows them)"},
   {"binary-output", 'b', OPT_NONE, O_BINARY, NULL, "Write outputs in the binary data format"},
   {"write-runtime-to", 't', OPT_REQUIRED, O_TIMEFILE, "FILE", "Write each timed run's runtime in microseconds to FILE, one per line"},
   {"runs", 'r', OPT_REQUIRED, O_RUNS, "N", "One warm-up run, then N timed runs (default: one run)"},
-  {"backend", 0, OPT_REQUIRED, O_BACKEND, "NAME", "opencl (default) or c (sequential reference)"},
-  {"platform", 'p', OPT_REQUIRED, O_PLATFORM, "P", "OpenCL platform: index or name substring"},
-  {"device", 'd', OPT_REQUIRED, O_DEVICE, "D", "OpenCL device: index or name substring"},
-  {"device-type", 0, OPT_REQUIRED, O_DEVTYPE, "TYPE", "cpu, gpu or all"},
-  {"kernels", 0, OPT_REQUIRED, O_KERNELS, "DIR", "Read kernel sources from DIR instead of the embedded ones"},
-  {"no-cache", 0, OPT_NONE, O_NOCACHE, NULL, "Do not use the compiled-kernel cache"},
+  DEVOPT_ROWS,
   {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
   {NULL, 0, OPT_NONE, 0, NULL, NULL},
 };
@@ -42,6 +37,62 @@ void run_help(FILE *f)
 }
 
 #define MAX_INPUTS 16
+
+/* What the command line asks for. */
+struct config {
+  const struct entry *en;
+  const char *timefile;
+  int64_t runs; /* -1: one untimed run */
+  int binary;
+  struct devopt dev;
+};
+
+/* Parse the command line; PS_EXIT_OK to go on, -1 after --help, else the exit code. */
+static int parse_args(int argc, char **argv, struct config *cf)
+{
+  struct opt_state st;
+  const char *val;
+  int id, got;
+  opt_init(&st, argc, argv);
+  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
+    if ((got = devopt_parse(&cf->dev, id, val)) != 0) {
+      if (got < 0)
+        return PS_EXIT_USAGE;
+      continue;
+    }
+    switch (id) {
+    case O_ENTRY:
+      if ((cf->en = registry_find(val)) == NULL) {
+        ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
+        return PS_EXIT_USAGE;
+      }
+      break;
+    case O_BINARY: cf->binary = 1; break;
+    case O_TIMEFILE: cf->timefile = val; break;
+    case O_RUNS:
+      if (opt_int_in("runs", val, 1, 1000000000, &cf->runs) != 0)
+        return PS_EXIT_USAGE;
+      break;
+    case O_HELP:
+      run_help(stdout);
+      return -1;
+    default:
+      if (id == OPT_POSITIONAL)
+        ps_error("run: unexpected argument '%s'", val);
+      fputs("Try 'psearch help run'.\n", stderr);
+      return PS_EXIT_USAGE;
+    }
+  }
+  if (cf->en == NULL) {
+    ps_error("run: -e ENTRY is required ('psearch list' shows the entry points)");
+    return PS_EXIT_USAGE;
+  }
+  if (cf->binary && isatty(1)) {
+    ps_error("run: refusing to write binary data to a terminal; use a redirection or drop -b");
+    return PS_EXIT_USAGE;
+  }
+  return PS_EXIT_OK;
+}
 
 /* Read every value on stdin into in[]; returns the count or -1. */
 static int read_inputs(struct data_value *in, struct ps_err *e)
@@ -69,139 +120,91 @@ static int read_inputs(struct data_value *in, struct ps_err *e)
   return n;
 }
 
-int run_main(int argc, char **argv)
+/* The runs (one warm-up first when timed), each time written to tf. */
+static int timed(const struct config *cf, struct entry_job *j, struct ofile *tf, struct ps_err *e)
 {
-  struct opt_state st;
-  struct rt_select sel = {NULL, NULL, NULL};
-  struct data_value in[MAX_INPUTS];
-  struct entry_job job;
-  struct ps_err err;
-  struct rt *rt = NULL;
-  struct ofile *tf = NULL;
-  const struct entry *en = NULL;
-  const char *val, *timefile = NULL, *kdir = NULL;
-  enum backend backend = BACKEND_OPENCL;
-  int64_t runs = -1;
-  int id, nin = 0, binary = 0, nocache = 0, prepared = 0, rc = PS_EXIT_USAGE;
-
-  memset(&job, 0, sizeof job);
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    switch (id) {
-    case O_ENTRY:
-      en = registry_find(val);
-      if (en == NULL) {
-        ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
-        goto done;
-      }
-      break;
-    case O_BINARY: binary = 1; break;
-    case O_TIMEFILE: timefile = val; break;
-    case O_RUNS:
-      if (opt_int_in("runs", val, 1, 1000000000, &runs) != 0)
-        goto done;
-      break;
-    case O_BACKEND:
-      if (backend_parse(val, &backend) != 0) {
-        ps_error("option --backend: '%s' is not a backend (c, opencl)", val);
-        goto done;
-      }
-      break;
-    case O_PLATFORM: sel.platform = val; break;
-    case O_DEVICE: sel.device = val; break;
-    case O_DEVTYPE:
-      if (rt_select_type(&sel, val) != 0)
-        goto done;
-      break;
-    case O_KERNELS: kdir = val; break;
-    case O_NOCACHE: nocache = 1; break;
-    case O_HELP:
-      run_help(stdout);
-      rc = PS_EXIT_OK;
-      goto done;
-    default:
-      if (id == OPT_POSITIONAL)
-        ps_error("run: unexpected argument '%s'", val);
-      fputs("Try 'psearch help run'.\n", stderr);
-      goto done;
-    }
-  }
-  if (en == NULL) {
-    ps_error("run: -e ENTRY is required ('psearch list' shows the entry points)");
-    goto done;
-  }
-  rc = PS_EXIT_BADDATA;
-  nin = read_inputs(in, &err);
-  if (nin < 0) {
-    nin = 0;
-    ps_error("%s", err.msg);
-    goto done;
-  }
-  if (entry_check_inputs(en, in, nin, &err) != 0) {
-    fprintf(stderr, "%s\n", err.msg);
-    goto done;
-  }
-  rc = PS_EXIT_FAILED;
-  if (backend == BACKEND_OPENCL) {
-    rt = rt_open(&sel, &err);
-    if (rt == NULL) {
-      ps_error("%s", err.msg);
-      goto done;
-    }
-    if (kdir != NULL)
-      rt_set_kernel_dir(rt, kdir);
-    if (nocache)
-      rt_set_cache(rt, 0);
-    ps_info(2, "using %s (%s)", rt_info(rt)->name, rt_info(rt)->platform);
-  }
-  job.entry = en;
-  job.backend = backend;
-  job.rt = rt;
-  job.in = in;
-  job.nin = nin;
-  prepared = 1;
-  if (entry_prepare(&job, &err) != 0) {
-    ps_error("%s: %s", en->name, err.msg);
-    goto done;
-  }
-  if (timefile != NULL && (tf = ofile_open(timefile, &err)) == NULL) {
-    ps_error("%s", err.msg);
-    goto done;
-  }
-  for (int64_t i = runs < 0 ? 0 : -1; i < (runs < 0 ? 1 : runs); i++) { /* -1: warm-up */
+  for (int64_t i = cf->runs < 0 ? 0 : -1; i < (cf->runs < 0 ? 1 : cf->runs); i++) { /* -1: warm-up */
     uint64_t t0 = ps_now_ns(), t1;
-    if (entry_run(&job, &err) != 0 || entry_sync(&job, &err) != 0) {
-      ps_error("%s: %s", en->name, err.msg);
-      goto done;
-    }
+    if (entry_run(j, e) != 0 || entry_sync(j, e) != 0)
+      return -1;
     t1 = ps_now_ns();
     if (tf != NULL && i >= 0)
       fprintf(ofile_stream(tf), "%llu\n", (unsigned long long)((t1 - t0 + 500) / 1000));
   }
+  return 0;
+}
+
+/* Prepare, run, take and print the result. */
+static int run_job(const struct config *cf, struct entry_job *j, struct ps_err *e)
+{
+  struct ofile *tf = NULL;
+  if (entry_prepare(j, e) != 0)
+    goto fail;
+  if (cf->timefile != NULL && (tf = ofile_open(cf->timefile, e)) == NULL)
+    return -1;
+  if (timed(cf, j, tf, e) != 0)
+    goto fail;
   if (tf != NULL) {
     struct ofile *o = tf;
     tf = NULL;
-    if (ofile_commit(o, &err) != 0) {
-      ps_error("%s", err.msg);
-      goto done;
-    }
+    if (ofile_commit(o, e) != 0)
+      return -1;
   }
-  if (entry_result(&job, &err) != 0) {
-    ps_error("%s: %s", en->name, err.msg);
+  if (entry_result(j, e) != 0)
+    goto fail;
+  for (int i = 0; i < j->nout; i++)
+    if ((cf->binary ? data_write_binary(stdout, &j->out[i], e) : data_write_text(stdout, &j->out[i], e)) != 0) {
+      ps_err_prefix(e, "standard output");
+      return -1;
+    }
+  if (fflush(stdout) != 0)
+    return ps_fail(e, "standard output: write error");
+  return 0;
+fail:
+  ofile_abort(tf);
+  ps_err_prefix(e, "%s", j->entry->name);
+  return -1;
+}
+
+int run_main(int argc, char **argv)
+{
+  struct config cf;
+  struct data_value in[MAX_INPUTS];
+  struct entry_job job;
+  struct ps_err err;
+  struct rt *rt = NULL;
+  int nin = 0, rc;
+
+  memset(&cf, 0, sizeof cf);
+  cf.runs = -1;
+  devopt_init(&cf.dev);
+  memset(&job, 0, sizeof job);
+  rc = parse_args(argc, argv, &cf);
+  if (rc != PS_EXIT_OK)
+    return rc < 0 ? PS_EXIT_OK : rc;
+  rc = PS_EXIT_BADDATA;
+  if ((nin = read_inputs(in, &err)) < 0) {
+    nin = 0;
+    ps_error("%s", err.msg);
     goto done;
   }
-  for (int i = 0; i < job.nout; i++) {
-    if ((binary ? data_write_binary(stdout, &job.out[i], &err)
-                : data_write_text(stdout, &job.out[i], &err)) != 0) {
-      ps_error("standard output: %s", err.msg);
-      goto done;
-    }
+  if (entry_check_inputs(cf.en, in, nin, &err) != 0) {
+    fprintf(stderr, "%s\n", err.msg);
+    goto done;
   }
-  rc = fflush(stdout) == 0 ? PS_EXIT_OK : PS_EXIT_FAILED;
+  rc = PS_EXIT_FAILED;
+  if (devopt_open(&cf.dev, &rt, &err) != 0) {
+    ps_error("%s", err.msg);
+    goto done;
+  }
+  job = entry_job_init(cf.en, cf.dev.backend, rt, in, nin);
+  if (run_job(&cf, &job, &err) != 0) {
+    ps_error("%s", err.msg);
+    goto done;
+  }
+  rc = PS_EXIT_OK;
 done:
-  ofile_abort(tf);
-  if (prepared)
-    entry_release(&job);
+  entry_release(&job);
   for (int i = 0; i < nin; i++)
     data_value_free(&in[i]);
   rt_close(rt);

@@ -121,6 +121,12 @@ done:
   return rc;
 }
 
+int cache_key_file(const char *path, uint64_t *key)
+{
+  uint64_t size;
+  return file_digest(path, key, &size);
+}
+
 int cache_load(const char *path, struct data_value *vals, int max)
 {
   char side[4200];

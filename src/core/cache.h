@@ -28,6 +28,8 @@
 uint64_t cache_key_bytes(uint64_t seed, const void *p, size_t n);
 uint64_t cache_key_str(uint64_t seed, const char *s);
 uint64_t cache_value_digest(const struct data_value *v, uint64_t seed);
+/* XXH64 of a whole file, streamed, into *key; -1 if it cannot be read. */
+int cache_key_file(const char *path, uint64_t *key);
 
 /* The cache's root directory into buf; -1 if neither XDG_CACHE_HOME nor HOME
 ** is an absolute path. */

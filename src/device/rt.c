@@ -4,8 +4,6 @@
 */
 #include "rt.h"
 
-#include "opt.h"
-
 #include "cache.h"
 #include "hook.h"
 #include "ps_version.h"
@@ -142,16 +140,6 @@ static int each_device(int (*f)(void *, const struct rt_device_info *, cl_platfo
         return 1;
     }
   }
-  return 0;
-}
-
-int rt_select_type(struct rt_select *sel, const char *val)
-{
-  if (strcmp(val, "cpu") != 0 && strcmp(val, "gpu") != 0 && strcmp(val, "all") != 0) {
-    ps_error("option --device-type: '%s' is not cpu, gpu or all", val);
-    return -1;
-  }
-  sel->type = strcmp(val, "all") == 0 ? NULL : val;
   return 0;
 }
 

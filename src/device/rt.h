@@ -39,10 +39,6 @@ struct rt_select {
   const char *platform, *device, *type;
 };
 
-/* Set sel->type from a --device-type value ("cpu", "gpu" or "all"); prints
-** the error and returns -1 for anything else. */
-int rt_select_type(struct rt_select *sel, const char *val);
-
 /* All devices of all platforms. *out is malloc'ed (caller frees). */
 int rt_list(struct rt_device_info **out, int *n, struct ps_err *e);
 

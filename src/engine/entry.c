@@ -87,6 +87,26 @@ int entry_check_inputs(const struct entry *en, const struct data_value *in, int 
                  want, nin ? got : "(none)");
 }
 
+struct entry_job entry_job_init(const struct entry *en, enum backend b, struct rt *rt,
+                                const struct data_value *in, int nin)
+{
+  struct entry_job j;
+  memset(&j, 0, sizeof j);
+  j.entry = en;
+  j.backend = b;
+  j.rt = b == BACKEND_OPENCL ? rt : NULL;
+  j.in = in;
+  j.nin = nin;
+  return j;
+}
+
+int entry_run_once(struct entry_job *j, struct ps_err *e)
+{
+  if (entry_prepare(j, e) != 0 || entry_run(j, e) != 0 || entry_sync(j, e) != 0)
+    return -1;
+  return entry_result(j, e);
+}
+
 int entry_prepare(struct entry_job *j, struct ps_err *e)
 {
   j->nout = 0;

@@ -65,6 +65,15 @@ size_t entry_value_bytes(const struct data_value *v);
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
                        struct ps_err *e);
 
+/* A job of entry en on backend b (rt: the device, NULL for the c backend)
+** over in[0..nin); nothing is prepared yet. */
+struct entry_job entry_job_init(const struct entry *en, enum backend b, struct rt *rt,
+                                const struct data_value *in, int nin);
+
+/* Prepare, run once, sync and take the result: the outputs are in j->out
+** (release the job with entry_release either way). 0 or -1 (message in e). */
+int entry_run_once(struct entry_job *j, struct ps_err *e);
+
 /* The phases, in order: prepare once, run any number of times (followed by
 ** entry_sync for timing), result, release. */
 int entry_prepare(struct entry_job *j, struct ps_err *e);

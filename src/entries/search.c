@@ -14,19 +14,12 @@
 
 #include "entry.h"
 #include "gen.h"
+#include "layout.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define KEY_SEED 0x5eac4u
-
-int64_t search_eytzinger_rank(int64_t n, int64_t k)
-{
-  int H = 63 - __builtin_clzll((unsigned long long)n), d = 63 - __builtin_clzll((unsigned long long)k);
-  int64_t L = n - (((int64_t)1 << H) - 1), p = k - ((int64_t)1 << d);
-  int64_t r = (2 * p + 1) * ((int64_t)1 << (H - d)) - 1, missing = (r + 1) / 2 - L;
-  return r - (missing > 0 ? missing : 0);
-}
 
 /* Element i widened to int64 or uint64 bits (for keys and comparisons). */
 static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *key)
@@ -77,7 +70,7 @@ static int from_eytzinger(const struct data_value *t, struct data_value *sorted,
   if (data_value_init(sorted, t->type, 1, &n, e) != 0)
     return -1;
   for (int64_t k = 1; k <= n; k++)
-    memcpy((char *)sorted->elems + (size_t)search_eytzinger_rank(n, k) * sz,
+    memcpy((char *)sorted->elems + (size_t)layout_eytzinger_rank(n, k) * sz,
            (const char *)t->elems + (size_t)(k - 1) * sz, sz);
   if (check_sorted(sorted, e) != 0) {
     data_value_free(sorted);
@@ -234,44 +227,6 @@ static int c_prepare(struct entry_job *j, struct ps_err *e)
   return 0;
 }
 
-/* The sequential in-order construction (an independent oracle of the closed form). */
-static void c_to_eytzinger(const struct data_value *a, struct data_value *t)
-{
-  int64_t n = (int64_t)data_value_count(a), k = 1, i = 0;
-  size_t sz = data_type_size(a->type);
-  if (n == 0)
-    return;
-  while (2 * k <= n)
-    k *= 2;
-  for (;;) {
-    memcpy((char *)t->elems + (size_t)(k - 1) * sz, (const char *)a->elems + (size_t)i++ * sz, sz);
-    if (2 * k + 1 <= n) { /* successor: leftmost node of the right subtree */
-      k = 2 * k + 1;
-      while (2 * k <= n)
-        k *= 2;
-    } else { /* climb while coming from a right child */
-      while (k > 1 && (k & 1))
-        k /= 2;
-      k /= 2;
-      if (k == 0)
-        break;
-    }
-  }
-}
-
-int search_layout_eytzinger(struct data_value *v, struct ps_err *e)
-{
-  struct data_value t;
-  if (v->rank != 1)
-    return ps_fail(e, "the Eytzinger layout needs a one-dimensional array");
-  if (data_value_init(&t, v->type, 1, v->shape, e) != 0)
-    return -1;
-  c_to_eytzinger(v, &t);
-  data_value_free(v);
-  *v = t;
-  return 0;
-}
-
 /* Build the internal levels of the B+ tree of xs into tree (bt.internal keys). */
 static void c_btree_build(const struct data_value *xs, const struct btshape *bt, unsigned char *tree)
 {
@@ -313,7 +268,7 @@ static int c_run(struct entry_job *j, struct ps_err *e)
   size_t sz = data_type_size(xs->type);
   (void)e;
   if (va->kind == TO_EYTZINGER) {
-    c_to_eytzinger(xs, &j->out[0]);
+    layout_eytzinger_walk(xs, &j->out[0]);
   } else if (va->kind == TO_BTREE) {
     c_btree_build(xs, &s->bt, j->out[0].elems);
   } else if (va->kind == BTREE) {

@@ -1,13 +1,20 @@
 /*
-** results.c: benchmark results JSON -> struct results, with errors that say
-** where the file went wrong.
+** results.c: the results JSON both ways: a dataset's summary and a program's
+** context into cJSON, and results files back into struct results, with
+** errors that say where a file went wrong.
 */
 #include "results.h"
+
+#include "hook.h"
+#include "ofile.h"
+#include "ps_version.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* Results files are runtimes and names; anything bigger is not one. */
 #define RESULTS_MAX_BYTES ((size_t)1 << 30)
@@ -324,4 +331,103 @@ const struct res_dataset *results_dataset(const struct res_program *p, const cha
     if (strcmp(p->ds[i].name, name) == 0)
       return &p->ds[i];
   return NULL;
+}
+
+/* ================================ Writing ================================ */
+
+cJSON *results_dataset_json(const struct report_dataset *d)
+{
+  cJSON *o, *rt, *bytes, *ps, *full, *ci;
+  if (d->error != NULL)
+    return cJSON_CreateString(d->error);
+  o = cJSON_CreateObject();
+  rt = cJSON_AddArrayToObject(o, "runtimes");
+  full = cJSON_CreateArray();
+  for (size_t i = 0; i < d->n; i++) {
+    cJSON_AddItemToArray(rt, cJSON_CreateNumber(floor(d->us[i] + 0.5)));
+    cJSON_AddItemToArray(full, cJSON_CreateNumber(d->us[i]));
+  }
+  bytes = cJSON_AddObjectToObject(o, "bytes");
+  if (d->has_peak)
+    cJSON_AddNumberToObject(bytes, "space 'device'", (double)d->peak_bytes);
+  ps = cJSON_AddObjectToObject(o, "psearch");
+  cJSON_AddItemToObject(ps, "runtimes_us", full);
+  cJSON_AddNumberToObject(ps, "runs", (double)d->n);
+  cJSON_AddNumberToObject(ps, "mean_us", d->s.mean);
+  cJSON_AddNumberToObject(ps, "median_us", d->s.median);
+  cJSON_AddNumberToObject(ps, "stddev_us", d->s.sd);
+  cJSON_AddNumberToObject(ps, "rsd", d->s.rsd);
+  cJSON_AddNumberToObject(ps, "min_us", d->s.min);
+  cJSON_AddNumberToObject(ps, "max_us", d->s.max);
+  cJSON_AddNumberToObject(ps, "rse", d->s.rse);
+  if (!isnan(d->s.r1))
+    cJSON_AddNumberToObject(ps, "autocorrelation", d->s.r1);
+  ci = cJSON_AddArrayToObject(ps, "ci95_us");
+  cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_lo));
+  cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_hi));
+  if (d->kernel_us > 0) {
+    cJSON *ks;
+    cJSON_AddNumberToObject(ps, "kernel_us_mean", d->kernel_us);
+    if (d->nkernels > 0 && (ks = cJSON_AddObjectToObject(ps, "kernels_us_mean")) != NULL)
+      for (int i = 0; i < d->nkernels; i++)
+        cJSON_AddNumberToObject(ks, d->kernels[i].name, d->kernels[i].us);
+  }
+  if (d->has_inputs) {
+    cJSON_AddNumberToObject(ps, "elements", (double)d->elements);
+    if (d->has_bytes)
+      cJSON_AddNumberToObject(ps, "min_bytes", d->min_bytes);
+  }
+  cJSON_AddStringToObject(ps, "validation", d->validation);
+  return o;
+}
+
+cJSON *results_context_json(const struct results_context *c)
+{
+  cJSON *o = cJSON_CreateObject();
+  char host[256] = "", date[64];
+  time_t now = time(NULL);
+  struct tm tm;
+  const char *names[8], *values[8];
+  int k = hook_active(names, values, 8);
+  gethostname(host, sizeof host - 1);
+  gmtime_r(&now, &tm);
+  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  cJSON_AddStringToObject(o, "backend", c->backend);
+  if (c->dev != NULL) {
+    cJSON_AddStringToObject(o, "device", c->dev->name);
+    cJSON_AddStringToObject(o, "platform", c->dev->platform);
+    cJSON_AddStringToObject(o, "driver", c->dev->driver);
+    cJSON_AddStringToObject(o, "opencl_version", c->dev->version);
+  } else {
+    cJSON_AddStringToObject(o, "device", "host CPU (sequential c backend)");
+  }
+  cJSON_AddStringToObject(o, "psearch_version", PS_VERSION);
+  cJSON_AddStringToObject(o, "psearch_commit", PS_GIT);
+  cJSON_AddStringToObject(o, "date", date);
+  cJSON_AddStringToObject(o, "host", host);
+  cJSON_AddNumberToObject(o, "runs", (double)c->runs);
+  cJSON_AddBoolToObject(o, "convergence_phase", c->convergence);
+  if (k > 0) { /* results made under a test hook say so */
+    cJSON *h = cJSON_AddObjectToObject(o, "test_hooks");
+    for (int i = 0; i < k; i++)
+      cJSON_AddStringToObject(h, names[i], values[i]);
+  }
+  return o;
+}
+
+int results_write(const char *path, const cJSON *root, struct ps_err *e)
+{
+  struct ofile *o;
+  char *s = cJSON_Print(root);
+  if (s == NULL)
+    return ps_fail(e, "out of memory");
+  o = ofile_open(path, e);
+  if (o == NULL) {
+    free(s);
+    return -1;
+  }
+  fputs(s, ofile_stream(o));
+  fputc('\n', ofile_stream(o));
+  free(s);
+  return ofile_commit(o, e);
 }

@@ -1,13 +1,18 @@
 /*
-** results.h: reading benchmark results back: the JSON that `psearch bench
-** --json` and `futhark bench --json` write (docs/json.md), for compare and
-** plot. psearch's full-precision runtimes are used when present, Futhark's
-** integer microseconds otherwise.
+** results.h: the results JSON both ways (docs/json.md): writing what `psearch
+** bench --json` records (futhark bench's schema, psearch's own fields inside
+** "psearch" objects), and reading back that and `futhark bench --json`'s,
+** for compare and plot. psearch's full-precision runtimes are used when
+** present, Futhark's integer microseconds otherwise.
 */
 #ifndef results_h
 #define results_h
 
 #include "ps.h"
+#include "report.h"
+#include "rt.h"
+
+#include <cjson/cJSON.h>
 
 #include <stddef.h>
 
@@ -69,6 +74,26 @@ void results_free(struct results *r);
 ** own; programs and datasets only in b are added. b is emptied (its contents
 ** move) and freed. 0, or -1 when out of memory. */
 int results_pool(struct results *a, struct results *b);
+
+/* ---- writing ---- */
+
+/* One dataset: futhark's object ("runtimes" in whole µs, "bytes") with the
+** summary in "psearch", or the error as a string. */
+cJSON *results_dataset_json(const struct report_dataset *d);
+
+/* A program's "psearch_context": what ran where. dev NULL: the c backend. */
+struct results_context {
+  const char *backend;
+  const struct rt_device_info *dev;
+  int64_t runs;
+  int convergence;
+};
+cJSON *results_context_json(const struct results_context *c);
+
+/* Write root to path atomically (ofile). 0, or -1 with e set. */
+int results_write(const char *path, const cJSON *root, struct ps_err *e);
+
+/* ---- reading ---- */
 
 /* Lookups by exact name; NULL when absent. */
 const struct res_program *results_program(const struct results *r, const char *name);

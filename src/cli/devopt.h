@@ -1,0 +1,43 @@
+/*
+** devopt.h: the options of every subcommand that runs entry points (bench,
+** run): the backend and the device. One set of table rows (DEVOPT_ROWS, put
+** into a command's option table), one parser, one function that opens the
+** device they name.
+*/
+#ifndef devopt_h
+#define devopt_h
+
+#include "entry.h"
+#include "opt.h"
+
+/* Option ids of the rows; a command's own ids stay below DEVOPT_FIRST. */
+enum { DEVOPT_FIRST = 1000, DEVOPT_BACKEND = DEVOPT_FIRST, DEVOPT_PLATFORM, DEVOPT_DEVICE,
+       DEVOPT_DEVTYPE, DEVOPT_KERNELS, DEVOPT_NOCACHE };
+
+#define DEVOPT_ROWS                                                                                \
+  {"backend", 0, OPT_REQUIRED, DEVOPT_BACKEND, "NAME", "opencl (default) or c (the sequential reference)"}, \
+  {"platform", 'p', OPT_REQUIRED, DEVOPT_PLATFORM, "P", "OpenCL platform: index or name substring"},       \
+  {"device", 'd', OPT_REQUIRED, DEVOPT_DEVICE, "D", "OpenCL device: index or name substring"},             \
+  {"device-type", 0, OPT_REQUIRED, DEVOPT_DEVTYPE, "TYPE", "cpu, gpu or all"},                             \
+  {"kernels", 0, OPT_REQUIRED, DEVOPT_KERNELS, "DIR", "Read kernel sources from DIR instead of the embedded ones"}, \
+  {"no-cache", 0, OPT_NONE, DEVOPT_NOCACHE, NULL, "Use no cache: kernels (and with bench, datasets and references)"}
+
+/* What the rows set. */
+struct devopt {
+  enum backend backend;
+  struct rt_select sel;
+  const char *kernels; /* NULL: the embedded sources */
+  int no_cache;
+};
+
+void devopt_init(struct devopt *d);
+
+/* Take option id (from opt_next) with its value: 1 when it is one of the
+** rows, 0 when it is not, -1 for a bad value (the message is printed). */
+int devopt_parse(struct devopt *d, int id, const char *val);
+
+/* Open the device for the opencl backend (*rt NULL for the c backend) and
+** say which on stderr. 0, or -1 with e set. */
+int devopt_open(const struct devopt *d, struct rt **rt, struct ps_err *e);
+
+#endif

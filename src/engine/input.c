@@ -1,0 +1,169 @@
+/*
+** input.c: items and suite cases into values; the dataset cache's keys.
+*/
+#include "input.h"
+
+#include "cache.h"
+#include "layout.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A literal: exactly one value in the text. */
+static int parse_literal(const char *spec, struct data_value *v, struct ps_err *e)
+{
+  struct data_reader *r = data_reader_mem(spec, strlen(spec), "item");
+  struct data_value extra;
+  int got;
+  if (r == NULL)
+    return ps_fail(e, "out of memory");
+  got = data_read(r, v, e);
+  if (got == 1 && data_read(r, &extra, e) != 0) { /* text after the value */
+    data_value_free(&extra);
+    data_value_free(v);
+    got = -1;
+  }
+  data_reader_close(r);
+  return got == 1 ? 0 : -1;
+}
+
+int input_make(const struct input_item *it, struct data_value *v, int *bad_spec, struct ps_err *e)
+{
+  enum data_type t;
+  int rank;
+  int64_t shape[DATA_MAX_RANK];
+  *bad_spec = 0;
+  if (gen_parse_type(it->spec, strlen(it->spec), &t, &rank, shape) == 0) {
+    struct data_value want = {t, rank, {0}, NULL};
+    size_t bytes;
+    memcpy(want.shape, shape, (size_t)rank * sizeof *shape);
+    if (data_value_bytes(&want, &bytes) != 0) { /* a size no machine has */
+      *bad_spec = 1;
+      return ps_fail(e, "'%s': array size overflows", it->spec);
+    }
+    if (data_value_init(v, t, rank, shape, e) != 0 ||
+        gen_fill(v, it->seed, it->bounds, it->sorted, it->nthreads, e) != 0 ||
+        (it->eytzinger && rank == 1 && layout_eytzinger(v, e) != 0)) {
+      ps_err_prefix(e, "'%s'", it->spec);
+      data_value_free(v);
+      return -1;
+    }
+    return 0;
+  }
+  if (parse_literal(it->spec, v, e) != 0) {
+    *bad_spec = 1;
+    return ps_fail(e, "'%s' is not a type ([N]i32) or a value", it->spec);
+  }
+  return 0;
+}
+
+/* The dataset cache key of a random case: a digest of everything that
+** determines its bytes: the generator's and the layout's versions, the items
+** (types with shapes, or constants) in order, the seeds (1 + item index),
+** the default bounds, sortedness and layout. Never the case's display name:
+** two cases may share a name and differ in what they generate. */
+static uint64_t random_case_key(const struct suite_case *c)
+{
+  char buf[96];
+  char *items = strdup(c->values), *tok, *save = NULL;
+  struct gen_bounds b;
+  uint64_t key;
+  snprintf(buf, sizeof buf, "random-case gen=%d layout=%d sorted=%d eytzinger=%d", GEN_VERSION,
+           LAYOUT_VERSION, c->sorted, c->eytzinger);
+  key = cache_key_str(0, buf);
+  gen_bounds_default(&b);
+  key = cache_key_bytes(key, &b, sizeof b);
+  if (items == NULL)
+    return cache_key_str(key, c->values); /* still distinct per text */
+  for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save))
+    key = cache_key_str(key, tok); /* seed 1 + k follows from the position */
+  free(items);
+  return key;
+}
+
+/* Read every value of a reader into in[] and close it; the count, or -1. */
+static int read_all(struct data_reader *r, struct data_value *in, struct ps_err *e)
+{
+  int n = 0, got = 0;
+  if (r == NULL)
+    return ps_fail(e, "out of memory");
+  while (n < INPUT_MAX && (got = data_read(r, &in[n], e)) == 1)
+    n++;
+  data_reader_close(r);
+  if (got < 0) {
+    for (int i = 0; i < n; i++)
+      data_value_free(&in[i]);
+    return -1;
+  }
+  return n;
+}
+
+/* Generate the random items of case c: seed 1 + k for the k-th. */
+static int generate_case(const struct suite_case *c, struct data_value *in, struct ps_err *e)
+{
+  char *items = strdup(c->values), *tok, *save = NULL;
+  struct gen_bounds b;
+  int n = 0, bad;
+  if (items == NULL)
+    return ps_fail(e, "out of memory");
+  gen_bounds_default(&b);
+  for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+    struct input_item it = {tok, 1 + (uint64_t)n, &b, c->sorted, c->eytzinger, ps_ncpus()};
+    if (n == INPUT_MAX) {
+      ps_fail(e, "%s: more than %d inputs", c->name, INPUT_MAX);
+      goto fail;
+    }
+    if (input_make(&it, &in[n], &bad, e) != 0) {
+      ps_err_prefix(e, "random input");
+      goto fail;
+    }
+    n++;
+  }
+  free(items);
+  return n;
+fail:
+  free(items);
+  for (int i = 0; i < n; i++)
+    data_value_free(&in[i]);
+  return -1;
+}
+
+/* A random case through the dataset cache. */
+static int random_case(const struct suite_case *c, int use_cache, struct data_value *in,
+                       struct ps_err *e)
+{
+  char path[4200];
+  int n, have_path = use_cache && cache_path("data", random_case_key(c), ".in", path, sizeof path) == 0;
+  if (have_path && (n = cache_load(path, in, INPUT_MAX)) > 0) {
+    ps_info(2, "%s: dataset cache hit %s", c->name, path);
+    return n;
+  }
+  if (have_path)
+    ps_info(2, "%s: dataset cache miss %s", c->name, path);
+  n = generate_case(c, in, e);
+  if (n > 0 && have_path && cache_store(path, in, n, e) != 0)
+    ps_warn("dataset cache: %s", e->msg);
+  return n;
+}
+
+int input_load_case(const struct suite_case *c, int use_cache, struct data_value *in,
+                    uint64_t *digest, struct ps_err *e)
+{
+  int n;
+  *digest = 0;
+  if (c->file != NULL) {
+    FILE *f = fopen(c->file, "rb");
+    if (f == NULL)
+      return ps_fail(e, "%s: cannot open: %s", c->file, strerror(errno));
+    n = read_all(data_reader_file(f, c->file), in, e);
+    fclose(f);
+  } else if (!c->random) {
+    n = read_all(data_reader_mem(c->values, strlen(c->values), c->name), in, e);
+  } else {
+    n = random_case(c, use_cache, in, e);
+  }
+  for (int i = 0; i < n; i++)
+    *digest = cache_value_digest(&in[i], *digest);
+  return n;
+}

@@ -1,0 +1,41 @@
+/*
+** input.h: from a description to input values, for `psearch bench` (suite
+** cases) and `psearch dataset` (-g items). An item is a generator type with
+** its shape ("[1000]i32", "[10][20]f32") or one literal value ("42i64",
+** "[1, 2]"); a generated item is drawn from a seed and bounds, optionally
+** sorted and then laid out in Eytzinger order. A suite case's inputs come
+** from a file, from inline values, or from random items through the dataset
+** cache, keyed on everything that determines their bytes (cache.h).
+*/
+#ifndef input_h
+#define input_h
+
+#include "data.h"
+#include "gen.h"
+#include "suite.h"
+
+/* The most inputs one case may have. */
+#define INPUT_MAX 16
+
+/* How to make one item. */
+struct input_item {
+  const char *spec;               /* a generator type or one literal value */
+  uint64_t seed;                  /* for a generated item */
+  const struct gen_bounds *bounds;
+  int sorted, eytzinger;          /* sort it; then lay it out in Eytzinger order (rank 1) */
+  int nthreads;                   /* generation threads (>= 1) */
+};
+
+/* Make v from one item. 0, or -1 with e set; *bad_spec is then 1 when the
+** item itself is wrong (neither a type nor one value, a size that overflows)
+** rather than the machine (out of memory). */
+int input_make(const struct input_item *it, struct data_value *v, int *bad_spec, struct ps_err *e);
+
+/* Load the inputs of a suite case into in[0..INPUT_MAX); use_cache: read and
+** fill the dataset cache for random cases. Returns the count, or -1 with e
+** set (nothing kept). *digest gets the XXH64 of the values (cache keys of
+** references). */
+int input_load_case(const struct suite_case *c, int use_cache, struct data_value *in,
+                    uint64_t *digest, struct ps_err *e);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+** measure.h: futhark bench's measurement protocol for one prepared entry
+** job: one discarded warm-up call, an initial phase of at least `runs` runs
+** and MEASURE_MIN_TIME_S of them, then (optionally) the convergence phase,
+** which throws the initial runs away and measures afresh until the mean
+** converges (stats_needs_more) or its budget is spent; last, an untimed pass
+** with profiling events for the kernel breakdown. The timed region is the
+** entry's run plus its sync, nothing else.
+**
+** It knows nothing of the command line: it takes parameters, calls back for
+** progress between runs (at most every MEASURE_PROGRESS_NS), and stops when
+** *stop becomes non-zero (a signal handler's flag).
+*/
+#ifndef measure_h
+#define measure_h
+
+#include "entry.h"
+
+#include <signal.h>
+
+#define MEASURE_MIN_TIME_S 0.5         /* the initial phase lasts at least this */
+#define MEASURE_PROGRESS_NS 100000000u /* progress callbacks at most this often */
+#define MEASURE_KERNELS 6              /* kernels named in the breakdown */
+
+struct measure_params {
+  int64_t runs;        /* minimum timed runs, >= 1 */
+  int convergence;     /* run the convergence phase */
+  double conv_max_s;   /* its budget: seconds of runtimes and of wall time */
+  int64_t timeout_s;   /* fail once the warm-up and runs took longer; 0: none */
+  /* test hooks (hook.h), resolved by the caller for this entry */
+  double slowdown_pct;
+  uint64_t delay_ns, delay_first_ns;
+};
+
+/* Progress: the runs so far (microseconds; the convergence phase restarts
+** them), the seconds since the warm-up began, and whether the convergence
+** phase is on. */
+typedef void (*measure_progress_fn)(void *ctx, const double *us, size_t n, double elapsed_s, int conv);
+
+struct measure_result {
+  double *us;                   /* the reported runtimes in µs (owned), n of them */
+  size_t n;
+  uint64_t kernel_ns;           /* event-profiled kernel time of kernel_runs extra runs */
+  size_t kernel_runs;
+  struct rt_kernel_time ktimes[MEASURE_KERNELS]; /* the same by kernel, most first */
+  int nktimes;
+  char *error;                  /* why the measurement failed (owned), NULL if it did not */
+};
+
+/* Measure job j (prepared). 0, or -1 with r->error set ("Interrupted." when
+** stopped, futhark's "Execution exceeded N seconds." on the timeout). The
+** runs are kept in r either way; release with measure_result_free. */
+int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
+                measure_progress_fn progress, void *ctx, struct measure_result *r);
+
+/* Free what r owns; accepts a zeroed r. */
+void measure_result_free(struct measure_result *r);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+** reference.c: reference outputs from the c backend, cached, and the check.
+*/
+#include "reference.h"
+
+#include "cache.h"
+#include "ps_version.h"
+
+#include <string.h>
+
+/* XXH64 of this executable's file, computed once; the version and commit
+** when it cannot be read. */
+static uint64_t exe_digest(void)
+{
+  static uint64_t d;
+  static int done;
+  if (!done) {
+    done = 1;
+    if (cache_key_file("/proc/self/exe", &d) != 0)
+      d = cache_key_str(0, PS_VERSION " " PS_GIT);
+  }
+  return d;
+}
+
+int reference_outputs(const struct entry *en, const struct data_value *in, int nin, uint64_t digest,
+                      int use_cache, struct data_value *ref, int *nref, struct ps_err *e)
+{
+  struct entry_job j = entry_job_init(en, BACKEND_C, NULL, in, nin);
+  char path[4200];
+  uint64_t key = cache_key_str(digest ^ exe_digest(), en->name);
+  int have_path = use_cache && cache_path("ref", key, ".in", path, sizeof path) == 0, rc = -1;
+  if (have_path && (*nref = cache_load(path, ref, ENTRY_MAX_IO)) > 0)
+    return 0;
+  if (entry_run_once(&j, e) == 0) {
+    *nref = j.nout;
+    for (int i = 0; i < j.nout; i++)
+      ref[i] = j.out[i];
+    j.nout = 0;
+    rc = 0;
+    if (have_path && cache_store(path, ref, *nref, e) != 0)
+      ps_warn("reference cache: %s", e->msg);
+  }
+  entry_release(&j);
+  return rc;
+}
+
+int reference_check(const struct entry_job *j, uint64_t digest, int use_cache, struct ps_err *e)
+{
+  struct data_value ref[ENTRY_MAX_IO];
+  int nref = 0, rc = 0;
+  if (reference_outputs(j->entry, j->in, j->nin, digest, use_cache, ref, &nref, e) != 0) {
+    ps_err_prefix(e, "computing the c reference failed");
+    return -1;
+  }
+  if (nref != j->nout)
+    rc = ps_fail(e, "the result has a different number of values than the c reference");
+  else if (entry_compare(ref, j->out, nref, e) != 0) {
+    char where[sizeof e->msg];
+    memcpy(where, e->msg, sizeof where);
+    rc = ps_fail(e, "result does not match the c reference:\n%.900s", where);
+  }
+  for (int i = 0; i < nref; i++)
+    data_value_free(&ref[i]);
+  return rc;
+}
