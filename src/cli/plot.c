@@ -57,7 +57,7 @@ struct panel {
   const char *prog, *ds;
   const struct res_dataset *d[MAXFILES]; /* NULL where the file lacks it */
   int both;                              /* two files, and it ran in both */
-  struct compare_outcome c;              /* file 1 against file 0, when both */
+  struct stats_judgement c;              /* file 1 against file 0, when both */
 };
 
 struct plot {
@@ -65,7 +65,7 @@ struct plot {
   int nfiles;
   struct panel *p;
   size_t np;
-  struct compare_rule rule;
+  struct stats_rule rule;
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -224,7 +224,7 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
   y += 40;
   for (size_t i = 0; i < pl->np; i++) {
     double sp = pl->p[i].c.speedup, yc = y + ROW_H * (double)row + ROW_H / 2;
-    enum compare_verdict v = pl->p[i].c.verdict;
+    enum stats_verdict v = pl->p[i].c.verdict;
     char label[160], name[300];
     const char *fill;
     if (!pl->p[i].both)
@@ -232,13 +232,13 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
     snprintf(name, sizeof name, "%s %s", pl->p[i].prog, pl->p[i].ds);
     clip(name, 62, label, sizeof label);
     svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
-    fill = v == CMP_SLOWER ? "#D55E00" : v == CMP_FASTER ? "#009E73" : "#bbbbbb";
+    fill = v == STATS_SLOWER ? "#D55E00" : v == STATS_FASTER ? "#009E73" : "#bbbbbb";
     if (isfinite(sp)) {
       double xa = fmin(X(1.0), X(sp)), xb = fmax(X(1.0), X(sp));
       svg_rect(f, xa, yc - 7, xb - xa, 14, fill, NULL);
-      svg_text(f, x1 + 10, yc + 4, SVG_START, 11, v == CMP_SLOWER || v == CMP_FASTER, "#222",
+      svg_text(f, x1 + 10, yc + 4, SVG_START, 11, v == STATS_SLOWER || v == STATS_FASTER, "#222",
                "%.2fx%s", sp,
-               v == CMP_SLOWER || v == CMP_FASTER ? " *" : v == CMP_UNTESTABLE ? " ?" : "");
+               v == STATS_SLOWER || v == STATS_FASTER ? " *" : v == STATS_UNTESTABLE ? " ?" : "");
     }
     row++;
   }
@@ -308,7 +308,7 @@ static int collect(struct plot *pl)
   for (size_t q = 0; pl->nfiles == 2 && q < pl->np; q++) { /* judge each pair once */
     const struct res_dataset *o = pl->p[q].d[0], *n = pl->p[q].d[1];
     if ((pl->p[q].both = o && n && !o->error && !n->error))
-      compare_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &pl->p[q].c);
+      stats_judge_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &pl->p[q].c);
   }
   return 0;
 }
@@ -322,7 +322,7 @@ int plot_main(int argc, char **argv)
   const char *val, *out = NULL, *paths[MAXFILES];
   int id, npaths = 0, code = PS_EXIT_USAGE;
   memset(&pl, 0, sizeof pl);
-  pl.rule = (struct compare_rule){CMP_MANN_WHITNEY, 0.01, 0.02};
+  pl.rule = (struct stats_rule){STATS_MANN_WHITNEY, 0.01, 0.02};
   opt_init(&st, argc, argv);
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
     if (id == O_OUTPUT) {

@@ -313,3 +313,86 @@ double stats_median(const double *x, size_t n)
   free(c);
   return m;
 }
+
+/* ================================ Verdicts ============================== */
+
+static double mean_of(const double *x, size_t n) /* n > 0 */
+{
+  double s = 0;
+  for (size_t i = 0; i < n; i++)
+    s += x[i];
+  return s / (double)n;
+}
+
+/* The verdict from significance and the size of the change. */
+static enum stats_verdict verdict(const struct stats_rule *r, int significant, double speedup)
+{
+  if (significant && speedup < 1 - r->threshold)
+    return STATS_SLOWER;
+  if (significant && speedup > 1 + r->threshold)
+    return STATS_FASTER;
+  return STATS_SAME;
+}
+
+void stats_judge_runs(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                  size_t nnew, struct stats_judgement *out)
+{
+  double mo = mean_of(old, nold), mn = mean_of(new, nnew), u;
+  int significant;
+  out->test = r->test == STATS_FUTHARK ? STATS_FUTHARK : STATS_MANN_WHITNEY;
+  out->mean_old = mo;
+  out->mean_new = mn;
+  out->speedup = mo > 0 && mn > 0 ? mo / mn : NAN;
+  out->p = NAN;
+  out->rounds = 0;
+  if (out->test == STATS_MANN_WHITNEY) {
+    if (stats_mann_whitney_min_p(nold, nnew) >= r->alpha) {
+      out->verdict = STATS_UNTESTABLE;
+      return;
+    }
+    out->p = stats_mann_whitney(old, nold, new, nnew, &u);
+    significant = out->p < r->alpha;
+  } else {
+    double so = stats_sample_sd(old, nold), sn = stats_sample_sd(new, nnew);
+    significant = fabs(mo - mn) > so / 2 + sn / 2; /* false when an sd is NaN */
+  }
+  out->verdict = verdict(r, significant, out->speedup);
+}
+
+void stats_judge_rounds(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                    size_t nnew, int paired, struct stats_judgement *out)
+{
+  double *lo = malloc((nold + 1) * sizeof *lo), *ln = malloc((nnew + 1) * sizeof *ln), so = 0, sn = 0;
+  double m, t;
+  out->test = STATS_ROUNDS;
+  out->p = NAN;
+  out->rounds = paired ? nold : (nold < nnew ? nold : nnew);
+  out->verdict = STATS_UNTESTABLE;
+  out->mean_old = out->mean_new = out->speedup = NAN;
+  if (lo == NULL || ln == NULL || nold == 0 || nnew == 0 || (paired && nold != nnew))
+    goto done;
+  for (size_t i = 0; i < nold; i++)
+    so += (lo[i] = log(old[i]));
+  for (size_t i = 0; i < nnew; i++)
+    sn += (ln[i] = log(new[i]));
+  out->mean_old = exp(so / (double)nold); /* geometric means */
+  out->mean_new = exp(sn / (double)nnew);
+  out->speedup = out->mean_old / out->mean_new;
+  if (out->rounds < STATS_MIN_ROUNDS)
+    goto done;
+  if (paired) {
+    for (size_t i = 0; i < nold; i++)
+      ln[i] -= lo[i]; /* log(new_i / old_i) */
+    out->p = stats_ttest_1samp(ln, nold, &m, &t);
+    out->speedup = exp(-m); /* = mean_old / mean_new */
+  } else {
+    out->p = stats_welch(ln, nnew, lo, nold, &m);
+  }
+  if (isnan(out->p))
+    goto done;
+  out->verdict = verdict(r, out->p < r->alpha, out->speedup);
+done:
+  free(lo);
+  free(ln);
+}
+

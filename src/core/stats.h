@@ -71,4 +71,53 @@ double stats_welch(const double *a, size_t na, const double *b, size_t nb, doubl
 /* Median of x[0..n) (n > 0); x is not changed. NaN if out of memory. */
 double stats_median(const double *x, size_t n);
 
+/* ---- verdicts of compare and plot ---- */
+
+/* The verdict on one dataset, and the rule that gives it.
+**
+** Tests: STATS_ROUNDS judges rounds (separate invocations of bench, e.g. the
+** gate's interleaved old/new rounds): each round is summarised by its median,
+** and the log ratios new/old of paired rounds (the i-th file of each side)
+** get a one-sample t-test, or, when the sides have different numbers of
+** rounds, the log medians a Welch test; so the noise the test sees is the
+** spread between rounds, not between the correlated runs of one round.
+** STATS_MANN_WHITNEY judges the runs of one invocation per side (it sees only
+** within-run spread). STATS_FUTHARK is futhark benchcmp's rule. STATS_AUTO is
+** STATS_ROUNDS when both sides have at least two files, else Mann-Whitney.
+** In every test, a verdict other than "same" needs both p < alpha and a
+** change beyond the threshold. */
+enum stats_verdict { STATS_SAME, STATS_FASTER, STATS_SLOWER, STATS_UNTESTABLE };
+enum stats_test { STATS_AUTO, STATS_ROUNDS, STATS_MANN_WHITNEY, STATS_FUTHARK };
+struct stats_rule {
+  enum stats_test test;
+  double alpha;     /* significance level */
+  double threshold; /* minimum change, a fraction: slower needs speedup < 1 - threshold */
+};
+
+/* Rounds needed for the rounds test: paired rounds, or per side unpaired. */
+#define STATS_MIN_ROUNDS 3
+
+/* The judgement of one dataset. */
+struct stats_judgement {
+  enum stats_test test;    /* the test that was applied (never STATS_AUTO) */
+  double mean_old, mean_new; /* µs: means of the runs; for rounds, geometric means of the
+                             ** round medians, so that speedup = mean_old / mean_new */
+  double speedup;            /* mean_old / mean_new; NaN when a mean is 0 */
+  double p;                  /* two-sided p-value; NaN for the futhark rule or when untestable */
+  size_t rounds;             /* rounds tested (pairs when paired); 0 for per-run tests */
+  enum stats_verdict verdict;
+};
+
+/* Judge the runtimes (µs) of one dataset, old (nold > 0) against new (nnew > 0),
+** by a per-run test (r->test is STATS_MANN_WHITNEY or STATS_FUTHARK).
+** STATS_UNTESTABLE when the U test cannot reach alpha with so few runs. */
+void stats_judge_runs(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                  size_t nnew, struct stats_judgement *out);
+
+/* Judge rounds: old[i] and new[i] are round medians (µs, > 0); paired: both
+** have k = nold = nnew rounds, pair i from the same position. STATS_UNTESTABLE
+** with fewer than STATS_MIN_ROUNDS (pairs, or on either side). */
+void stats_judge_rounds(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                    size_t nnew, int paired, struct stats_judgement *out);
+
 #endif
