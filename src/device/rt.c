@@ -518,14 +518,14 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
 
 /* ================================ Running ================================ */
 
-int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...)
+int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, ...)
 {
   va_list ap;
   int rc = 0;
+  size_t size;
   (void)rt;
-  va_start(ap, nargs);
-  for (int i = 0; i < nargs && rc == 0; i++) {
-    size_t size = va_arg(ap, size_t);
+  va_start(ap, e);
+  for (int i = 0; rc == 0 && (size = va_arg(ap, size_t)) != 0; i++) {
     const void *ptr = va_arg(ap, const void *);
     cl_int err = clSetKernelArg(k, (cl_uint)i, size, ptr);
     if (err != CL_SUCCESS) {

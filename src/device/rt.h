@@ -63,8 +63,13 @@ int rt_last_from_cache(const struct rt *rt);
 cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
                     struct ps_err *e);
 
-/* Set the kernel's arguments: nargs pairs of (size_t size, const void *ptr). */
-int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, int nargs, ...);
+/* Set the kernel's arguments in order, from (size_t size, const void *ptr)
+** pairs ended by a size of 0. Write RT_ARGS(rt, k, e, RT_ARG(a), RT_ARG(b),
+** ...): the list counts itself, and each RT_ARG takes an lvalue's size and
+** address. */
+int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, ...);
+#define RT_ARG(x) sizeof(x), (const void *)&(x)
+#define RT_ARGS(rt, k, e, ...) rt_args((rt), (k), (e), __VA_ARGS__, (size_t)0)
 /* Set one argument (index i) of the kernel. */
 int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, struct ps_err *e);
 /* Enqueue a 1-D range; global is rounded up to a multiple of local (local 0: driver's choice). */

@@ -68,8 +68,7 @@ static int cl_copy_prepare(struct entry_job *j, struct ps_err *e)
   s->k[0] = rt_kernel(j->rt, "copy.cl", "copy", "", e);
   if (s->k[0] == NULL)
     return -1;
-  return rt_args(j->rt, s->k[0], e, 3, sizeof(cl_mem), &s->in, sizeof(cl_mem), &s->out,
-                 sizeof(cl_ulong), &nbytes);
+  return RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(s->out), RT_ARG(nbytes));
 }
 
 static int cl_copy_run(struct entry_job *j, struct ps_err *e)

@@ -300,8 +300,6 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   return cl_prepare_kind(j, e) != 0 ? -1 : 0;
 }
 
-#define ARG(x) sizeof(x), &(x)
-
 /* One launch of scan_lookback (flags NULL) or seg_scan_lookback over src
 ** into dst; the ticket and the status words are reset only when the epochs
 ** would overflow. */
@@ -319,10 +317,10 @@ static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem s
   base = s->epoch * s->ntiles;
   epoch = ++s->epoch;
   if (flags != NULL
-          ? rt_args(j->rt, k, e, 8, ARG(src), ARG(flags), ARG(dst), ARG(n), ARG(s->status), ARG(s->ticket),
-                    ARG(base), ARG(epoch)) != 0
-          : rt_args(j->rt, k, e, 8, ARG(src), ARG(dst), ARG(n), ARG(s->status), ARG(s->ticket), ARG(base),
-                    ARG(epoch), ARG(s->total)) != 0)
+          ? RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(flags), RT_ARG(dst), RT_ARG(n), RT_ARG(s->status), RT_ARG(s->ticket),
+                    RT_ARG(base), RT_ARG(epoch)) != 0
+          : RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(s->status), RT_ARG(s->ticket), RT_ARG(base),
+                    RT_ARG(epoch), RT_ARG(s->total)) != 0)
     return -1;
   return rt_launch(j->rt, k, (size_t)s->ntiles * WG, WG, e);
 }
@@ -341,19 +339,19 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
     if (rt_copy(j->rt, s->in, s->tmp, (size_t)n * 4, e) != 0)
       return -1;
     for (cl_ulong half = p / 2; half >= 1; half /= 2)
-      if (rt_args(j->rt, s->k[0], e, 2, ARG(s->tmp), ARG(half)) != 0 ||
+      if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->tmp), RT_ARG(half)) != 0 ||
           rt_launch(j->rt, s->k[0], (size_t)half, WG, e) != 0)
         return -1;
     return 0;
   case REDUCE:
-    return rt_args(j->rt, s->k[0], e, 3, ARG(s->in), ARG(n), ARG(s->part)) != 0 ||
+    return RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->part)) != 0 ||
            rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ||
-           rt_args(j->rt, s->k[1], e, 3, ARG(s->part), ARG(g), ARG(s->out)) != 0 ||
+           RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->part), RT_ARG(g), RT_ARG(s->out)) != 0 ||
            rt_launch(j->rt, s->k[1], WG, WG, e) != 0 ? -1 : 0;
   case ARGMAX:
-    return rt_args(j->rt, s->k[0], e, 4, ARG(s->in), ARG(n), ARG(s->part), ARG(s->parti)) != 0 ||
+    return RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->part), RT_ARG(s->parti)) != 0 ||
            rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ||
-           rt_args(j->rt, s->k[1], e, 4, ARG(s->part), ARG(s->parti), ARG(g), ARG(s->out)) != 0 ||
+           RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->part), RT_ARG(s->parti), RT_ARG(g), RT_ARG(s->out)) != 0 ||
            rt_launch(j->rt, s->k[1], WG, WG, e) != 0 ? -1 : 0;
   case SCAN_HS: {
     cl_mem src = s->in, bufs[2] = {s->out, s->tmp};
@@ -361,7 +359,7 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
     if (n == 1)
       return rt_copy(j->rt, s->in, s->out, 4, e);
     for (cl_ulong off = 1; off < n; off *= 2, w ^= 1) {
-      if (rt_args(j->rt, s->k[0], e, 4, ARG(src), ARG(bufs[w]), ARG(n), ARG(off)) != 0 ||
+      if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(src), RT_ARG(bufs[w]), RT_ARG(n), RT_ARG(off)) != 0 ||
           rt_launch(j->rt, s->k[0], (size_t)n, WG, e) != 0)
         return -1;
       src = bufs[w];
@@ -374,16 +372,16 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
         rt_zero(j->rt, s->tmp, (size_t)n * 4, (size_t)(p - n) * 4, e) != 0)
       return -1;
     for (cl_ulong st = 2; st <= p; st *= 2)
-      if (rt_args(j->rt, s->k[0], e, 3, ARG(s->tmp), ARG(p), ARG(st)) != 0 ||
+      if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->tmp), RT_ARG(p), RT_ARG(st)) != 0 ||
           rt_launch(j->rt, s->k[0], (size_t)(p / st), WG, e) != 0)
         return -1;
     {
       cl_ulong last = p - 1;
-      if (rt_args(j->rt, s->k[2], e, 2, ARG(s->tmp), ARG(last)) != 0 || rt_launch(j->rt, s->k[2], 1, 1, e) != 0)
+      if (RT_ARGS(j->rt, s->k[2], e, RT_ARG(s->tmp), RT_ARG(last)) != 0 || rt_launch(j->rt, s->k[2], 1, 1, e) != 0)
         return -1;
     }
     for (cl_ulong st = p; st >= 2; st /= 2)
-      if (rt_args(j->rt, s->k[1], e, 3, ARG(s->tmp), ARG(p), ARG(st)) != 0 ||
+      if (RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->tmp), RT_ARG(p), RT_ARG(st)) != 0 ||
           rt_launch(j->rt, s->k[1], (size_t)(p / st), WG, e) != 0)
         return -1;
     return 0;
@@ -392,38 +390,38 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   case FILTER:
     return lookback(j, s, s->k[0], s->in, NULL, s->out, e);
   case FILTER_SCAN:
-    return rt_args(j->rt, s->k[0], e, 3, ARG(s->in), ARG(s->tmp), ARG(n)) != 0 ||
+    return RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(s->tmp), RT_ARG(n)) != 0 ||
            rt_launch(j->rt, s->k[0], (size_t)n, WG, e) != 0 ||
            lookback(j, s, s->k[1], s->tmp, NULL, s->tmp2, e) != 0 ||
-           rt_args(j->rt, s->k[2], e, 4, ARG(s->in), ARG(s->tmp2), ARG(s->out), ARG(n)) != 0 ||
+           RT_ARGS(j->rt, s->k[2], e, RT_ARG(s->in), RT_ARG(s->tmp2), RT_ARG(s->out), RT_ARG(n)) != 0 ||
            rt_launch(j->rt, s->k[2], (size_t)n, WG, e) != 0 ? -1 : 0;
   case SCAN_RTS:
-    return rt_args(j->rt, s->k[0], e, 3, ARG(s->in), ARG(n), ARG(s->part)) != 0 ||
+    return RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->part)) != 0 ||
            rt_launch(j->rt, s->k[0], (size_t)nt * WG, WG, e) != 0 ||
-           rt_args(j->rt, s->k[1], e, 3, ARG(s->part), ARG(nt), ARG(s->total)) != 0 ||
+           RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->part), RT_ARG(nt), RT_ARG(s->total)) != 0 ||
            rt_launch(j->rt, s->k[1], WG, WG, e) != 0 ||
-           rt_args(j->rt, s->k[2], e, 4, ARG(s->in), ARG(s->out), ARG(n), ARG(s->part)) != 0 ||
+           RT_ARGS(j->rt, s->k[2], e, RT_ARG(s->in), RT_ARG(s->out), RT_ARG(n), RT_ARG(s->part)) != 0 ||
            rt_launch(j->rt, s->k[2], (size_t)nt * WG, WG, e) != 0 ? -1 : 0;
   case HIST:
     return rt_zero(j->rt, s->out, 0, BINS * 4, e) != 0 ||
-           rt_args(j->rt, s->k[0], e, 3, ARG(s->in), ARG(n), ARG(s->out)) != 0 ||
+           RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->out)) != 0 ||
            rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ? -1 : 0;
   case RBI:
     return rt_zero(j->rt, s->out, 0, BINS * 4, e) != 0 ||
-           rt_args(j->rt, s->k[0], e, 4, ARG(s->in), ARG(s->in2), ARG(n), ARG(s->out)) != 0 ||
+           RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(s->in2), RT_ARG(n), RT_ARG(s->out)) != 0 ||
            rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ? -1 : 0;
   case RBI_GLOBAL:
     return rt_zero(j->rt, s->out, 0, BINS * 4, e) != 0 ||
-           rt_args(j->rt, s->k[0], e, 4, ARG(s->in), ARG(s->in2), ARG(n), ARG(s->out)) != 0 ||
+           RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(s->in2), RT_ARG(n), RT_ARG(s->out)) != 0 ||
            (n > 0 && rt_launch(j->rt, s->k[0], (size_t)n, WG, e) != 0) ? -1 : 0;
   case SEG_SCAN:
     return lookback(j, s, s->k[0], s->in, s->in2, s->out, e);
   case SEG_REDUCE: /* scan; segment indices by a scan of the heads; each segment's last */
     return lookback(j, s, s->k[0], s->in, s->in2, s->tmp, e) != 0 ||
-           rt_args(j->rt, s->k[1], e, 3, ARG(s->in2), ARG(s->tmp2), ARG(n)) != 0 ||
+           RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->in2), RT_ARG(s->tmp2), RT_ARG(n)) != 0 ||
            rt_launch(j->rt, s->k[1], (size_t)n, WG, e) != 0 ||
            lookback(j, s, s->k[2], s->tmp2, NULL, s->part, e) != 0 ||
-           rt_args(j->rt, s->k[3], e, 5, ARG(s->tmp), ARG(s->in2), ARG(s->part), ARG(s->out), ARG(n)) != 0 ||
+           RT_ARGS(j->rt, s->k[3], e, RT_ARG(s->tmp), RT_ARG(s->in2), RT_ARG(s->part), RT_ARG(s->out), RT_ARG(n)) != 0 ||
            rt_launch(j->rt, s->k[3], (size_t)n, WG, e) != 0 ? -1 : 0;
   }
   return 0;

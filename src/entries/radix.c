@@ -136,8 +136,6 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   return kernels(j, s, "radix.cl", extra, (const char *const[]){"rs_count", "rs_scan", "rs_scatter"}, e);
 }
 
-#define ARG(x) sizeof(x), &(x)
-
 /* One stable split per key bit; src and dst swap each pass, the first
 ** reading the input and the last writing out. */
 static int run_1bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
@@ -147,11 +145,11 @@ static int run_1bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
   for (cl_uint bit = 0; bit < s->passes; bit++) {
     cl_mem src = bit == 0 ? s->in : (s->passes - bit) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - bit) % 2 ? s->out : s->tmp;
-    if (rt_args(j->rt, s->k[0], e, 4, ARG(src), ARG(s->counts), ARG(n), ARG(bit)) != 0 ||
+    if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(src), RT_ARG(s->counts), RT_ARG(n), RT_ARG(bit)) != 0 ||
         rt_launch(j->rt, s->k[0], (size_t)n, s->wg, e) != 0 ||
-        rt_args(j->rt, s->k[1], e, 2, ARG(s->counts), ARG(nb)) != 0 ||
+        RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(nb)) != 0 ||
         rt_launch(j->rt, s->k[1], s->wg, s->wg, e) != 0 ||
-        rt_args(j->rt, s->k[2], e, 6, ARG(src), ARG(dst), ARG(s->counts), ARG(n), ARG(bit), ARG(nb)) != 0 ||
+        RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(s->counts), RT_ARG(n), RT_ARG(bit), RT_ARG(nb)) != 0 ||
         rt_launch(j->rt, s->k[2], (size_t)n, s->wg, e) != 0)
       return -1;
   }
@@ -168,12 +166,12 @@ static int run_8bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
     cl_uint shift = 8 * p;
-    if (rt_args(j->rt, s->k[0], e, 5, ARG(src), ARG(n), ARG(shift), ARG(tpg), ARG(s->counts)) != 0 ||
+    if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(src), RT_ARG(n), RT_ARG(shift), RT_ARG(tpg), RT_ARG(s->counts)) != 0 ||
         rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ||
-        rt_args(j->rt, s->k[1], e, 3, ARG(s->counts), ARG(g), ARG(s->tot)) != 0 ||
+        RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(g), RT_ARG(s->tot)) != 0 ||
         rt_launch(j->rt, s->k[1], (size_t)RADIX * WG, WG, e) != 0 ||
-        rt_args(j->rt, s->k[2], e, 7, ARG(src), ARG(dst), ARG(n), ARG(shift), ARG(tpg), ARG(s->counts),
-                ARG(s->tot)) != 0 ||
+        RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(tpg), RT_ARG(s->counts),
+                RT_ARG(s->tot)) != 0 ||
         rt_launch(j->rt, s->k[2], gsz, WG, e) != 0)
       return -1;
   }

@@ -333,9 +333,8 @@ static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *
   for (int l = 1; l < s->bt.nl; l++) {
     cl_long poff = l == 1 ? -1 : s->bt.off[l - 1], plen = s->bt.len[l - 1];
     cl_long noff = s->bt.off[l], nlen = s->bt.pad[l];
-    if (rt_args(j->rt, s->klevel, e, 6, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
-                sizeof(cl_long), &poff, sizeof(cl_long), &plen, sizeof(cl_long), &noff,
-                sizeof(cl_long), &nlen) != 0 ||
+    if (RT_ARGS(j->rt, s->klevel, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(poff), RT_ARG(plen),
+                RT_ARG(noff), RT_ARG(nlen)) != 0 ||
         rt_launch(j->rt, s->klevel, (size_t)nlen, s->wg, e) != 0)
       return -1;
   }
@@ -350,6 +349,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   cl_long lv[2 * BT_MAXLEVELS], n = s->bt.len[0];
   cl_int nl = s->bt.nl;
   size_t padbytes = (size_t)s->bt.pad[0] * sz;
+  cl_mem *kb;
   s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", opts, e);
   if (s->klevel == NULL)
     return -1;
@@ -383,10 +383,9 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e);
   if (s->k == NULL)
     return -1;
-  return rt_args(j->rt, s->k, e, 8, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->dtree,
-                 sizeof(cl_mem), &s->dlevels, sizeof(cl_int), &nl, sizeof(cl_long), &n,
-                 sizeof(cl_mem), keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m,
-                 sizeof(cl_mem), &s->out);
+  kb = keys != &j->in[0] ? &s->kbuf : &s->xs;
+  return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(s->dlevels), RT_ARG(nl),
+                 RT_ARG(n), RT_ARG(*kb), RT_ARG(m), RT_ARG(s->out));
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
@@ -397,6 +396,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   cl_long n = (cl_long)data_value_count(&j->in[0]), m;
   size_t bytes = entry_value_bytes(&j->in[0]);
   const struct data_value *keys;
+  cl_mem *kb;
   if (common_prepare(j, &s, e) != 0)
     return -1;
   keys = keys_of(j, s);
@@ -452,21 +452,21 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   if (va->kind == TO_EYTZINGER) {
     cl_long count = s->tile_d < 0 ? n : ((cl_long)1 << s->tile_d) - 1;
     cl_int d = s->tile_d;
-    if (s->tile_d >= 0 && rt_args(j->rt, s->ktile, e, 4, sizeof(cl_mem), &s->xs, sizeof(cl_mem),
-                                  &s->out, sizeof(cl_long), &n, sizeof(cl_int), &d) != 0)
+    if (s->tile_d >= 0 && RT_ARGS(j->rt, s->ktile, e, RT_ARG(s->xs), RT_ARG(s->out), RT_ARG(n),
+                                  RT_ARG(d)) != 0)
       return -1;
-    return rt_args(j->rt, s->k, e, 4, sizeof(cl_mem), &s->xs, sizeof(cl_mem), &s->out,
-                   sizeof(cl_long), &n, sizeof(cl_long), &count);
+    return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->out),
+                   RT_ARG(n), RT_ARG(count));
   }
   if (keys != &j->in[0]) {
     s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
       return -1;
   }
-  if (rt_args(j->rt, s->k, e, 5, sizeof(cl_mem), &s->xs, sizeof(cl_long), &n, sizeof(cl_mem),
-              keys != &j->in[0] ? &s->kbuf : &s->xs, sizeof(cl_long), &m, sizeof(cl_mem), &s->out) != 0)
+  kb = keys != &j->in[0] ? &s->kbuf : &s->xs;
+  if (RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(*kb), RT_ARG(m), RT_ARG(s->out)) != 0)
     return -1;
-  return va->kind == NARY ? rt_args_at(j->rt, s->k, 5, sizeof(cl_int), &s->passes, e) : 0;
+  return va->kind == NARY ? rt_args_at(j->rt, s->k, 5, RT_ARG(s->passes), e) : 0;
 }
 
 static int cl_run(struct entry_job *j, struct ps_err *e)
