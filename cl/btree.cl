@@ -9,8 +9,6 @@
 // At level 0 that is the lower bound (clamped to n). One 16-key node is one
 // vector load (64 bytes for i32), so a search reads ceil(log16 n) nodes.
 
-#define CAT(a, b) a##b
-#define VEC(t, n) CAT(t, n)
 typedef VEC(T, 16) T16;
 
 // One level from the one below it: next[b] = prev[min(16 b + 15, prev_len - 1)],

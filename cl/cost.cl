@@ -2,16 +2,10 @@
 // reductions and scans next to fast ones, filter, histograms, segmented scans.
 // Built with -DT (element type, int or uint), -DU (its unsigned type), -DWG
 // (work-group size, a power of two) and -DITEMS (elements per work-item of a
-// tile). Arithmetic wraps: it is done in U, two's complement as in C.
+// tile). Arithmetic wraps (ADD, prelude.cl); tiles are padded in local memory
+// (TILE, PAD, TILE_LOCAL, prelude.cl).
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-
-#define ADD(a, b) ((T)((U)(a) + (U)(b)))
-#define TILE (WG * ITEMS)
-// Local-memory index of tile element q, padded by one word per 32 so that the
-// work-items' strided walks over their ITEMS elements hit distinct banks.
-#define PAD(q) ((q) + ((q) >> 5))
-#define TILE_LOCAL (TILE + TILE / 32)
 
 // ---------------------------------------------------------------- the lecture's red
 // One level of the pairwise tree on a buffer padded to a power of two with 0:

@@ -8,28 +8,14 @@
 //               consecutive work-items write consecutive addresses of a run.
 // Groups own contiguous chunks and walk their tiles in order, so the sort is
 // stable. Elements are moved as U (the unsigned type of their width) and
-// ranked by KEY, which maps the element order to unsigned order: the sign bit
-// flipped for signed integers (FLIP), and for floats (-DFLOATKEY) all bits of
-// negatives flipped and the sign bit of positives set (IEEE total order,
-// -NaN first, +NaN last). Built with -DU, -DFLIP, -DWG=256 (one work-item
+// ranked by KEY (prelude.cl), which maps the element order to unsigned order:
+// the sign bit flipped for signed integers (FLIP), and for floats (-DFLOATKEY)
+// all bits of negatives flipped and the sign bit of positives set (IEEE total
+// order, -NaN first, +NaN last). Built with -DU, -DFLIP, -DWG=256 (one work-item
 // per digit) and -DITEMS (elements per work-item of a tile).
 
 #define RADIX 256
-#define TILE (WG * ITEMS)
-// Local index of tile element q, padded by one word per 32 so that blocked
-// walks (work-item l reads l * ITEMS + i) hit distinct banks.
-#define PAD(q) ((q) + ((q) >> 5))
-#define TILE_LOCAL (TILE + TILE / 32)
 #define ONES ((U)~(U)0)
-#define TOP ((U)((U)1 << (sizeof(U) * 8 - 1)))
-
-#ifdef FLOATKEY
-#define KEY(u) ((U)(((u) & TOP) ? (U)~(u) : (U)((u) | TOP)))
-#define UNKEY(k) ((U)(((k) & TOP) ? (U)((k) & (U)~TOP) : (U)~(k)))
-#else
-#define KEY(u) ((U)((u) ^ (U)FLIP))
-#define UNKEY(k) ((U)((k) ^ (U)FLIP))
-#endif
 #define DIGIT(k) ((uint)((k) >> shift) & (RADIX - 1u))
 
 // Exclusive scan of one uint per work-item; *total gets the group's sum.

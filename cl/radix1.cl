@@ -5,14 +5,7 @@
 //   scatter: each element to its place: zeros by rank, ones after all zeros
 // Elements are moved as U, the unsigned type of their width, and ordered by
 // KEY: FLIP (the sign bit for signed types, 0 otherwise) xored in, or with
-// -DFLOATKEY the IEEE total order of radix.cl.
-
-#define TOP ((U)((U)1 << (sizeof(U) * 8 - 1)))
-#ifdef FLOATKEY
-#define KEY(u) ((U)(((u) & TOP) ? (U)~(u) : (U)((u) | TOP)))
-#else
-#define KEY(u) ((U)((u) ^ (U)FLIP))
-#endif
+// -DFLOATKEY the IEEE total order (KEY, prelude.cl).
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void count(__global const U *restrict in, __global uint *restrict blocks, const ulong n,

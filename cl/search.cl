@@ -32,9 +32,8 @@ __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restri
 // run of the sorted array, read coalesced into local memory; its nodes are
 // written level by level, each level a contiguous run of the output. The
 // 2^D - 1 nodes above depth D are done by to_eytzinger.
-// Local memory index with one pad slot per 32: the level-by-level reads of a
-// tile have power-of-two strides, which would hit one bank without it.
-#define PAD(i) ((i) + ((i) >> 5))
+// Local memory is indexed through PAD (prelude.cl): the level-by-level reads
+// of a tile have power-of-two strides, which would hit one bank without it.
 
 __kernel void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
                                  const long n, const int D)
@@ -102,7 +101,7 @@ __kernel void eytzinger_search(__global const T *restrict t, const long n,
 }
 
 // Lower bounds of sorted keys (keys[i] <= keys[i + 1]). A work-group takes
-// TILE consecutive keys; their lower bounds all lie in [L0, L1], the lower
+// KEYS consecutive keys; their lower bounds all lie in [L0, L1], the lower
 // bounds of the first and last key, so the group loads xs[L0, L1) into local
 // memory once (coalesced) and every key is searched there. A window larger
 // than WIN (sparse keys) falls back to searching the whole array.
@@ -113,7 +112,7 @@ __kernel void sorted_keys_search(__global const T *restrict xs, const long n,
   __local T win[WIN];
   __local long bounds[2];
   int lid = get_local_id(0), ls = get_local_size(0);
-  long g0 = get_group_id(0) * (long)TILE, g1 = g0 + TILE < m ? g0 + TILE : m;
+  long g0 = get_group_id(0) * (long)KEYS, g1 = g0 + KEYS < m ? g0 + KEYS : m;
   if (lid < 2)
     bounds[lid] = lower_bound(xs, n, keys[lid == 0 ? g0 : g1 - 1]);
   barrier(CLK_LOCAL_MEM_FENCE);

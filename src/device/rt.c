@@ -14,7 +14,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <xxhash.h>
 
 #define CHECK(call, e)                                                                 \
   do {                                                                                 \
@@ -414,68 +413,83 @@ static int build(struct rt *rt, cl_program prog, const char *file, const char *o
   return 0;
 }
 
+/* The kernel cache key of a program: its sources, build options, device,
+** driver and psearch's version. */
+static uint64_t program_key(const struct rt *rt, const char *const *srcs, const size_t *lens, int n,
+                            const char *options)
+{
+  uint64_t key = 0;
+  for (int i = 0; i < n; i++)
+    key = cache_key_bytes(key, srcs[i], lens[i]);
+  key = cache_key_str(key, options);
+  key = cache_key_str(key, rt->info.platform);
+  key = cache_key_str(key, rt->info.name);
+  key = cache_key_str(key, rt->info.driver);
+  return cache_key_str(key, PS_VERSION);
+}
+
+/* A program from the kernel cache, built for options; NULL on a miss or an
+** unusable entry. */
+static cl_program cached_program(struct rt *rt, const char *path, const char *options)
+{
+  size_t blen;
+  unsigned char *bin = NULL;
+  cl_program prog = NULL;
+  cl_int st, err;
+  if (cache_load_blob(path, &bin, &blen) != 0)
+    return NULL;
+  {
+    const unsigned char *bp = bin;
+    prog = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &blen, &bp, &st, &err);
+  }
+  if (err != CL_SUCCESS || st != CL_SUCCESS || clBuildProgram(prog, 1, &rt->device, options, NULL, NULL) != CL_SUCCESS) {
+    if (prog != NULL)
+      clReleaseProgram(prog);
+    prog = NULL;
+    ps_info(2, "kernel cache: %s is unusable; rebuilding", path);
+  }
+  free(bin);
+  return prog;
+}
+
+/* The program of kernel file `file`: prelude.cl, a #line reset, then the
+** file; from the cache when there, else built (and cached). */
 static int get_program(struct rt *rt, const char *file, const char *options, cl_program *out,
                        struct ps_err *e)
 {
-  const char *src;
-  char *owned = NULL, path[4096];
-  size_t len;
+  const char *srcs[3] = {NULL, "\n#line 1\n", NULL};
+  size_t lens[3] = {0, 9, 0};
+  char *owned[2] = {NULL, NULL}, path[4096];
   cl_int err;
   cl_program prog = NULL;
-  XXH64_state_t *h;
-  uint64_t key;
-  int have_path;
-  src = source_of(rt, file, &len, &owned, e);
-  if (src == NULL)
-    return -1;
-  h = XXH64_createState();
-  XXH64_reset(h, 0);
-  XXH64_update(h, src, len);
-  XXH64_update(h, options, strlen(options) + 1);
-  XXH64_update(h, rt->info.platform, strlen(rt->info.platform) + 1);
-  XXH64_update(h, rt->info.name, strlen(rt->info.name) + 1);
-  XXH64_update(h, rt->info.driver, strlen(rt->info.driver) + 1);
-  XXH64_update(h, PS_VERSION, sizeof PS_VERSION);
-  key = XXH64_digest(h);
-  XXH64_freeState(h);
-  have_path = rt->cache_on && cache_path("kernels", key, ".bin", path, sizeof path) == 0;
+  int have_path, rc = -1;
+  if ((srcs[2] = source_of(rt, file, &lens[2], &owned[1], e)) == NULL ||
+      (srcs[0] = source_of(rt, "prelude.cl", &lens[0], &owned[0], e)) == NULL)
+    goto done;
+  have_path = rt->cache_on &&
+              cache_path("kernels", program_key(rt, srcs, lens, 3, options), ".bin", path, sizeof path) == 0;
   rt->last_from_cache = 0;
-  if (have_path) {
-    size_t blen;
-    unsigned char *bin = NULL;
-    if (cache_load_blob(path, &bin, &blen) == 0) {
-      const unsigned char *bp = bin;
-      cl_int st;
-      prog = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &blen, &bp, &st, &err);
-      if (err == CL_SUCCESS && st == CL_SUCCESS &&
-          clBuildProgram(prog, 1, &rt->device, options, NULL, NULL) == CL_SUCCESS) {
-        rt->last_from_cache = 1;
-      } else {
-        if (prog != NULL)
-          clReleaseProgram(prog);
-        prog = NULL;
-        ps_info(2, "kernel cache: %s is unusable; rebuilding", path);
-      }
-      free(bin);
-    }
-  }
+  if (have_path && (prog = cached_program(rt, path, options)) != NULL)
+    rt->last_from_cache = 1;
   if (prog == NULL) {
-    prog = clCreateProgramWithSource(rt->ctx, 1, &src, &len, &err);
+    prog = clCreateProgramWithSource(rt->ctx, 3, srcs, lens, &err);
     if (err != CL_SUCCESS) {
-      free(owned);
-      return rt_fail(e, "clCreateProgramWithSource", err);
+      rt_fail(e, "clCreateProgramWithSource", err);
+      goto done;
     }
     if (build(rt, prog, file, options, e) != 0) {
       clReleaseProgram(prog);
-      free(owned);
-      return -1;
+      goto done;
     }
     if (have_path)
       store_binary(prog, path);
   }
-  free(owned);
   *out = prog;
-  return 0;
+  rc = 0;
+done:
+  free(owned[0]);
+  free(owned[1]);
+  return rc;
 }
 
 cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,

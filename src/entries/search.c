@@ -406,7 +406,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
     char extra[96];
     int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
-    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DTILE=%d -DS=%d", tile_h, win, win / 2,
+    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d", tile_h, win, win / 2,
              va->kind == NARY ? va->subdivisions : 1);
     s->keys_per_group = va->kind == NARY ? (size_t)(256 / va->subdivisions) : (size_t)win / 2;
     if (va->kind == NARY) {

@@ -1,0 +1,33 @@
+// prelude.cl: what every kernel file shares. rt.c puts it before each
+// program's own source (followed by `#line 1`, so build logs give the file's
+// own line numbers). Built with -DT (the element type), -DU (the unsigned
+// type of its width) and -DFLIP (the sign bit for signed types, else 0), and
+// per family -DWG (work-group size) and -DITEMS (elements per work-item of a
+// tile); a macro that names one of them may only be used where it is defined.
+
+// Wrapping addition in T, done in U: two's complement, as C's unsigned arithmetic.
+#define ADD(a, b) ((T)((U)(a) + (U)(b)))
+
+// A tile: WG work-items of ITEMS elements each. Local-memory index of tile
+// element q, padded by one word per 32 so that strided walks over a tile hit
+// distinct banks; TILE_LOCAL words hold a padded tile.
+#define TILE (WG * ITEMS)
+#define PAD(q) ((q) + ((q) >> 5))
+#define TILE_LOCAL (TILE + TILE / 32)
+
+// The top bit of U, and KEY: the element's bits (as U) mapped to an unsigned
+// key in the element order: the sign bit flipped for signed integers (FLIP),
+// and with -DFLOATKEY the IEEE total order (negatives: every bit flipped;
+// positives: the sign bit set; so -NaN first, +NaN last). UNKEY inverts KEY.
+#define TOP ((U)((U)1 << (sizeof(U) * 8 - 1)))
+#ifdef FLOATKEY
+#define KEY(u) ((U)(((u) & TOP) ? (U)~(u) : (U)((u) | TOP)))
+#define UNKEY(k) ((U)(((k) & TOP) ? (U)((k) & (U)~TOP) : (U)~(k)))
+#else
+#define KEY(u) ((U)((u) ^ (U)FLIP))
+#define UNKEY(k) ((U)((k) ^ (U)FLIP))
+#endif
+
+// A vector type of n elements of t: VEC(T, 16).
+#define CAT(a, b) a##b
+#define VEC(t, n) CAT(t, n)
