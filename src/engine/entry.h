@@ -49,6 +49,8 @@ struct entry {
   uint64_t (*bytes)(uint64_t n, size_t elem); /* the same, computed */
   struct entry_impl impl[BACKEND_COUNT];
   unsigned flag_inputs; /* ...except these (bit i: input i), which are [n]bool flags */
+  const void *aux;      /* the family's description of this entry (its kernels, its
+                        ** reference, its buffers): the phases look it up here */
 };
 
 /* Helpers for implementations. */

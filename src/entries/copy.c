@@ -100,10 +100,11 @@ static void cl_release(struct entry_job *j)
 static uint64_t copy_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 const struct entry copy_entries[] = {
-  {"bench_copy", "Copy an array: the memory-bandwidth roofline", 1, ALL_TYPES, "[n]t", "[n]t",
-   "O(n)", "O(1)", "2 n sizeof(t)", copy_bytes,
-   {{c_alloc_like, c_copy_run, c_nothing, c_release},
-    {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}, 0},
-  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}, 0},
+  {.name = "bench_copy",
+   .desc = "Copy an array: the memory-bandwidth roofline",
+   .nin = 1, .types = ALL_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
+   .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t)", .bytes = copy_bytes,
+   .impl = {{c_alloc_like, c_copy_run, c_nothing, c_release}, {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release}}},
+  {.name = NULL},
 };
 

@@ -21,10 +21,8 @@
 
 enum rkind { SORTED, RADIX8, RADIX1 };
 
-/* Entry i of radix_entries is kinds[i]. */
-static const enum rkind kinds[] = {SORTED, RADIX8, RADIX1};
-
-static enum rkind kind_of(const struct entry_job *j) { return kinds[j->entry - radix_entries]; }
+/* Each entry's row carries its kind (entry.aux). */
+static enum rkind kind_of(const struct entry_job *j) { return *(const enum rkind *)j->entry->aux; }
 
 /* ============================== c backend ================================ */
 
@@ -203,11 +201,20 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 const struct entry radix_entries[] = {
-  {"sorted", "Sort an array, stable (the engine's sort: radix_sort on the device)", 1, SORT_TYPES,
-   "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS, 0},
-  {"radix_sort", "Stable LSD radix sort, 8-bit digits: per pass a digit count, its scan, local ranking and scatter",
-   1, SORT_TYPES, "[n]t", "[n]t", "O(n w / 8)", "O(w / 8 log n)", "2 n sizeof(t)", sort_bytes, IMPLS, 0},
-  {"radix_sort_1bit", "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
-   1, SORT_TYPES, "[n]t", "[n]t", "O(n w)", "O(w log n)", "2 n sizeof(t)", sort_bytes, IMPLS, 0},
-  {NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, {{NULL, NULL, NULL, NULL}, {NULL, NULL, NULL, NULL}}, 0},
+  {.name = "sorted", .aux = &(const enum rkind){SORTED},
+   .desc = "Sort an array, stable (the engine's sort: radix_sort on the device)",
+   .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
+   .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
+   .impl = IMPLS},
+  {.name = "radix_sort", .aux = &(const enum rkind){RADIX8},
+   .desc = "Stable LSD radix sort, 8-bit digits: per pass a digit count, its scan, local ranking and scatter",
+   .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
+   .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
+   .impl = IMPLS},
+  {.name = "radix_sort_1bit", .aux = &(const enum rkind){RADIX1},
+   .desc = "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
+   .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
+   .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
+   .impl = IMPLS},
+  {.name = NULL},
 };
