@@ -166,6 +166,16 @@ __kernel void set_zero(__global T *x, const ulong i)
 }
 
 // ---------------------------------------------------------------- tile scans
+// The scans' operator and its identity: + and 0, or with -DSCAN_MAX max and the
+// smallest T ((T)(U)FLIP: the most negative int, or 0 for uint).
+#ifdef SCAN_MAX
+#define SCAN_OP(a, b) ((a) > (b) ? (a) : (b))
+#define SCAN_ID ((T)(U)FLIP)
+#else
+#define SCAN_OP(a, b) ADD(a, b)
+#define SCAN_ID ((T)0)
+#endif
+
 // Inclusive scan of each work-item's x over the work-group, into sums[] (Hillis-Steele).
 static void local_scan(__local T *sums, T x)
 {
@@ -173,9 +183,9 @@ static void local_scan(__local T *sums, T x)
   sums[lid] = x;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint off = 1; off < WG; off <<= 1) {
-    T v = lid >= off ? sums[lid - off] : 0;
+    T v = lid >= off ? sums[lid - off] : SCAN_ID;
     barrier(CLK_LOCAL_MEM_FENCE);
-    sums[lid] = ADD(sums[lid], v);
+    sums[lid] = SCAN_OP(sums[lid], v);
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 }
@@ -190,18 +200,18 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
 {
   uint lid = get_local_id(0);
   ulong base = (ulong)t * TILE;
-  T acc = 0;
+  T acc = SCAN_ID;
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + k * WG + lid;
 #ifdef FILTER
     tile[PAD(k * WG + lid)] = i < n && in[i] >= 0 ? 1 : 0;
 #else
-    tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
+    tile[PAD(k * WG + lid)] = i < n ? in[i] : SCAN_ID;
 #endif
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
-    acc = ADD(acc, tile[PAD(lid * ITEMS + k)]);
+    acc = SCAN_OP(acc, tile[PAD(lid * ITEMS + k)]);
     tile[PAD(lid * ITEMS + k)] = acc;
   }
   local_scan(sums, acc);
@@ -215,9 +225,9 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
 {
   uint lid = get_local_id(0);
   ulong base = (ulong)t * TILE;
-  T off = ADD(pre, lid ? sums[lid - 1] : 0);
+  T off = SCAN_OP(pre, lid ? sums[lid - 1] : SCAN_ID);
   for (uint k = 0; k < ITEMS; k++)
-    tile[PAD(lid * ITEMS + k)] = ADD(tile[PAD(lid * ITEMS + k)], off);
+    tile[PAD(lid * ITEMS + k)] = SCAN_OP(tile[PAD(lid * ITEMS + k)], off);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
     uint q = k * WG + lid;
@@ -291,7 +301,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   t = tid_sh;
   tile_scan(in, n, t, tile, sums);
   if (lid == 0) {
-    T agg = sums[WG - 1], pre = 0;
+    T agg = sums[WG - 1], pre = SCAN_ID;
     if (t == 0) {
       atom_xchg(&status[0], tag | (2UL << 32) | (uint)agg);
     } else {
@@ -301,16 +311,16 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
         ulong f = (s >> 32) & 3;
         if ((s >> 34) != epoch || f == 0)
           continue; // not ready: spin on it
-        pre = ADD(pre, (T)(uint)s);
+        pre = SCAN_OP(pre, (T)(uint)s);
         if (f == 2)
           break;
         j--;
       }
-      atom_xchg(&status[t], tag | (2UL << 32) | (uint)ADD(pre, agg));
+      atom_xchg(&status[t], tag | (2UL << 32) | (uint)SCAN_OP(pre, agg));
     }
     pre_sh = pre;
     if ((ulong)(t + 1) * TILE >= n)
-      total[0] = ADD(pre, agg); // the last tile: the whole sum (filter's count)
+      total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   tile_write(in, out, n, t, pre_sh, tile, sums);

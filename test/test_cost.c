@@ -125,6 +125,21 @@ static void reference_by_hand(void **state)
   out = harness_run("scan_blelloch", BACKEND_C, in, 1, 1);
   assert_memory_equal(out.elems, ((int32_t[]){0, 3, 2, 6, 5, 10}), 24);
   data_value_free(&out);
+  out = harness_run("scan_max", BACKEND_C, in, 1, 1);
+  assert_memory_equal(out.elems, ((int32_t[]){3, 3, 4, 4, 5, 5}), 24);
+  data_value_free(&out);
+  { /* max-scan of negatives: the identity is the smallest i32, not 0 */
+    int64_t four = 4;
+    struct data_value neg;
+    assert_int_equal(data_value_init(&neg, DATA_I32, 1, &four, &e), 0);
+    memcpy(neg.elems, ((int32_t[]){-5, -7, -2, -9}), 16);
+    for (int b = 0; b < BACKEND_COUNT; b++) {
+      out = harness_run("scan_max", (enum backend)b, &neg, 1, 1);
+      assert_memory_equal(out.elems, ((int32_t[]){-5, -5, -2, -2}), 16);
+      data_value_free(&out);
+    }
+    data_value_free(&neg);
+  }
   out = harness_run("filter", BACKEND_C, in, 1, 1);
   assert_int_equal(out.shape[0], 4);
   assert_memory_equal(out.elems, ((int32_t[]){3, 4, 5, 4}), 16);
