@@ -3,10 +3,10 @@
 ** minimum bytes moved of every entry point, from the registry.
 */
 #include "list.h"
-#include "registry.h"
 
 #include "entry.h"
 #include "opt.h"
+#include "registry.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -51,8 +51,14 @@ int list_main(int argc, char **argv)
     for (int i = 0; i < registry_count(); i++) {
       const struct entry *en = registry_at(i);
       cJSON *o = cJSON_CreateObject();
+      cJSON *types = cJSON_CreateArray();
       cJSON_AddStringToObject(o, "name", en->name);
+      cJSON_AddStringToObject(o, "family", registry_family(en));
       cJSON_AddStringToObject(o, "description", en->desc);
+      for (int t = 0; t < DATA_NTYPES; t++)
+        if (en->types & (1u << t))
+          cJSON_AddItemToArray(types, cJSON_CreateString(data_type_name((enum data_type)t)));
+      cJSON_AddItemToObject(o, "types", types);
       cJSON_AddStringToObject(o, "input", en->in_desc);
       cJSON_AddStringToObject(o, "output", en->out_desc);
       cJSON_AddStringToObject(o, "work", en->work);

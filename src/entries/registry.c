@@ -11,15 +11,22 @@
 
 #include <string.h>
 
-static const struct entry *const families[] = {copy_entries, search_entries, cost_entries,
-                                               radix_entries};
+static const struct {
+  const char *name; /* as `psearch list --json` and docs/entries.md give it */
+  const struct entry *entries;
+} families[] = {
+  {"copy", copy_entries},
+  {"search", search_entries},
+  {"cost", cost_entries},
+  {"sort", radix_entries},
+};
 #define NFAMILIES (sizeof families / sizeof families[0])
 
 int registry_count(void)
 {
   int n = 0;
   for (size_t f = 0; f < NFAMILIES; f++)
-    for (const struct entry *en = families[f]; en->name; en++)
+    for (const struct entry *en = families[f].entries; en->name; en++)
       n++;
   return n;
 }
@@ -27,7 +34,7 @@ int registry_count(void)
 const struct entry *registry_at(int i)
 {
   for (size_t f = 0; f < NFAMILIES; f++)
-    for (const struct entry *en = families[f]; en->name; en++)
+    for (const struct entry *en = families[f].entries; en->name; en++)
       if (i-- == 0)
         return en;
   return NULL;
@@ -36,8 +43,17 @@ const struct entry *registry_at(int i)
 const struct entry *registry_find(const char *name)
 {
   for (size_t f = 0; f < NFAMILIES; f++)
-    for (const struct entry *en = families[f]; en->name; en++)
+    for (const struct entry *en = families[f].entries; en->name; en++)
       if (strcmp(en->name, name) == 0)
         return en;
+  return NULL;
+}
+
+const char *registry_family(const struct entry *en)
+{
+  for (size_t f = 0; f < NFAMILIES; f++)
+    for (const struct entry *x = families[f].entries; x->name; x++)
+      if (x == en)
+        return families[f].name;
   return NULL;
 }

@@ -14,4 +14,8 @@ int registry_count(void);
 const struct entry *registry_at(int i);
 const struct entry *registry_find(const char *name);
 
+/* The name of the family an entry belongs to ("copy", "search", "cost",
+** "sort"); NULL for an entry not in the registry. */
+const char *registry_family(const struct entry *en);
+
 #endif
