@@ -95,59 +95,72 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
   return 0;
 }
 
-int dataset_main(int argc, char **argv)
+/* What the command line asks for. */
+struct config {
+  struct request *reqs; /* the -g/-n values, in order */
+  int nreq;
+  const char *outpath;
+  uint64_t seed;
+  int64_t nthreads;
+  enum fmt fmt;
+};
+
+/* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after saying why.
+** after_last: an option given after the last -g/-n, which would do nothing. */
+static int check_args(const struct config *cf, const char *after_last)
+{
+  if (cf->nreq > 0 && after_last != NULL) {
+    ps_error("dataset: %s%s comes after the last -g/-n and would have no effect; put it before",
+             after_last[0] == '-' ? "" : "--", after_last);
+    return PS_EXIT_USAGE;
+  }
+  if (cf->fmt == FMT_BINARY && (cf->outpath == NULL || strcmp(cf->outpath, "-") == 0) && isatty(1)) {
+    ps_error("dataset: refusing to write binary data to a terminal; use -o FILE, a redirection "
+             "or --text");
+    return PS_EXIT_USAGE;
+  }
+  return PS_EXIT_OK;
+}
+
+/* Parse the command line; PS_EXIT_OK to go on, -1 after --help, else the exit code. */
+static int parse_args(int argc, char **argv, struct config *cf)
 {
   struct opt_state st;
-  struct request *reqs = NULL;
   struct gen_bounds bounds;
-  struct ps_err err = {{0}};
-  struct ofile *out = NULL;
-  struct data_reader *in = NULL;
-  struct data_value v = {0};
-  const char *outpath = NULL, *val, *after_last = NULL;
+  struct ps_err err;
+  const char *val, *after_last = NULL;
   char nspec[64];
-  uint64_t seed = 1;
-  int64_t nthreads = ps_ncpus();
-  int nreq = 0, sorted = 0, id, rc = PS_EXIT_USAGE;
-  enum fmt fmt = FMT_BINARY;
-
-  reqs = calloc((size_t)argc + 1, sizeof *reqs);
-  if (reqs == NULL) {
-    ps_error("out of memory");
-    return PS_EXIT_FAILED;
-  }
+  int sorted = 0, id;
   gen_bounds_default(&bounds);
   opt_init(&st, argc, argv);
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
+    struct request *q = &cf->reqs[cf->nreq];
     switch (id) {
     case OPT_ERROR:
       fputs("Try 'psearch help dataset'.\n", stderr);
-      goto done;
+      return PS_EXIT_USAGE;
     case OPT_POSITIONAL:
       ps_error("dataset: unexpected argument '%s'", val);
-      goto done;
+      return PS_EXIT_USAGE;
     case O_HELP:
       dataset_help(stdout);
-      rc = PS_EXIT_OK;
-      goto done;
-    case O_N: {
-      int64_t n;
-      if (opt_int_in("n", val, 0, INT64_MAX, &n) != 0)
-        goto done;
-      snprintf(nspec, sizeof nspec, "[%lld]i32", (long long)n);
-      reqs[nreq].spec = strdup(nspec);
-      if (reqs[nreq].spec == NULL) {
-        ps_error("out of memory");
-        goto done;
-      }
-    }
-      /* fall through */
+      return -1;
+    case O_N:
     case O_GEN:
-      if (id == O_GEN)
-        reqs[nreq].spec = strdup(val);
-      reqs[nreq].sorted = sorted;
-      reqs[nreq].bounds = bounds;
-      nreq++;
+      if (id == O_N) {
+        int64_t n;
+        if (opt_int_in("n", val, 0, INT64_MAX, &n) != 0)
+          return PS_EXIT_USAGE;
+        snprintf(nspec, sizeof nspec, "[%lld]i32", (long long)n);
+        val = nspec;
+      }
+      if ((q->spec = strdup(val)) == NULL) {
+        ps_error("out of memory");
+        return PS_EXIT_FAILED;
+      }
+      q->sorted = sorted;
+      q->bounds = bounds;
+      cf->nreq++;
       after_last = NULL;
       break;
     case O_SORTED:
@@ -155,95 +168,114 @@ int dataset_main(int argc, char **argv)
       after_last = "--sorted";
       break;
     case O_SEED:
-      if (opt_parse_u64(val, &seed) != 0) {
+      if (opt_parse_u64(val, &cf->seed) != 0) {
         ps_error("option --seed: '%s' is not a non-negative integer", val);
-        goto done;
+        return PS_EXIT_USAGE;
       }
       break;
-    case O_BINARY: fmt = FMT_BINARY; break;
-    case O_TEXT: fmt = FMT_TEXT; break;
-    case O_TYPE: fmt = FMT_TYPE; break;
-    case O_OUTPUT: outpath = val; break;
+    case O_BINARY: cf->fmt = FMT_BINARY; break;
+    case O_TEXT: cf->fmt = FMT_TEXT; break;
+    case O_TYPE: cf->fmt = FMT_TYPE; break;
+    case O_OUTPUT: cf->outpath = val; break;
     case O_THREADS:
-      if (opt_int_in("threads", val, 1, 256, &nthreads) != 0)
-        goto done;
+      if (opt_int_in("threads", val, 1, 256, &cf->nthreads) != 0)
+        return PS_EXIT_USAGE;
       break;
     default: /* bounds */
       if (gen_bounds_parse(&bounds, (enum data_type)(id - O_BOUNDS), val, &err) != 0) {
         ps_error("%s", err.msg);
-        goto done;
+        return PS_EXIT_USAGE;
       }
-      after_last = opts[0].lname; /* any non-NULL marker */
       for (const struct opt_def *d = opts; d->id; d++)
         if (d->id == id)
           after_last = d->lname;
       break;
     }
   }
-  if (nreq > 0 && after_last != NULL) {
-    ps_error("dataset: %s%s comes after the last -g/-n and would have no effect; put it before",
-             after_last[0] == '-' ? "" : "--", after_last);
-    goto done;
-  }
-  if (fmt == FMT_BINARY && (outpath == NULL || strcmp(outpath, "-") == 0) && isatty(1)) {
-    ps_error("dataset: refusing to write binary data to a terminal; use -o FILE, a redirection "
-             "or --text");
-    goto done;
-  }
+  return check_args(cf, after_last);
+}
 
-  rc = PS_EXIT_FAILED;
-  out = ofile_open(outpath, &err);
-  if (out == NULL) {
-    ps_error("%s", err.msg);
-    goto done;
-  }
-  if (nreq > 0) {
-    for (int k = 0; k < nreq; k++) {
-      int baddata = 0;
-      if (make_value(&reqs[k], seed + (uint64_t)k, (int)nthreads, &v, &baddata, &err) != 0) {
-        ps_error("%s", err.msg);
-        rc = baddata ? PS_EXIT_USAGE : PS_EXIT_FAILED;
-        goto done;
-      }
-      if (emit(ofile_stream(out), &v, fmt, &err) != 0) {
-        ps_error("%s: %s", outpath ? outpath : "standard output", err.msg);
-        goto done;
-      }
-      data_value_free(&v);
-    }
-  } else {
-    int got;
-    in = data_reader_file(stdin, "standard input");
-    if (in == NULL) {
-      ps_error("out of memory");
-      goto done;
-    }
-    while ((got = data_read(in, &v, &err)) == 1) {
-      if (emit(ofile_stream(out), &v, fmt, &err) != 0) {
-        ps_error("%s: %s", outpath ? outpath : "standard output", err.msg);
-        goto done;
-      }
-      data_value_free(&v);
-    }
-    if (got < 0) {
+/* Generate every request into out; the exit code. */
+static int generate(const struct config *cf, struct ofile *out)
+{
+  struct data_value v = {0};
+  struct ps_err err;
+  int rc = PS_EXIT_OK;
+  for (int k = 0; k < cf->nreq && rc == PS_EXIT_OK; k++) {
+    int baddata = 0;
+    if (make_value(&cf->reqs[k], cf->seed + (uint64_t)k, (int)cf->nthreads, &v, &baddata, &err) != 0) {
       ps_error("%s", err.msg);
-      rc = PS_EXIT_BADDATA;
-      goto done;
+      rc = baddata ? PS_EXIT_USAGE : PS_EXIT_FAILED;
+    } else if (emit(ofile_stream(out), &v, cf->fmt, &err) != 0) {
+      ps_error("%s: %s", cf->outpath ? cf->outpath : "standard output", err.msg);
+      rc = PS_EXIT_FAILED;
     }
+    data_value_free(&v);
   }
-  if (ofile_commit(out, &err) != 0) {
-    out = NULL;
+  return rc;
+}
+
+/* Re-emit the values on standard input into out; the exit code. */
+static int convert(const struct config *cf, struct ofile *out)
+{
+  struct data_reader *in = data_reader_file(stdin, "standard input");
+  struct data_value v = {0};
+  struct ps_err err;
+  int got, rc = PS_EXIT_OK;
+  if (in == NULL) {
+    ps_error("out of memory");
+    return PS_EXIT_FAILED;
+  }
+  while (rc == PS_EXIT_OK && (got = data_read(in, &v, &err)) == 1) {
+    if (emit(ofile_stream(out), &v, cf->fmt, &err) != 0) {
+      ps_error("%s: %s", cf->outpath ? cf->outpath : "standard output", err.msg);
+      rc = PS_EXIT_FAILED;
+    }
+    data_value_free(&v);
+  }
+  if (rc == PS_EXIT_OK && got < 0) {
+    ps_error("%s", err.msg);
+    rc = PS_EXIT_BADDATA;
+  }
+  data_reader_close(in);
+  return rc;
+}
+
+int dataset_main(int argc, char **argv)
+{
+  struct config cf = {NULL, 0, NULL, 1, 0, FMT_BINARY};
+  struct ps_err err;
+  struct ofile *out = NULL;
+  int rc;
+
+  cf.nthreads = ps_ncpus();
+  if ((cf.reqs = calloc((size_t)argc + 1, sizeof *cf.reqs)) == NULL) {
+    ps_error("out of memory");
+    return PS_EXIT_FAILED;
+  }
+  rc = parse_args(argc, argv, &cf);
+  if (rc != PS_EXIT_OK) {
+    rc = rc < 0 ? PS_EXIT_OK : rc;
+    goto done;
+  }
+  rc = PS_EXIT_FAILED;
+  if ((out = ofile_open(cf.outpath, &err)) == NULL) {
     ps_error("%s", err.msg);
     goto done;
   }
-  out = NULL;
-  rc = PS_EXIT_OK;
+  rc = cf.nreq > 0 ? generate(&cf, out) : convert(&cf, out);
+  if (rc == PS_EXIT_OK) {
+    struct ofile *o = out;
+    out = NULL;
+    if (ofile_commit(o, &err) != 0) {
+      ps_error("%s", err.msg);
+      rc = PS_EXIT_FAILED;
+    }
+  }
 done:
   ofile_abort(out);
-  data_reader_close(in);
-  data_value_free(&v);
-  for (int k = 0; k < nreq; k++)
-    free((char *)reqs[k].spec);
-  free(reqs);
+  for (int k = 0; k < cf.nreq; k++)
+    free((char *)cf.reqs[k].spec);
+  free(cf.reqs);
   return rc;
 }

@@ -108,15 +108,19 @@ static double panel_height(const struct plot *pl)
   return TITLE_H + ROW_H * pl->nfiles + AXIS_H;
 }
 
-/* One panel at top y: title, a box row per file, the time axis. */
-static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, double y)
+/* The time axis of a panel: [lo, hi] in µs over every file's runs, padded. */
+struct axis {
+  double lo, hi, x0, x1; /* µs, and the pixels they map to */
+};
+
+static double axis_x(const struct axis *ax, double v)
 {
-  double lo = INFINITY, hi = -INFINITY, x0 = LEFT + 170, x1 = WIDTH - RIGHT, step, t;
-  char title[256], a[120], b[120];
-  clip(p->prog, 90, a, sizeof a);
-  clip(p->ds, 60, b, sizeof b);
-  snprintf(title, sizeof title, "%s  —  %s", a, b);
-  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "%s", title);
+  return ax->x0 + (v - ax->lo) / (ax->hi - ax->lo) * (ax->x1 - ax->x0);
+}
+
+static void panel_axis(const struct plot *pl, const struct panel *p, struct axis *ax)
+{
+  double lo = INFINITY, hi = -INFINITY;
   for (int i = 0; i < pl->nfiles; i++) {
     const struct res_dataset *d = p->d[i];
     for (size_t k = 0; d != NULL && d->error == NULL && k < d->nruns; k++) {
@@ -137,72 +141,90 @@ static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, do
     lo = lo - pad < 0 && lo >= 0 ? 0 : lo - pad;
     hi += pad;
   }
-#define X(v) (x0 + ((v) - lo) / (hi - lo) * (x1 - x0))
+  ax->lo = lo;
+  ax->hi = hi;
+  ax->x0 = LEFT + 170;
+  ax->x1 = WIDTH - RIGHT;
+}
+
+/* One file's row of a panel at height yc: a Tukey box plot with every run drawn
+** (at most MAX_POINTS, in run order, jittered), and the mean. */
+static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dataset *d,
+                     const struct axis *ax, double yc)
+{
+  double *s, q1, q2, q3, iqr, wlo, whi, mean = 0;
+  size_t n = d->nruns, stride;
+  char tip[256];
+  if ((s = malloc(n * sizeof *s)) == NULL)
+    return;
+  memcpy(s, d->runs, n * sizeof *s);
+  qsort(s, n, sizeof *s, cmp_double);
+  for (size_t k = 0; k < n; k++)
+    mean += s[k];
+  mean /= (double)n;
+  q1 = quantile(s, n, 0.25);
+  q2 = quantile(s, n, 0.5);
+  q3 = quantile(s, n, 0.75);
+  iqr = q3 - q1;
+  wlo = q1;
+  whi = q3;
+  for (size_t k = 0; k < n; k++) { /* Tukey whiskers: the furthest runs within 1.5 IQR */
+    if (s[k] >= q1 - 1.5 * iqr && s[k] < wlo)
+      wlo = s[k];
+    if (s[k] <= q3 + 1.5 * iqr && s[k] > whi)
+      whi = s[k];
+  }
+  snprintf(tip, sizeof tip, "%s: %zu runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs",
+           pl->r[i]->path, n, mean, q2, q1, q3);
+  svg_group_begin(f, tip);
+  svg_line(f, axis_x(ax, wlo), yc, axis_x(ax, q1), yc, palette[i], 1);
+  svg_line(f, axis_x(ax, q3), yc, axis_x(ax, whi), yc, palette[i], 1);
+  svg_line(f, axis_x(ax, wlo), yc - 4, axis_x(ax, wlo), yc + 4, palette[i], 1);
+  svg_line(f, axis_x(ax, whi), yc - 4, axis_x(ax, whi), yc + 4, palette[i], 1);
+  svg_rect(f, axis_x(ax, q1), yc - 7, axis_x(ax, q3) - axis_x(ax, q1), 14, "#f4f4f4", palette[i]);
+  svg_line(f, axis_x(ax, q2), yc - 7, axis_x(ax, q2), yc + 7, palette[i], 2);
+  stride = n > MAX_POINTS ? (n + MAX_POINTS - 1) / MAX_POINTS : 1;
+  for (size_t k = 0; k < n; k += stride) { /* a deterministic vertical jitter */
+    double jitter = (double)((k * 2654435761u) % 1000) / 1000.0 - 0.5;
+    svg_circle(f, axis_x(ax, d->runs[k]), yc + jitter * 10, 1.8, palette[i], 0.55);
+  }
+  svg_group_end(f);
+  svg_text(f, ax->x1 + 8, yc + 4, SVG_START, 11, 0, "#222", "mean %.1f μs", mean);
+  free(s);
+}
+
+/* One panel at top y: title, a box row per file, the time axis. */
+static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, double y)
+{
+  struct axis ax;
+  double step, t;
+  char title[256], a[120], b[120];
+  clip(p->prog, 90, a, sizeof a);
+  clip(p->ds, 60, b, sizeof b);
+  snprintf(title, sizeof title, "%s  —  %s", a, b);
+  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "%s", title);
+  panel_axis(pl, p, &ax);
   for (int i = 0; i < pl->nfiles; i++) {
     const struct res_dataset *d = p->d[i];
-    double yc = y + TITLE_H + ROW_H * i + ROW_H / 2, *s, q1, q2, q3, iqr, wlo, whi, mean = 0;
-    size_t n, stride;
-    char label[64];
+    double yc = y + TITLE_H + ROW_H * i + ROW_H / 2;
+    char label[64], msg[120];
     clip(pl->r[i]->path, 24, label, sizeof label);
-    svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, palette[i], "%s", label);
-    if (d == NULL || d->error != NULL) {
-      char msg[120];
-      clip(d == NULL ? "absent" : d->error, 100, msg, sizeof msg);
-      svg_text(f, x0, yc + 4, SVG_START, 11, 0, "#888", "%s%s", d == NULL ? "" : "failed: ", msg);
+    svg_text(f, ax.x0 - 8, yc + 4, SVG_END, 11, 0, palette[i], "%s", label);
+    if (d != NULL && d->error == NULL) {
+      draw_box(f, pl, i, d, &ax, yc);
       continue;
     }
-    n = d->nruns;
-    if ((s = malloc(n * sizeof *s)) == NULL)
-      continue;
-    memcpy(s, d->runs, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    for (size_t k = 0; k < n; k++)
-      mean += s[k];
-    mean /= (double)n;
-    q1 = quantile(s, n, 0.25);
-    q2 = quantile(s, n, 0.5);
-    q3 = quantile(s, n, 0.75);
-    iqr = q3 - q1;
-    wlo = q1;
-    whi = q3;
-    for (size_t k = 0; k < n; k++) { /* Tukey whiskers: the furthest runs within 1.5 IQR */
-      if (s[k] >= q1 - 1.5 * iqr && s[k] < wlo)
-        wlo = s[k];
-      if (s[k] <= q3 + 1.5 * iqr && s[k] > whi)
-        whi = s[k];
-    }
-    {
-      char tip[256];
-      snprintf(tip, sizeof tip, "%s: %zu runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs",
-               pl->r[i]->path, n, mean, q2, q1, q3);
-      svg_group_begin(f, tip);
-    }
-    svg_line(f, X(wlo), yc, X(q1), yc, palette[i], 1);
-    svg_line(f, X(q3), yc, X(whi), yc, palette[i], 1);
-    svg_line(f, X(wlo), yc - 4, X(wlo), yc + 4, palette[i], 1);
-    svg_line(f, X(whi), yc - 4, X(whi), yc + 4, palette[i], 1);
-    svg_rect(f, X(q1), yc - 7, X(q3) - X(q1), 14, "#f4f4f4", palette[i]);
-    svg_line(f, X(q2), yc - 7, X(q2), yc + 7, palette[i], 2);
-    /* the runs in run order, with a deterministic vertical jitter */
-    stride = n > MAX_POINTS ? (n + MAX_POINTS - 1) / MAX_POINTS : 1;
-    for (size_t k = 0; k < n; k += stride) {
-      double jitter = (double)((k * 2654435761u) % 1000) / 1000.0 - 0.5;
-      svg_circle(f, X(d->runs[k]), yc + jitter * 10, 1.8, palette[i], 0.55);
-    }
-    svg_group_end(f);
-    svg_text(f, x1 + 8, yc + 4, SVG_START, 11, 0, "#222", "mean %.1f μs", mean);
-    free(s);
+    clip(d == NULL ? "absent" : d->error, 100, msg, sizeof msg);
+    svg_text(f, ax.x0, yc + 4, SVG_START, 11, 0, "#888", "%s%s", d == NULL ? "" : "failed: ", msg);
   }
-  /* the axis */
-  t = y + TITLE_H + ROW_H * pl->nfiles + 4;
-  svg_line(f, x0, t, x1, t, "#444", 1);
-  step = nice_step(hi - lo);
-  for (double v = ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) {
-    svg_line(f, X(v), t, X(v), t + 4, "#444", 1);
-    svg_text(f, X(v), t + 15, SVG_MIDDLE, 10, 0, "#444", "%g", fabs(v) < step * 1e-9 ? 0.0 : v);
+  t = y + TITLE_H + ROW_H * pl->nfiles + 4; /* the axis */
+  svg_line(f, ax.x0, t, ax.x1, t, "#444", 1);
+  step = nice_step(ax.hi - ax.lo);
+  for (double v = ceil(ax.lo / step) * step; v <= ax.hi + step * 1e-9; v += step) {
+    svg_line(f, axis_x(&ax, v), t, axis_x(&ax, v), t + 4, "#444", 1);
+    svg_text(f, axis_x(&ax, v), t + 15, SVG_MIDDLE, 10, 0, "#444", "%g", fabs(v) < step * 1e-9 ? 0.0 : v);
   }
-  svg_text(f, x1, t + 28, SVG_END, 10, 0, "#444", "runtime (μs)");
-#undef X
+  svg_text(f, ax.x1, t + 28, SVG_END, 10, 0, "#444", "runtime (μs)");
 }
 
 /* Speedup bars of file 1 over file 0 for the panels in both. */

@@ -504,25 +504,21 @@ static int fail_at(struct data_reader *r, struct ps_err *e, uint64_t off, const 
 
 /* ---- binary values ---- */
 
-static int read_binary(struct data_reader *r, struct data_value *v, struct ps_err *e)
+/* The 7-byte header: version, rank, type tag; then the dimensions. */
+static int read_binary_header(struct data_reader *r, struct data_value *v, uint64_t start,
+                              struct ps_err *e)
 {
   unsigned char hdr[7];
-  uint64_t start = offset(r);
-  size_t bytes, got;
-  unsigned char *dst = NULL;
-  enum data_type t = DATA_I8;
-  int rank, i;
   char msg[200];
-
+  int i;
   if (read_bulk(r, hdr, 7) != 7)
     return fail_at(r, e, start, "truncated binary header (needs 7 bytes)");
   if (hdr[1] != 2) {
     snprintf(msg, sizeof msg, "unsupported binary format version %u (expected 2)", hdr[1]);
     return fail_at(r, e, start + 1, msg);
   }
-  rank = hdr[2];
-  if (rank > DATA_MAX_RANK) {
-    snprintf(msg, sizeof msg, "rank %d is out of range (0 to %d)", rank, DATA_MAX_RANK);
+  if (hdr[2] > DATA_MAX_RANK) {
+    snprintf(msg, sizeof msg, "rank %d is out of range (0 to %d)", hdr[2], DATA_MAX_RANK);
     return fail_at(r, e, start + 2, msg);
   }
   for (i = 0; i < DATA_NTYPES; i++)
@@ -536,11 +532,10 @@ static int read_binary(struct data_reader *r, struct data_value *v, struct ps_er
     snprintf(msg, sizeof msg, "unknown type tag \"%s\"", tag);
     return fail_at(r, e, start + 3, msg);
   }
-  t = (enum data_type)i;
-  v->type = t;
-  v->rank = rank;
+  v->type = (enum data_type)i;
+  v->rank = hdr[2];
   v->elems = NULL;
-  for (i = 0; i < rank; i++) {
+  for (i = 0; i < v->rank; i++) {
     unsigned char d[8];
     if (read_bulk(r, d, 8) != 8)
       return fail_at(r, e, start + 7 + 8 * (uint64_t)i, "truncated binary header (dimensions)");
@@ -550,6 +545,44 @@ static int read_binary(struct data_reader *r, struct data_value *v, struct ps_er
       return fail_at(r, e, start + 7 + 8 * (uint64_t)i, msg);
     }
   }
+  return 0;
+}
+
+/* Read `bytes` of payload into a new buffer (*dst) from a pipe, growing it as
+** data arrives, never trusting the header alone; the bytes read, or
+** (size_t)-1 when out of memory (message in e). */
+static size_t read_growing(struct data_reader *r, size_t bytes, unsigned char **dst, struct ps_err *e)
+{
+  size_t cap = 0, got = 0;
+  while (got < bytes) {
+    size_t want = cap == 0 ? (bytes < (1u << 20) ? bytes : (1u << 20)) : cap * 2, n;
+    unsigned char *nd;
+    if (want > bytes)
+      want = bytes;
+    if ((nd = realloc(*dst, want)) == NULL) {
+      free(*dst);
+      *dst = NULL;
+      ps_fail(e, "%s: out of memory reading %zu bytes", r->name, want);
+      return (size_t)-1;
+    }
+    *dst = nd;
+    cap = want;
+    n = read_bulk(r, *dst + got, cap - got);
+    got += n;
+    if (got < cap)
+      break;
+  }
+  return got;
+}
+
+static int read_binary(struct data_reader *r, struct data_value *v, struct ps_err *e)
+{
+  uint64_t start = offset(r);
+  size_t bytes, got;
+  unsigned char *dst = NULL;
+  char msg[200];
+  if (read_binary_header(r, v, start, e) != 0)
+    return -1;
   if (data_value_bytes(v, &bytes) != 0 || bytes > (size_t)INT64_MAX)
     return fail_at(r, e, start + 7, "array size overflows 64 bits");
   if (r->size >= 0 && (uint64_t)bytes > (uint64_t)r->size - offset(r)) {
@@ -559,32 +592,12 @@ static int read_binary(struct data_reader *r, struct data_value *v, struct ps_er
   }
   if (bytes == 0)
     return 1;
-  if (r->size >= 0) {
-    dst = malloc(bytes);
-    if (dst == NULL)
+  if (r->size >= 0) { /* a file: its size was checked above */
+    if ((dst = malloc(bytes)) == NULL)
       return ps_fail(e, "%s: out of memory reading %zu bytes", r->name, bytes);
     got = read_bulk(r, dst, bytes);
-  } else { /* a pipe: grow as data arrives, never trusting the header alone */
-    size_t cap = 0;
-    got = 0;
-    while (got < bytes) {
-      size_t want = cap == 0 ? (bytes < (1u << 20) ? bytes : (1u << 20)) : cap * 2;
-      unsigned char *nd;
-      size_t n;
-      if (want > bytes)
-        want = bytes;
-      nd = realloc(dst, want);
-      if (nd == NULL) {
-        free(dst);
-        return ps_fail(e, "%s: out of memory reading %zu bytes", r->name, want);
-      }
-      dst = nd;
-      cap = want;
-      n = read_bulk(r, dst + got, cap - got);
-      got += n;
-      if (got < cap)
-        break;
-    }
+  } else if ((got = read_growing(r, bytes, &dst, e)) == (size_t)-1) {
+    return -1;
   }
   if (got != bytes) {
     free(dst);
@@ -657,11 +670,132 @@ static int parse_suffix(const char *s, int *type)
   return 0;
 }
 
+/* Read a literal's characters into tok (at most LIT_TOKEN_MAX - 1); their count. */
+static size_t lex_token(struct data_reader *r, char *tok)
+{
+  size_t n = 0;
+  int c;
+  while ((c = peek(r)) >= 0 && n + 1 < LIT_TOKEN_MAX) {
+    int prev = n > 0 ? tok[n - 1] : 0;
+    int hex = n > 1 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+    if (is_word(c) || ((c == '+' || c == '-') && (prev == 'e' || prev == 'E') && !hex &&
+                       tok[0] >= '0' && tok[0] <= '9'))
+      tok[n++] = (char)get(r);
+    else
+      break;
+  }
+  tok[n] = '\0';
+  return n;
+}
+
+/* true, false, f16.nan, f32.inf, ...: 1 when tok is one (l filled), else 0. */
+static int lex_named(const char *tok, struct lit *l)
+{
+  enum data_type t;
+  if (!l->neg && (strcmp(tok, "true") == 0 || strcmp(tok, "false") == 0)) {
+    l->kind = LIT_BOOL;
+    l->type = DATA_BOOL;
+    l->mag = tok[0] == 't';
+    return 1;
+  }
+  if (tok[0] == 'f' && strlen(tok) == 7 && tok[3] == '.' && data_type_parse(tok, 3, &t) == 0 &&
+      data_type_is_float(t) && (strcmp(tok + 4, "nan") == 0 || strcmp(tok + 4, "inf") == 0)) {
+    l->kind = LIT_FLOAT;
+    l->type = (int)t;
+    l->special = tok[4] == 'n' ? NAN : (l->neg ? -INFINITY : INFINITY);
+    return 1;
+  }
+  return 0;
+}
+
+/* 0x... or 0b... integers, '_' allowed between digits. */
+static int lex_based(struct tstate *s, const char *tok, struct lit *l)
+{
+  unsigned base = (tok[1] == 'x' || tok[1] == 'X') ? 16 : 2;
+  const char *p = tok + 2;
+  int nd = 0;
+  for (;; p++) {
+    unsigned d;
+    if (*p == '_')
+      continue;
+    if (*p >= '0' && *p <= '9')
+      d = (unsigned)(*p - '0');
+    else if (base == 16 && *p >= 'a' && *p <= 'f')
+      d = (unsigned)(*p - 'a' + 10);
+    else if (base == 16 && *p >= 'A' && *p <= 'F')
+      d = (unsigned)(*p - 'A' + 10);
+    else
+      break;
+    if (d >= base)
+      break;
+    if (l->mag > (UINT64_MAX - d) / base)
+      return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
+    l->mag = l->mag * base + d;
+    nd++;
+  }
+  if (nd == 0 || parse_suffix(p, &l->type) != 0 || (l->type >= 0 && data_type_is_float((enum data_type)l->type)))
+    return fail_text(s, l->line, l->col, "malformed integer literal '%s'", tok);
+  l->kind = LIT_INT;
+  return 0;
+}
+
+/* Copy decimal digits and '_' (dropped) from *p to *t. */
+static void copy_digits(const char **p, char **t, int underscores)
+{
+  while ((**p >= '0' && **p <= '9') || (underscores && **p == '_')) {
+    if (**p != '_')
+      *(*t)++ = **p;
+    (*p)++;
+  }
+}
+
+/* Decimal integers and floats: digits, an optional fraction and exponent, a suffix. */
+static int lex_decimal(struct tstate *s, const char *tok, struct lit *l)
+{
+  const char *p = tok;
+  char *t = l->text;
+  int isfloat = 0, ok = 1;
+  if (l->neg)
+    *t++ = '-';
+  copy_digits(&p, &t, 1);
+  if (*p == '.') {
+    isfloat = 1;
+    *t++ = *p++;
+    ok = *p >= '0' && *p <= '9';
+    copy_digits(&p, &t, 1);
+  }
+  if (*p == 'e' || *p == 'E') {
+    isfloat = 1;
+    *t++ = *p++;
+    if (*p == '+' || *p == '-')
+      *t++ = *p++;
+    ok = ok && *p >= '0' && *p <= '9';
+    copy_digits(&p, &t, 0);
+  }
+  *t = '\0';
+  if (!ok || parse_suffix(p, &l->type) != 0)
+    return fail_text(s, l->line, l->col, "malformed number '%s'", tok);
+  if (l->type >= 0 && data_type_is_float((enum data_type)l->type))
+    isfloat = 1;
+  if (isfloat && l->type >= 0 && !data_type_is_float((enum data_type)l->type))
+    return fail_text(s, l->line, l->col, "'%s': a float literal cannot have type %s", tok,
+                     types[l->type].name);
+  l->kind = isfloat ? LIT_FLOAT : LIT_INT;
+  l->special = 0;
+  for (const char *q = l->text + l->neg; !isfloat && *q; q++) {
+    unsigned d = (unsigned)(*q - '0');
+    if (l->mag > (UINT64_MAX - d) / 10)
+      return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
+    l->mag = l->mag * 10 + d;
+  }
+  return 0;
+}
+
 static int lex_scalar(struct tstate *s, struct lit *l)
 {
   struct data_reader *r = s->r;
   char tok[LIT_TOKEN_MAX];
-  size_t n = 0;
+  size_t n;
   int c;
   l->off = offset(r);
   l->line = r->line;
@@ -674,17 +808,7 @@ static int lex_scalar(struct tstate *s, struct lit *l)
     get(r);
     l->neg = 1;
   }
-  while ((c = peek(r)) >= 0 && n + 1 < sizeof tok) {
-    int prev = n > 0 ? tok[n - 1] : 0;
-    int hex = n > 1 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
-    if (is_word(c) || ((c == '+' || c == '-') && (prev == 'e' || prev == 'E') && !hex &&
-                       tok[0] >= '0' && tok[0] <= '9'))
-      tok[n++] = (char)get(r);
-    else
-      break;
-  }
-  tok[n] = '\0';
-  if (n == 0) {
+  if ((n = lex_token(r, tok)) == 0) {
     c = peek(r);
     if (c < 0)
       return fail_text(s, r->line, r->col, "unexpected end of input, expected a value");
@@ -693,106 +817,13 @@ static int lex_scalar(struct tstate *s, struct lit *l)
   }
   if (n + 1 >= sizeof tok)
     return fail_text(s, l->line, l->col, "literal too long");
-  if (!l->neg && (strcmp(tok, "true") == 0 || strcmp(tok, "false") == 0)) {
-    l->kind = LIT_BOOL;
-    l->type = DATA_BOOL;
-    l->mag = tok[0] == 't';
+  if (lex_named(tok, l))
     return 0;
-  }
-  if (tok[0] == 'f' && strlen(tok) == 7 && tok[3] == '.') {
-    enum data_type t;
-    if (data_type_parse(tok, 3, &t) == 0 && data_type_is_float(t) &&
-        (strcmp(tok + 4, "nan") == 0 || strcmp(tok + 4, "inf") == 0)) {
-      l->kind = LIT_FLOAT;
-      l->type = (int)t;
-      l->special = tok[4] == 'n' ? NAN : (l->neg ? -INFINITY : INFINITY);
-      return 0;
-    }
-  }
   if (tok[0] < '0' || tok[0] > '9')
     return fail_text(s, l->line, l->col, "'%s' is not a value", tok);
-
-  if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X' || tok[1] == 'b' || tok[1] == 'B')) {
-    unsigned base = (tok[1] == 'x' || tok[1] == 'X') ? 16 : 2;
-    const char *p = tok + 2;
-    int nd = 0;
-    for (;; p++) {
-      unsigned d;
-      if (*p == '_')
-        continue;
-      if (*p >= '0' && *p <= '9')
-        d = (unsigned)(*p - '0');
-      else if (base == 16 && *p >= 'a' && *p <= 'f')
-        d = (unsigned)(*p - 'a' + 10);
-      else if (base == 16 && *p >= 'A' && *p <= 'F')
-        d = (unsigned)(*p - 'A' + 10);
-      else
-        break;
-      if (d >= base)
-        break;
-      if (l->mag > (UINT64_MAX - d) / base)
-        return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
-      l->mag = l->mag * base + d;
-      nd++;
-    }
-    if (nd == 0 || parse_suffix(p, &l->type) != 0 ||
-        (l->type >= 0 && data_type_is_float((enum data_type)l->type)))
-      return fail_text(s, l->line, l->col, "malformed integer literal '%s'", tok);
-    l->kind = LIT_INT;
-    return 0;
-  }
-  { /* decimal */
-    const char *p = tok;
-    char *t = l->text;
-    int isfloat = 0, ok = 1;
-    if (l->neg)
-      *t++ = '-';
-    while ((*p >= '0' && *p <= '9') || *p == '_') {
-      if (*p != '_')
-        *t++ = *p;
-      p++;
-    }
-    if (*p == '.') {
-      isfloat = 1;
-      *t++ = *p++;
-      if (!(*p >= '0' && *p <= '9'))
-        ok = 0;
-      while ((*p >= '0' && *p <= '9') || *p == '_') {
-        if (*p != '_')
-          *t++ = *p;
-        p++;
-      }
-    }
-    if (*p == 'e' || *p == 'E') {
-      isfloat = 1;
-      *t++ = *p++;
-      if (*p == '+' || *p == '-')
-        *t++ = *p++;
-      if (!(*p >= '0' && *p <= '9'))
-        ok = 0;
-      while (*p >= '0' && *p <= '9')
-        *t++ = *p++;
-    }
-    *t = '\0';
-    if (!ok || parse_suffix(p, &l->type) != 0)
-      return fail_text(s, l->line, l->col, "malformed number '%s'", tok);
-    if (l->type >= 0 && data_type_is_float((enum data_type)l->type))
-      isfloat = 1;
-    if (isfloat && l->type >= 0 && !data_type_is_float((enum data_type)l->type))
-      return fail_text(s, l->line, l->col, "'%s': a float literal cannot have type %s", tok,
-                       types[l->type].name);
-    l->kind = isfloat ? LIT_FLOAT : LIT_INT;
-    l->special = 0;
-    if (!isfloat) {
-      for (const char *q = l->text + l->neg; *q; q++) {
-        unsigned d = (unsigned)(*q - '0');
-        if (l->mag > (UINT64_MAX - d) / 10)
-          return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
-        l->mag = l->mag * 10 + d;
-      }
-    }
-  }
-  return 0;
+  if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X' || tok[1] == 'b' || tok[1] == 'B'))
+    return lex_based(s, tok, l);
+  return lex_decimal(s, tok, l);
 }
 
 static int default_type(const struct lit *l)

@@ -69,10 +69,68 @@ static void track(char *tmp, int add)
   sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
+/* The file a path names, through symbolic links (written through, never
+** replaced), a dangling link's target included; malloc'ed, NULL when out of
+** memory. */
+static char *target_of(const char *path)
+{
+  char *real = realpath(path, NULL), link[4096];
+  struct stat ls;
+  ssize_t n;
+  if (real != NULL)
+    return real;
+  if (lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode) && (n = readlink(path, link, sizeof link - 1)) > 0) {
+    const char *slash = strrchr(path, '/');
+    link[n] = '\0';
+    if (link[0] == '/' || slash == NULL)
+      return strdup(link);
+    if ((real = malloc((size_t)(slash - path) + 2 + (size_t)n)) != NULL)
+      sprintf(real, "%.*s/%s", (int)(slash - path), path, link);
+    return real;
+  }
+  return strdup(path);
+}
+
+/* A device, FIFO or socket (/dev/null, /dev/stderr, a pipe) is written directly. */
+static int open_direct(struct ofile *o, const char *path, struct ps_err *e)
+{
+  if ((o->f = fopen(path, "wb")) == NULL)
+    return ps_fail(e, "%s: cannot open: %s", path, strerror(errno));
+  if ((o->path = strdup(path)) == NULL) {
+    fclose(o->f);
+    return ps_fail(e, "out of memory");
+  }
+  return 0;
+}
+
+/* The temporary file beside o->path, tracked for removal on a fatal signal. */
+static int open_temporary(struct ofile *o, const char *path, struct ps_err *e)
+{
+  mode_t um;
+  int fd;
+  if ((o->tmp = malloc(strlen(o->path) + 40)) == NULL)
+    return ps_fail(e, "out of memory");
+  sprintf(o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
+  if ((fd = mkstemp(o->tmp)) < 0)
+    return ps_fail(e, "%s: cannot create: %s", path, strerror(errno));
+  track(o->tmp, 1);
+  um = umask(0); /* mkstemp makes 0600; give the file the usual 0666 & ~umask */
+  umask(um);
+  fchmod(fd, 0666 & ~um);
+  if ((o->f = fdopen(fd, "wb")) == NULL) {
+    ps_fail(e, "%s: %s", path, strerror(errno));
+    close(fd);
+    unlink(o->tmp);
+    track(o->tmp, 0);
+    return -1;
+  }
+  return 0;
+}
+
 struct ofile *ofile_open(const char *path, struct ps_err *e)
 {
   struct ofile *o = calloc(1, sizeof *o);
-  int fd;
+  struct stat st;
   if (o == NULL) {
     ps_fail(e, "out of memory");
     return NULL;
@@ -81,73 +139,14 @@ struct ofile *ofile_open(const char *path, struct ps_err *e)
     o->f = stdout;
     return o;
   }
-  {
-    struct stat st;
-    char *real = realpath(path, NULL); /* write through symlinks, don't replace them */
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-      /* a device, FIFO or socket (/dev/null, /dev/stderr, a pipe): write it directly */
-      free(real);
-      o->f = fopen(path, "wb");
-      if (o->f == NULL) {
-        ps_fail(e, "%s: cannot open: %s", path, strerror(errno));
-        free(o);
-        return NULL;
-      }
-      o->path = strdup(path);
-      if (o->path == NULL) {
-        fclose(o->f);
-        free(o);
-        ps_fail(e, "out of memory");
-        return NULL;
-      }
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (open_direct(o, path, e) == 0)
       return o;
-    }
-    if (real == NULL) { /* a dangling symlink: create its target */
-      struct stat ls;
-      char link[4096];
-      ssize_t n;
-      if (lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode) &&
-          (n = readlink(path, link, sizeof link - 1)) > 0) {
-        const char *slash = strrchr(path, '/');
-        link[n] = '\0';
-        if (link[0] != '/' && slash != NULL) {
-          real = malloc((size_t)(slash - path) + 2 + (size_t)n);
-          if (real != NULL)
-            sprintf(real, "%.*s/%s", (int)(slash - path), path, link);
-        } else {
-          real = strdup(link);
-        }
-      }
-    }
-    o->path = real != NULL ? real : strdup(path);
-  }
-  o->tmp = o->path ? malloc(strlen(o->path) + 40) : NULL;
-  if (o->path == NULL || o->tmp == NULL) {
+  } else if ((o->path = target_of(path)) == NULL) {
     ps_fail(e, "out of memory");
-    goto fail;
+  } else if (open_temporary(o, path, e) == 0) {
+    return o;
   }
-  sprintf(o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
-  fd = mkstemp(o->tmp);
-  if (fd < 0) {
-    ps_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    goto fail;
-  }
-  track(o->tmp, 1);
-  {
-    mode_t um = umask(0); /* mkstemp makes 0600; give the file the usual 0666 & ~umask */
-    umask(um);
-    fchmod(fd, 0666 & ~um);
-  }
-  o->f = fdopen(fd, "wb");
-  if (o->f == NULL) {
-    ps_fail(e, "%s: %s", path, strerror(errno));
-    close(fd);
-    unlink(o->tmp);
-    track(o->tmp, 0);
-    goto fail;
-  }
-  return o;
-fail:
   free(o->path);
   free(o->tmp);
   free(o);

@@ -5,15 +5,14 @@
 #include "rt.h"
 
 #include "cache.h"
+#include "clerror.h"
+#include "devsel.h"
 #include "hook.h"
 #include "ps_version.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 
 #define CHECK(call, e)                                                                 \
   do {                                                                                 \
@@ -22,41 +21,12 @@
       return rt_fail(e, #call, err_);                                                  \
   } while (0)
 
-const char *rt_error_name(cl_int err)
-{
-  switch (err) {
-#define E(x) case x: return #x;
-  E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE) E(CL_COMPILER_NOT_AVAILABLE)
-  E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
-  E(CL_PROFILING_INFO_NOT_AVAILABLE) E(CL_MEM_COPY_OVERLAP) E(CL_IMAGE_FORMAT_MISMATCH)
-  E(CL_IMAGE_FORMAT_NOT_SUPPORTED) E(CL_BUILD_PROGRAM_FAILURE) E(CL_MAP_FAILURE)
-  E(CL_MISALIGNED_SUB_BUFFER_OFFSET) E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
-  E(CL_COMPILE_PROGRAM_FAILURE) E(CL_LINKER_NOT_AVAILABLE) E(CL_LINK_PROGRAM_FAILURE)
-  E(CL_DEVICE_PARTITION_FAILED) E(CL_KERNEL_ARG_INFO_NOT_AVAILABLE) E(CL_INVALID_VALUE)
-  E(CL_INVALID_DEVICE_TYPE) E(CL_INVALID_PLATFORM) E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT)
-  E(CL_INVALID_QUEUE_PROPERTIES) E(CL_INVALID_COMMAND_QUEUE) E(CL_INVALID_HOST_PTR)
-  E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) E(CL_INVALID_IMAGE_SIZE)
-  E(CL_INVALID_SAMPLER) E(CL_INVALID_BINARY) E(CL_INVALID_BUILD_OPTIONS) E(CL_INVALID_PROGRAM)
-  E(CL_INVALID_PROGRAM_EXECUTABLE) E(CL_INVALID_KERNEL_NAME) E(CL_INVALID_KERNEL_DEFINITION)
-  E(CL_INVALID_KERNEL) E(CL_INVALID_ARG_INDEX) E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE)
-  E(CL_INVALID_KERNEL_ARGS) E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE)
-  E(CL_INVALID_WORK_ITEM_SIZE) E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_EVENT_WAIT_LIST)
-  E(CL_INVALID_EVENT) E(CL_INVALID_OPERATION) E(CL_INVALID_GL_OBJECT) E(CL_INVALID_BUFFER_SIZE)
-  E(CL_INVALID_MIP_LEVEL) E(CL_INVALID_GLOBAL_WORK_SIZE) E(CL_INVALID_PROPERTY)
-  E(CL_INVALID_IMAGE_DESCRIPTOR) E(CL_INVALID_COMPILER_OPTIONS) E(CL_INVALID_LINKER_OPTIONS)
-  E(CL_INVALID_DEVICE_PARTITION_COUNT)
-#undef E
-  case -1001: return "CL_PLATFORM_NOT_FOUND_KHR (no OpenCL platform: is an ICD installed?)";
-  default: return "unknown OpenCL error";
-  }
-}
-
 static int rt_fail(struct ps_err *e, const char *call, cl_int err)
 {
   char name[64];
   size_t n = strcspn(call, "(");
   snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), call);
-  return ps_fail(e, "OpenCL: %s failed: %s (%d)", name, rt_error_name(err), err);
+  return ps_fail(e, "OpenCL: %s failed: %s (%d)", name, clerror_name(err), err);
 }
 
 /* ================================ Devices ================================ */
@@ -210,24 +180,6 @@ struct rt {
   int nktimes;
 };
 
-static int matches(const char *want, int idx, const char *name)
-{
-  char *end;
-  long v;
-  if (want == NULL)
-    return 1;
-  v = strtol(want, &end, 10);
-  if (*want != '\0' && *end == '\0')
-    return v == idx;
-  {
-    size_t wl = strlen(want);
-    for (const char *s = name; *s; s++)
-      if (strncasecmp(s, want, wl) == 0)
-        return 1;
-  }
-  return 0;
-}
-
 struct picker {
   const struct rt_select *sel;
   int want_gpu_first;
@@ -239,13 +191,7 @@ static int pick(void *ctx, const struct rt_device_info *di, cl_platform_id p, cl
 {
   struct picker *pk = ctx;
   const struct rt_select *s = pk->sel;
-  if (!matches(s->platform, di->pidx, di->platform) || !matches(s->device, di->didx, di->name))
-    return 0;
-  if (s->type != NULL && strcmp(s->type, "gpu") == 0 && !di->is_gpu)
-    return 0;
-  if (s->type != NULL && strcmp(s->type, "cpu") == 0 && !di->is_cpu)
-    return 0;
-  if (pk->want_gpu_first && !di->is_gpu)
+  if (!devsel_matches(s, di) || (pk->want_gpu_first && !di->is_gpu))
     return 0;
   pk->rt->info = *di;
   pk->rt->platform = p;
@@ -346,25 +292,11 @@ static const char *source_of(struct rt *rt, const char *file, size_t *len, char 
   *owned = NULL;
   if (rt->kernel_dir != NULL) {
     char path[4096];
-    FILE *f;
-    long n;
     snprintf(path, sizeof path, "%s/%s", rt->kernel_dir, file);
-    f = fopen(path, "rb");
-    if (f == NULL) {
-      ps_fail(e, "kernel directory: cannot open %s: %s", path, strerror(errno));
+    if (ps_read_file(path, 16u << 20, owned, len, e) != 0) {
+      ps_err_prefix(e, "kernel directory");
       return NULL;
     }
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-        (*owned = malloc((size_t)n + 1)) == NULL || fread(*owned, 1, (size_t)n, f) != (size_t)n) {
-      ps_fail(e, "kernel directory: cannot read %s", path);
-      fclose(f);
-      free(*owned);
-      *owned = NULL;
-      return NULL;
-    }
-    fclose(f);
-    (*owned)[n] = '\0';
-    *len = (size_t)n;
     return *owned;
   }
   for (const struct rt_source *s = rt_sources; s->name; s++) {
@@ -408,7 +340,7 @@ static int build(struct rt *rt, cl_program prog, const char *file, const char *o
     }
     free(log);
     return ps_fail(e, "OpenCL: building %s failed: %s (%d); the build log is above", file,
-                   rt_error_name(err), err);
+                   clerror_name(err), err);
   }
   return 0;
 }
@@ -667,7 +599,7 @@ int rt_finish(struct rt *rt, struct ps_err *e)
   if (err != CL_SUCCESS)
     return rt_fail(e, "clGetEventInfo", err);
   if (status < 0)
-    return ps_fail(e, "OpenCL: queued work failed: %s (%d)", rt_error_name(status), status);
+    return ps_fail(e, "OpenCL: queued work failed: %s (%d)", clerror_name(status), status);
   return 0;
 }
 

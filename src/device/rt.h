@@ -108,7 +108,5 @@ struct rt_kernel_time {
 };
 int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns);
 
-/* "CL_OUT_OF_RESOURCES" for an error code. */
-const char *rt_error_name(cl_int err);
 
 #endif

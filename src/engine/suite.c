@@ -189,11 +189,9 @@ static int at_block_marker(const struct lex *x)
   return x->end - x->s >= 2 && x->s[0] == '=' && x->s[1] == '=';
 }
 
-/* Parse one case starting at x->s; rel is the display name fallback index. */
-static int parse_case(struct lex *x, struct suite_case *c, int index, const char *dir)
+/* A case's optional "NAME" and its tags up to "input". */
+static int parse_case_head(struct lex *x, struct suite_case *c)
 {
-  memset(c, 0, sizeof *c);
-  c->line = x->line;
   if (*x->s == '"') {
     const char *start = ++x->s;
     while (x->s < x->end && *x->s != '"' && *x->s != '\n')
@@ -225,12 +223,37 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
   c->sorted = suite_case_has_tag(c, "sorted") || c->eytzinger;
   if (c->sorted && !c->random)
     return fail(x, "the tags 'sorted' and 'eytzinger' go with 'random input'%s", "");
+  return 0;
+}
+
+/* The display name of a case given by its values: the squashed text, with
+** "sorted"/"eytzinger" for generated sorted data, or "#I ("TEXT")" (TEXT cut
+** to 50 characters) for inline values. */
+static char *values_name(const struct suite_case *c, int index)
+{
+  char *sq = squash(c->values), *name = NULL;
+  size_t n;
+  if (sq == NULL || (c->random && !c->sorted))
+    return sq;
+  n = strlen(sq);
+  name = malloc(n + 32);
+  if (name != NULL && c->random) /* distinct from the unsorted case of the same type */
+    sprintf(name, "%s %s", c->eytzinger ? "eytzinger" : "sorted", sq);
+  else if (name != NULL)
+    sprintf(name, "#%d (\"%.50s%s\")", index, sq, n > 50 ? "..." : "");
+  free(sq);
+  return name;
+}
+
+/* The data: "@ FILE" (relative to dir) or "{ VALUES }". */
+static int parse_case_data(struct lex *x, struct suite_case *c, int index, const char *dir)
+{
   skip_ws(x);
   if (x->s < x->end && *x->s == '@') {
+    char *written;
     if (c->random)
       return fail(x, "'random input' takes { TYPES }, not @ FILE%s", "");
-    char *written = path_after_at(x);
-    if (written == NULL)
+    if ((written = path_after_at(x)) == NULL)
       return -1;
     c->file = resolve(written, dir);
     if (c->name == NULL) { /* the path as written, without a trailing .gz */
@@ -241,33 +264,18 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
     }
     free(written);
   } else {
-    c->values = braces(x);
-    if (c->values == NULL)
+    if ((c->values = braces(x)) == NULL)
       return -1;
-    if (c->name == NULL) {
-      char *sq = squash(c->values);
-      if (sq == NULL)
-        return -1;
-      if (c->random && c->sorted) { /* distinct from the unsorted case of the same type */
-        c->name = malloc(strlen(sq) + 16);
-        if (c->name != NULL)
-          sprintf(c->name, "%s %s", c->eytzinger ? "eytzinger" : "sorted", sq);
-        free(sq);
-      } else if (c->random) {
-        c->name = sq;
-      } else { /* #I ("TEXT"), TEXT cut to 50 chars + "..." */
-        size_t n = strlen(sq);
-        c->name = malloc(n + 32);
-        if (c->name != NULL)
-          sprintf(c->name, "#%d (\"%.50s%s\")", index, sq, n > 50 ? "..." : "");
-        free(sq);
-      }
-    }
+    if (c->name == NULL)
+      c->name = values_name(c, index);
   }
-  if (c->name == NULL)
-    return ps_fail(x->e, "out of memory");
+  return c->name == NULL ? ps_fail(x->e, "out of memory") : 0;
+}
+
+/* An optional expected-output clause, read and ignored. */
+static int skip_output(struct lex *x)
+{
   skip_ws(x);
-  /* an optional expected-output clause, ignored */
   if (at_word(x, "auto")) {
     x->s += 4;
     skip_ws(x);
@@ -275,24 +283,122 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
       return fail(x, "expected 'output' after 'auto'%s", "");
     x->s += 6;
   } else if (at_word(x, "output")) {
+    char *v;
     x->s += 6;
     skip_ws(x);
-    if (x->s < x->end && *x->s == '@') {
-      char *p = path_after_at(x);
-      if (p == NULL)
-        return -1;
-      free(p);
-    } else {
-      char *v = braces(x);
-      if (v == NULL)
-        return -1;
-      free(v);
-    }
+    v = x->s < x->end && *x->s == '@' ? path_after_at(x) : braces(x);
+    if (v == NULL)
+      return -1;
+    free(v);
   } else if (at_word(x, "error:")) {
     while (x->s < x->end && *x->s != '\n')
       x->s++;
   }
   return 0;
+}
+
+/* Parse one case starting at x->s; index names a case without a name. */
+static int parse_case(struct lex *x, struct suite_case *c, int index, const char *dir)
+{
+  memset(c, 0, sizeof *c);
+  c->line = x->line;
+  if (parse_case_head(x, c) != 0 || parse_case_data(x, c, index, dir) != 0)
+    return -1;
+  return skip_output(x);
+}
+
+/* Skip the description: everything before the first "==" line. */
+static int skip_description(struct lex *x, const char *path)
+{
+  for (;;) {
+    skip_ws(x);
+    if (x->s >= x->end)
+      return ps_fail(x->e, "%s: no '==' line: a suite needs at least one block", path);
+    if (at_block_marker(x))
+      return 0;
+    while (x->s < x->end && *x->s != '\n')
+      x->s++;
+  }
+}
+
+/* "tags { ... }", allowed only first in the first block. */
+static int parse_tags(struct lex *x, struct suite *s, const struct suite_block *b)
+{
+  char *t, *tok, *save = NULL;
+  if (s->nblocks != 1 || b->ncases > 0 || b->nentries > 0)
+    return fail(x, "'tags' must open the first block%s", "");
+  x->s += 4;
+  skip_ws(x);
+  if ((t = braces(x)) == NULL)
+    return -1;
+  for (tok = strtok_r(t, " \t\r\n", &save); tok && s->ntags < SUITE_MAX_TAGS;
+       tok = strtok_r(NULL, " \t\r\n", &save))
+    s->tags[s->ntags++] = strdup(tok);
+  free(t);
+  return 0;
+}
+
+/* "entry: NAME..." to the end of the line. */
+static int parse_entries(struct lex *x, struct suite_block *b)
+{
+  if (b->ncases > 0)
+    return fail(x, "'entry:' must come before the cases of its block%s", "");
+  x->s += 6;
+  while (x->s < x->end && *x->s != '\n') {
+    size_t n;
+    char **ne;
+    while (x->s < x->end && (*x->s == ' ' || *x->s == '\t' || *x->s == '\r'))
+      x->s++;
+    if ((n = word_len(x)) == 0) {
+      if (x->s < x->end && *x->s != '\n')
+        return fail(x, "bad entry point name%s", "");
+      break;
+    }
+    if ((ne = realloc(b->entries, (size_t)(b->nentries + 1) * sizeof *ne)) == NULL)
+      return ps_fail(x->e, "out of memory");
+    b->entries = ne;
+    b->entries[b->nentries++] = dupn(x->s, n);
+    x->s += n;
+  }
+  return b->nentries == 0 ? fail(x, "'entry:' names no entry point%s", "") : 0;
+}
+
+/* One more case of block b, named uniquely in it. */
+static int add_case(struct lex *x, struct suite_block *b, const char *dir)
+{
+  struct suite_case *nc = realloc(b->cases, (size_t)(b->ncases + 1) * sizeof *nc), *c;
+  if (nc == NULL)
+    return ps_fail(x->e, "out of memory");
+  b->cases = nc;
+  c = &b->cases[b->ncases];
+  if (parse_case(x, c, b->ncases, dir) != 0) {
+    free_case(c);
+    return -1;
+  }
+  for (int i = 0; i < b->ncases; i++)
+    if (strcmp(b->cases[i].name, c->name) == 0) {
+      x->line = c->line;
+      fail(x, "multiple datasets with name %s", b->cases[i].name);
+      free_case(c);
+      return -1;
+    }
+  b->ncases++;
+  return 0;
+}
+
+/* A new empty block. */
+static struct suite_block *add_block(struct suite *s, struct ps_err *e)
+{
+  void *nb = realloc(s->blocks, (size_t)(s->nblocks + 1) * sizeof *s->blocks);
+  struct suite_block *b;
+  if (nb == NULL) {
+    ps_fail(e, "out of memory");
+    return NULL;
+  }
+  s->blocks = nb;
+  b = &s->blocks[s->nblocks++];
+  memset(b, 0, sizeof *b);
+  return b;
 }
 
 struct suite *suite_parse(const char *text, size_t len, const char *path, const char *dir,
@@ -305,113 +411,30 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
     ps_fail(e, "out of memory");
     goto fail;
   }
-  /* description: everything before the first "==" line */
-  for (;;) {
-    skip_ws(&x);
-    if (x.s >= x.end) {
-      ps_fail(e, "%s: no '==' line: a suite needs at least one block", path);
-      goto fail;
-    }
-    if (at_block_marker(&x))
-      break;
-    while (x.s < x.end && *x.s != '\n')
-      x.s++;
-  }
-  while (x.s < x.end) {
-    skip_ws(&x);
-    if (x.s >= x.end)
-      break;
+  if (skip_description(&x, path) != 0)
+    goto fail;
+  for (skip_ws(&x); x.s < x.end; skip_ws(&x)) {
+    int rc;
     if (at_block_marker(&x)) {
-      void *nb = realloc(s->blocks, (size_t)(s->nblocks + 1) * sizeof *s->blocks);
-      if (nb == NULL) {
-        ps_fail(e, "out of memory");
-        goto fail;
-      }
-      s->blocks = nb;
-      b = &s->blocks[s->nblocks++];
-      memset(b, 0, sizeof *b);
+      rc = (b = add_block(s, e)) == NULL ? -1 : 0;
       x.s += 2;
-      continue;
+    } else if (at_word(&x, "tags")) {
+      rc = parse_tags(&x, s, b);
+    } else if (x.end - x.s >= 6 && memcmp(x.s, "entry:", 6) == 0) {
+      rc = parse_entries(&x, b);
+    } else {
+      rc = add_case(&x, b, dir);
     }
-    if (at_word(&x, "tags")) {
-      char *t, *tok;
-      if (s->nblocks != 1 || b->ncases > 0 || b->nentries > 0) {
-        fail(&x, "'tags' must open the first block%s", "");
-        goto fail;
-      }
-      x.s += 4;
-      skip_ws(&x);
-      if ((t = braces(&x)) == NULL)
-        goto fail;
-      for (tok = strtok(t, " \t\r\n"); tok && s->ntags < SUITE_MAX_TAGS; tok = strtok(NULL, " \t\r\n"))
-        s->tags[s->ntags++] = strdup(tok);
-      free(t);
-      continue;
-    }
-    if (x.end - x.s >= 6 && memcmp(x.s, "entry:", 6) == 0) {
-      if (b->ncases > 0) {
-        fail(&x, "'entry:' must come before the cases of its block%s", "");
-        goto fail;
-      }
-      x.s += 6;
-      while (x.s < x.end && *x.s != '\n') {
-        size_t n;
-        while (x.s < x.end && (*x.s == ' ' || *x.s == '\t' || *x.s == '\r'))
-          x.s++;
-        n = word_len(&x);
-        if (n == 0) {
-          if (x.s < x.end && *x.s != '\n') {
-            fail(&x, "bad entry point name%s", "");
-            goto fail;
-          }
-          break;
-        }
-        {
-          char **ne = realloc(b->entries, (size_t)(b->nentries + 1) * sizeof *ne);
-          if (ne == NULL) {
-            ps_fail(e, "out of memory");
-            goto fail;
-          }
-          b->entries = ne;
-          b->entries[b->nentries++] = dupn(x.s, n);
-          x.s += n;
-        }
-      }
-      if (b->nentries == 0) {
-        fail(&x, "'entry:' names no entry point%s", "");
-        goto fail;
-      }
-      continue;
-    }
-    {
-      struct suite_case *nc = realloc(b->cases, (size_t)(b->ncases + 1) * sizeof *nc);
-      if (nc == NULL) {
-        ps_fail(e, "out of memory");
-        goto fail;
-      }
-      b->cases = nc;
-      if (parse_case(&x, &b->cases[b->ncases], b->ncases, dir) != 0) {
-        free_case(&b->cases[b->ncases]);
-        goto fail;
-      }
-      for (int i = 0; i < b->ncases; i++)
-        if (strcmp(b->cases[i].name, b->cases[b->ncases].name) == 0) {
-          x.line = b->cases[b->ncases].line;
-          fail(&x, "multiple datasets with name %s", b->cases[i].name);
-          free_case(&b->cases[b->ncases]);
-          goto fail;
-        }
-      b->ncases++;
-    }
+    if (rc != 0)
+      goto fail;
   }
   for (int i = 0; i < s->nblocks; i++) {
     if (s->blocks[i].nentries == 0) { /* Futhark's default entry point */
-      s->blocks[i].entries = malloc(sizeof(char *));
-      if (s->blocks[i].entries == NULL) {
+      if ((s->blocks[i].entries = malloc(sizeof(char *))) == NULL ||
+          (s->blocks[i].entries[0] = strdup("main")) == NULL) {
         ps_fail(e, "out of memory");
         goto fail;
       }
-      s->blocks[i].entries[0] = strdup("main");
       s->blocks[i].nentries = 1;
     }
   }

@@ -1,0 +1,14 @@
+/*
+** devsel.h: which devices a selection (rt.h: struct rt_select) admits. rt_open
+** takes the first admitted GPU, else the first admitted device.
+*/
+#ifndef devsel_h
+#define devsel_h
+
+#include "rt.h"
+
+/* 1 when di matches every field of sel that is set: platform and device by
+** index or case-insensitive name substring, type "cpu" or "gpu". */
+int devsel_matches(const struct rt_select *sel, const struct rt_device_info *di);
+
+#endif
