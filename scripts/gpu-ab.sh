@@ -12,6 +12,7 @@ O=$(mkdir -p "${2:-/tmp/ab}" && cd "${2:-/tmp/ab}" && pwd)
 OLD=$3
 here=$(cd "$(dirname "$0")" && pwd)
 export XDG_CACHE_HOME=$(mktemp -d)
+export PSEARCH_CACHE_MAX=none   # two builds' datasets and references (about 8 GB) stay cached
 E=()
 for e in red reduce argmax scan_hillis_steele scan_blelloch scan scan_exclusive scan_rts filter_scan filter \
          histogram segmented_scan segmented_reduce bench_copy radix_sort_1bit radix_sort to_eytzinger \

@@ -81,6 +81,19 @@ check cap-a-kept 0 $P bench $FAST --backend=c -v $T/a.bench; has $ERR "a: datase
 check cap-b-evicted 0 $P bench $FAST --backend=c -v $T/b.bench; has $ERR "b: dataset cache miss"
 check cap-big 0 $P bench $FAST --backend=c -v $T/c.bench      # larger than what is left: others go
 check cap-big-kept 0 $P bench $FAST --backend=c -v $T/c.bench; has $ERR "c: dataset cache hit"
+# a run whose own data exceeds the cap keeps it (no thrash), warns, and a later run trims
+export XDG_CACHE_HOME=$T/c5 PSEARCH_CACHE_MAX=500K
+printf '==\nentry: bench_copy\n"x" random input { [100000]i32 }\n"y" random input { [100000]u32 }\n' > $T/xy.bench
+check working-set 0 $P bench $FAST --backend=c $T/xy.bench
+has $ERR "more than the cap of"
+check working-set-kept 0 $P cache --json
+python3 -c "
+import json; d=json.load(open('$OUT')); assert d['areas']['data']['entries'] == 2, d
+" || fail "a run evicted its own working set"
+check trim 0 $P cache --trim --json
+python3 -c "
+import json; d=json.load(open('$OUT')); assert d['areas']['data']['entries'] == 1 and d['removed_files'] == 2, d
+" || fail "cache --trim did not trim to the cap: $(cat $OUT)"
 unset PSEARCH_CACHE_MAX
 
 # --- four concurrent benches on one fresh cache (datasets, references, kernels) ---

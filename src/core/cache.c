@@ -24,6 +24,12 @@ const char *const cache_areas[3] = {"data", "ref", "kernels"};
 ** another host): far above the longest plausible write. */
 #define STALE_AGE_S (24 * 3600)
 
+/* When this process began to use the cache: what it used since is its
+** working set, which stores do not evict. */
+static struct timespec session_start;
+
+static int upkeep(uint64_t limit, const char *keep, const struct timespec *since);
+
 uint64_t cache_key_bytes(uint64_t seed, const void *p, size_t n)
 {
   return XXH64(p, n, seed);
@@ -70,6 +76,10 @@ int cache_path(const char *area, uint64_t key, const char *ext, char *buf, size_
 {
   char dir[4096];
   int len;
+  if (session_start.tv_sec == 0) { /* a second early: the file system's clock may lag */
+    clock_gettime(CLOCK_REALTIME, &session_start);
+    session_start.tv_sec -= 1;
+  }
   if (cache_root(dir, sizeof dir - 16) != 0)
     return -1;
   strcat(dir, "/");
@@ -176,7 +186,7 @@ static void after_store(const char *path)
     warned = 1;
     limit = CACHE_DEFAULT_MAX;
   }
-  cache_upkeep(limit, path);
+  upkeep(limit, path, &session_start);
 }
 
 int cache_store(const char *path, const struct data_value *vals, int n, struct ps_err *e)
@@ -433,8 +443,17 @@ static int remove_entry(const char *path)
   return n;
 }
 
-int cache_upkeep(uint64_t limit, const char *keep)
+static int after(const struct timespec *a, const struct timespec *b)
 {
+  return a->tv_sec != b->tv_sec ? a->tv_sec > b->tv_sec : a->tv_nsec >= b->tv_nsec;
+}
+
+/* Evict least recently used entries down to limit, never `keep` nor, with
+** since, an entry used at or after it (this process's working set: evicting
+** it would only make the run regenerate it). */
+static int upkeep(uint64_t limit, const char *keep, const struct timespec *since)
+{
+  static int warned;
   struct found *list = NULL;
   size_t n = 0;
   uint64_t total = 0;
@@ -446,18 +465,29 @@ int cache_upkeep(uint64_t limit, const char *keep)
   if (total > limit) {
     qsort(list, n, sizeof *list, by_use);
     for (size_t i = 0; i < n && total > limit; i++) {
-      if (keep != NULL && strcmp(list[i].path, keep) == 0)
+      if ((keep != NULL && strcmp(list[i].path, keep) == 0) || (since != NULL && after(&list[i].used, since)))
         continue;
       removed += remove_entry(list[i].path);
       total -= list[i].bytes;
       ps_info(2, "cache: evicted %s (least recently used; cap %llu bytes)", list[i].path,
               (unsigned long long)limit);
     }
+    if (total > limit && !warned) {
+      warned = 1;
+      ps_warn("cache: what this run uses takes %.1f GiB, more than the cap of %.1f GiB "
+              "(PSEARCH_CACHE_MAX); it is kept for now and trimmed by a later run",
+              (double)total / (1u << 30), (double)limit / (1u << 30));
+    }
   }
   for (size_t i = 0; i < n; i++)
     free(list[i].path);
   free(list);
   return removed;
+}
+
+int cache_upkeep(uint64_t limit, const char *keep)
+{
+  return upkeep(limit, keep, NULL);
 }
 
 int cache_clean(void)

@@ -13,6 +13,9 @@
 ** the caller builds them with cache_key_*. Loading an entry marks it used
 ** (its mtime), and the cache is kept under a size cap by evicting the least
 ** recently used entries ($PSEARCH_CACHE_MAX, default CACHE_DEFAULT_MAX).
+** A store never evicts what this process has used (its working set: a run
+** larger than the cap would otherwise regenerate its own data over and
+** over); it warns instead, and a later upkeep trims.
 ** Concurrent processes may share one cache: writes are atomic (ofile), and
 ** an entry removed under a reader is a miss, not an error.
 */
