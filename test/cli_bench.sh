@@ -92,7 +92,7 @@ printf '==\nentry: sorted\ninput @ missing.in\n"ok" input { [1] }\n' > $T/e3.ben
 check missing-input 1 $P bench $FAST $T/e3.bench; has $OUT "missing.in: cannot open"
 grep -E '^ok: +[ 0-9]+μs' $OUT >/dev/null || fail "a dataset after a missing file did not run"
 printf '==\nentry: reduce\ninput { [1.5f32] }\n' > $T/e4.bench
-check wrong-type 1 $P bench $FAST $T/e4.bench; has $OUT "Expected input of types"
+check wrong-type 3 $P bench $FAST $T/e4.bench; has $ERR "e4.bench:3: dataset #0 (\"[1.5f32]\") for reduce: Error: entry point arguments have invalid types."; has $ERR "Expected input of types: []i32 | []u32"
 check runs-zero 2 $P bench -r 0 $T/s.bench
 check timeout-neg 2 $P bench --timeout -5 $T/s.bench
 check list-suites 0 $P bench --list-suites; has $OUT "builtin:engine.bench (default)"

@@ -28,7 +28,7 @@ assert 'largest allocation' in d['big'] and isinstance(d['small'], dict), d
 printf -- '==\nentry: bench_copy\n"x" input { [3i32] }\n"x" input { [4i32] }\n' > dup.bench
 check duplicate-name 3 $P bench $FAST dup.bench; has $ERR "dup.bench:4: multiple datasets with name x"
 printf -- '==\nentry: bench_copy\nrandom input { [3]q32 }\n' > type.bench
-check unknown-type 1 $P bench $FAST type.bench; has $OUT "random input: '[3]q32' is not a type ([N]i32) or a value"
+check unknown-type 3 $P bench $FAST type.bench; has $ERR "type.bench:3: random input: '[3]q32' is not a type ([N]i32) or a value"
 mkdir -p sub && printf '[1i32, 2i32]' > sub/d.txt && printf -- '==\nentry: bench_copy\ninput @ d.txt\n' > sub/rel.bench
 check relative-input 0 $P bench $FAST sub/rel.bench; has $OUT "d.txt:"
 

@@ -18,6 +18,7 @@
 #include "report.h"
 #include "results.h"
 #include "suite.h"
+#include "suitecheck.h"
 
 #include <math.h>
 #include <signal.h>
@@ -45,6 +46,22 @@ static const struct opt_def opts[] = {
   {"verbose", 'v', OPT_NONE, O_VERBOSE, NULL, "Log the phases of each dataset on stderr, with times since start"},
   {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
   {NULL, 0, OPT_NONE, 0, NULL, NULL},
+};
+
+/* Options of the tools psearch users know (hyperfine, futhark bench, Google
+** Benchmark, nvbench), and what psearch does instead. */
+static const struct opt_hint hints[] = {
+  {"warmup", "psearch does one discarded warm-up run per dataset, always (futhark bench's rule)"},
+  {"export-json", "psearch writes JSON with --json FILE"},
+  {"export-markdown", "tables come from psearch compare --format markdown"},
+  {"min-runs", "the minimum number of runs is -r N"},
+  {"concurrency", "kernels are built once per device and cached; runs are never concurrent"},
+  {"benchmark_filter", "choose entry points with -e NAME"},
+  {"benchmark_repetitions", "the minimum number of runs is -r N"},
+  {"benchmark_out", "psearch writes JSON with --json FILE"},
+  {"min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
+  {"timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
+  {NULL, NULL},
 };
 
 void bench_help(FILE *f)
@@ -376,15 +393,16 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
   const char *val;
   int id, got;
   opt_init(&st, argc, argv);
+  st.hints = hints;
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if ((got = devopt_parse(&cf->dev, id, val)) != 0) {
+    if ((got = devopt_parse(&cf->dev, id, val, st.spelled)) != 0) {
       if (got < 0)
         return PS_EXIT_USAGE;
       continue;
     }
     switch (id) {
     case O_RUNS:
-      if (opt_int_in("runs", val, 1, 100000000, &cf->mp.runs) != 0)
+      if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.runs) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_ENTRY:
@@ -400,12 +418,12 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     }
     case O_JSON: cf->json = val; break;
     case O_TIMEOUT:
-      if (opt_int_in("timeout", val, 1, 100000000, &cf->mp.timeout_s) != 0)
+      if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.timeout_s) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_NOCONV: cf->mp.convergence = 0; break;
     case O_CONVMAX:
-      if (opt_double_in("convergence-max-seconds", val, 0.001, 1e9, &cf->mp.conv_max_s) != 0)
+      if (opt_double_in(st.spelled, val, 0.001, 1e9, &cf->mp.conv_max_s) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_EXTENDED: cf->extended = 1; break;
@@ -451,17 +469,6 @@ static struct suite *builtin(const char *name, struct ps_err *e)
   return NULL;
 }
 
-/* Check every entry name of a suite before running anything. */
-static int check_suite(const struct suite *s, struct ps_err *e)
-{
-  for (int b = 0; b < s->nblocks; b++)
-    for (int i = 0; i < s->blocks[b].nentries; i++)
-      if (registry_find(s->blocks[b].entries[i]) == NULL)
-        return ps_fail(e, "%s: unknown entry point '%s' ('psearch list' shows them)", s->path,
-                       s->blocks[b].entries[i]);
-  return 0;
-}
-
 /* Load and check every suite (the defaults when none is named); the count,
 ** or -1 after printing why. */
 static int load_suites(const char **paths, int npaths, struct suite **suites)
@@ -476,7 +483,7 @@ static int load_suites(const char **paths, int npaths, struct suite **suites)
     struct suite *s = p == NULL                          ? builtin(suite_defaults[i], &e)
                       : strncmp(p, "builtin:", 8) == 0 ? builtin(p + 8, &e)
                                                        : suite_load(p, &e);
-    if (s == NULL || check_suite(s, &e) != 0) {
+    if (s == NULL || suitecheck_suite(s, &e) != 0) {
       ps_error("%s", e.msg);
       suite_free(s);
       return -1;
@@ -561,6 +568,11 @@ int bench_main(int argc, char **argv)
     return PS_EXIT_USAGE;
   if ((nsuites = load_suites(paths, npaths, suites)) < 0)
     return PS_EXIT_BADDATA;
+  if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0) {
+    ps_error("%s", err.msg);
+    rc = PS_EXIT_USAGE;
+    goto done;
+  }
   rc = PS_EXIT_FAILED;
   if (devopt_open(&cf.dev, &rt, &err) != 0) {
     ps_error("%s", err.msg);

@@ -97,7 +97,7 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
     switch (id) {
     case O_ALPHA:
-      if (opt_double_in("alpha", val, 1e-12, 0.5, &cf->rule.alpha) != 0)
+      if (opt_double_in(st.spelled, val, 1e-12, 0.5, &cf->rule.alpha) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_THRESHOLD: {
@@ -106,31 +106,31 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
       snprintf(num, sizeof num, "%s", val);
       if (len > 0 && len < sizeof num && num[len - 1] == '%')
         num[len - 1] = '\0';
-      if (opt_double_in("threshold", num, 0, 1000, &cf->rule.threshold) != 0)
+      if (opt_double_in(st.spelled, num, 0, 1000, &cf->rule.threshold) != 0)
         return PS_EXIT_USAGE;
       cf->rule.threshold /= 100;
       break;
     }
     case O_TEST:
-      if (opt_choice("test", val, (const char *const[]){"auto", "rounds", "mann-whitney", "futhark", NULL}, &k) != 0)
+      if (opt_choice(st.spelled, val, (const char *const[]){"auto", "rounds", "mann-whitney", "futhark", NULL}, &k) != 0)
         return PS_EXIT_USAGE;
       cf->rule.test = (enum stats_test)k;
       break;
     case O_STRICT: cf->strict = 1; break;
     case O_FORMAT:
-      if (opt_choice("format", val, (const char *const[]){"text", "markdown", "json", NULL}, &k) != 0)
+      if (opt_choice(st.spelled, val, (const char *const[]){"text", "markdown", "json", NULL}, &k) != 0)
         return PS_EXIT_USAGE;
       cf->format = (enum format)k;
       break;
     case O_SORTBY:
-      if (opt_choice("sort-by", val,
+      if (opt_choice(st.spelled, val,
                      (const char *const[]){"name", "significant", "geomean-significant", "geomean-all", NULL},
                      &k) != 0)
         return PS_EXIT_USAGE;
       cf->sortby = (enum comparison_order)k;
       break;
     case O_ORDER:
-      if (opt_choice("order", val, (const char *const[]){"worst-first", "best-first", NULL}, &k) != 0)
+      if (opt_choice(st.spelled, val, (const char *const[]){"worst-first", "best-first", NULL}, &k) != 0)
         return PS_EXIT_USAGE;
       cf->best_first = k;
       break;
@@ -151,6 +151,7 @@ static int parse_args(int argc, char **argv, struct config *cf, struct sides *sd
         return PS_EXIT_USAGE;
       break;
     default:
+      fputs("Try 'psearch help compare'.\n", stderr);
       return PS_EXIT_USAGE;
     }
   }

@@ -149,7 +149,7 @@ static int parse_args(int argc, char **argv, struct config *cf)
     case O_GEN:
       if (id == O_N) {
         int64_t n;
-        if (opt_int_in("n", val, 0, INT64_MAX, &n) != 0)
+        if (opt_int_in(st.spelled, val, 0, INT64_MAX, &n) != 0)
           return PS_EXIT_USAGE;
         snprintf(nspec, sizeof nspec, "[%lld]i32", (long long)n);
         val = nspec;
@@ -178,7 +178,7 @@ static int parse_args(int argc, char **argv, struct config *cf)
     case O_TYPE: cf->fmt = FMT_TYPE; break;
     case O_OUTPUT: cf->outpath = val; break;
     case O_THREADS:
-      if (opt_int_in("threads", val, 1, 256, &cf->nthreads) != 0)
+      if (opt_int_in(st.spelled, val, 1, 256, &cf->nthreads) != 0)
         return PS_EXIT_USAGE;
       break;
     default: /* bounds */

@@ -11,18 +11,18 @@ void devopt_init(struct devopt *d)
   d->backend = BACKEND_OPENCL;
 }
 
-int devopt_parse(struct devopt *d, int id, const char *val)
+int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled)
 {
   int k;
   switch (id) {
   case DEVOPT_BACKEND:
-    if (opt_choice("backend", val, (const char *const[]){"c", "opencl", NULL}, &k) != 0)
+    if (opt_choice(spelled, val, (const char *const[]){"c", "opencl", NULL}, &k) != 0)
       return -1;
     return backend_parse(val, &d->backend) == 0 ? 1 : -1;
   case DEVOPT_PLATFORM: d->sel.platform = val; return 1;
   case DEVOPT_DEVICE: d->sel.device = val; return 1;
   case DEVOPT_DEVTYPE:
-    if (opt_choice("device-type", val, (const char *const[]){"cpu", "gpu", "all", NULL}, &k) != 0)
+    if (opt_choice(spelled, val, (const char *const[]){"cpu", "gpu", "all", NULL}, &k) != 0)
       return -1;
     d->sel.type = k == 2 ? NULL : val;
     return 1;

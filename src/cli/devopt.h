@@ -32,9 +32,10 @@ struct devopt {
 
 void devopt_init(struct devopt *d);
 
-/* Take option id (from opt_next) with its value: 1 when it is one of the
-** rows, 0 when it is not, -1 for a bad value (the message is printed). */
-int devopt_parse(struct devopt *d, int id, const char *val);
+/* Take option id (from opt_next) with its value and its spelling as typed:
+** 1 when it is one of the rows, 0 when it is not, -1 for a bad value (the
+** message is printed). */
+int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled);
 
 /* Open the device for the opencl backend (*rt NULL for the c backend) and
 ** say which on stderr. 0, or -1 with e set. */

@@ -8,6 +8,7 @@
 #include "dataset.h"
 #include "devices.h"
 #include "list.h"
+#include "opt.h"
 #include "plot.h"
 #include "run.h"
 #include "ps.h"
@@ -47,7 +48,8 @@ static void usage(FILE *f)
         "  -h, --help       Show this help\n"
         "  -V, --version    Show the version\n\n"
         "Exit codes: 0 success, 1 failed work, 2 usage error, 3 malformed input,\n"
-        "4 performance regression (compare). See docs/cli.md.\n", f);
+        "4 performance regression (compare), 5 not judged (compare --strict).\n"
+        "See docs/cli.md.\n", f);
 }
 
 static const struct command *find(const char *name)
@@ -56,6 +58,22 @@ static const struct command *find(const char *name)
     if (strcmp(c->name, name) == 0)
       return c;
   return NULL;
+}
+
+/* An unknown command: the closest one, and where the list is. */
+static int unknown(const char *name)
+{
+  const char *names[32];
+  int n = 0, k;
+  for (const struct command *c = commands; c->name && n < 31; c++)
+    names[n++] = c->name;
+  names[n] = NULL;
+  if ((k = opt_closest(name, names)) >= 0)
+    ps_error("unknown command '%s' (did you mean '%s'?); 'psearch --help' lists the commands", name,
+             names[k]);
+  else
+    ps_error("unknown command '%s'; 'psearch --help' lists the commands", name);
+  return PS_EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
@@ -79,19 +97,13 @@ int main(int argc, char **argv)
       return PS_EXIT_OK;
     }
     c = find(argv[2]);
-    if (c == NULL) {
-      ps_error("help: unknown command '%s'", argv[2]);
-      usage(stderr);
-      return PS_EXIT_USAGE;
-    }
+    if (c == NULL)
+      return unknown(argv[2]);
     c->help(stdout);
     return PS_EXIT_OK;
   }
   c = find(argv[1]);
-  if (c == NULL) {
-    ps_error("unknown command '%s'", argv[1]);
-    usage(stderr);
-    return PS_EXIT_USAGE;
-  }
+  if (c == NULL)
+    return unknown(argv[1]);
   return c->run(argc - 2, argv + 2);
 }

@@ -350,11 +350,11 @@ int plot_main(int argc, char **argv)
     if (id == O_OUTPUT) {
       out = val;
     } else if (id == O_THRESHOLD) {
-      if (opt_double_in("threshold", val, 0, 1000, &pl.rule.threshold) != 0)
+      if (opt_double_in(st.spelled, val, 0, 1000, &pl.rule.threshold) != 0)
         goto done;
       pl.rule.threshold /= 100;
     } else if (id == O_ALPHA) {
-      if (opt_double_in("alpha", val, 1e-12, 0.5, &pl.rule.alpha) != 0)
+      if (opt_double_in(st.spelled, val, 1e-12, 0.5, &pl.rule.alpha) != 0)
         goto done;
     } else if (id == O_HELP) {
       plot_help(stdout);

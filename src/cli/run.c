@@ -55,7 +55,7 @@ static int parse_args(int argc, char **argv, struct config *cf)
   int id, got;
   opt_init(&st, argc, argv);
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if ((got = devopt_parse(&cf->dev, id, val)) != 0) {
+    if ((got = devopt_parse(&cf->dev, id, val, st.spelled)) != 0) {
       if (got < 0)
         return PS_EXIT_USAGE;
       continue;
@@ -70,7 +70,7 @@ static int parse_args(int argc, char **argv, struct config *cf)
     case O_BINARY: cf->binary = 1; break;
     case O_TIMEFILE: cf->timefile = val; break;
     case O_RUNS:
-      if (opt_int_in("runs", val, 1, 1000000000, &cf->runs) != 0)
+      if (opt_int_in(st.spelled, val, 1, 1000000000, &cf->runs) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_HELP:

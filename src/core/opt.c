@@ -17,6 +17,8 @@ void opt_init(struct opt_state *st, int argc, char **argv)
   st->i = 0;
   st->shortp = NULL;
   st->dashdash = 0;
+  st->spelled[0] = '\0';
+  st->hints = NULL;
 }
 
 static const struct opt_def *find_long(const struct opt_def *tab, const char *name, size_t len,
@@ -36,6 +38,82 @@ static const struct opt_def *find_long(const struct opt_def *tab, const char *na
   return nhits == 1 ? hit : NULL;
 }
 
+/* Levenshtein distance of a[0..na) and b (short words: a row of 64). */
+static int distance(const char *a, size_t na, const char *b)
+{
+  size_t nb = strlen(b);
+  int row[65];
+  if (na > 64 || nb > 64)
+    return 1000;
+  for (size_t j = 0; j <= nb; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= na; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[nb];
+}
+
+int opt_closest(const char *s, const char *const *names)
+{
+  size_t n = strlen(s);
+  int best = -1, bestd = 1000;
+  for (int i = 0; names[i] != NULL; i++) {
+    int d = distance(s, n, names[i]);
+    if (d < bestd) {
+      best = i;
+      bestd = d;
+    }
+  }
+  if (best >= 0 && (bestd <= (int)(n + 2) / 3 || strncmp(names[best], s, n) == 0))
+    return best;
+  return -1;
+}
+
+/* Say why a long option is not one: a hint for another tool's option, the
+** candidates of an ambiguous abbreviation, or the closest option. */
+static void unknown_long(const struct opt_state *st, const struct opt_def *tab, const char *name,
+                         size_t len, int ambiguous)
+{
+  const char *names[128];
+  char list[512];
+  size_t k = 0, off = 0;
+  for (const struct opt_hint *h = st->hints; h != NULL && h->lname != NULL; h++)
+    if (strlen(h->lname) == len && strncmp(h->lname, name, len) == 0) {
+      ps_error("unknown option --%.*s: %s", (int)len, name, h->hint);
+      return;
+    }
+  for (const struct opt_def *d = tab; d->id != 0 && k < 127; d++)
+    if (d->lname != NULL && (!ambiguous || strncmp(d->lname, name, len) == 0))
+      names[k++] = d->lname;
+  names[k] = NULL;
+  if (ambiguous) {
+    list[0] = '\0';
+    for (size_t i = 0; i < k && off < sizeof list; i++)
+      off += (size_t)snprintf(list + off, sizeof list - off, "%s--%s", i ? ", " : "", names[i]);
+    ps_error("ambiguous option --%.*s: it could be %s", (int)len, name, list);
+    return;
+  }
+  {
+    char word[65];
+    int c;
+    snprintf(word, sizeof word, "%.*s", (int)(len < 64 ? len : 64), name);
+    if ((c = opt_closest(word, names)) >= 0)
+      ps_error("unknown option --%s (did you mean --%s?)", word, names[c]);
+    else
+      ps_error("unknown option --%s", word);
+  }
+}
+
 static const struct opt_def *find_short(const struct opt_def *tab, char c)
 {
   for (const struct opt_def *d = tab; d->id != 0; d++)
@@ -48,6 +126,7 @@ static int next_short(struct opt_state *st, const struct opt_def *tab, const cha
 {
   char c = *st->shortp++;
   const struct opt_def *d = find_short(tab, c);
+  snprintf(st->spelled, sizeof st->spelled, "-%c", c);
   if (d == NULL) {
     ps_error("unknown option -%c", c);
     st->shortp = NULL;
@@ -98,9 +177,10 @@ int opt_next(struct opt_state *st, const struct opt_def *tab, const char **val)
   }
   eq = strchr(a + 2, '=');
   len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+  snprintf(st->spelled, sizeof st->spelled, "--%.*s", (int)(len < 60 ? len : 60), a + 2);
   d = find_long(tab, a + 2, len, &amb);
   if (d == NULL) {
-    ps_error("%s option %.*s", amb ? "ambiguous" : "unknown", (int)(len + 2), a);
+    unknown_long(st, tab, a + 2, len, amb);
     return OPT_ERROR;
   }
   if (d->arg == OPT_NONE) {
@@ -181,11 +261,11 @@ int opt_parse_double(const char *s, double *out)
   return 0;
 }
 
-int opt_int_in(const char *optname, const char *s, int64_t lo, int64_t hi, int64_t *out)
+int opt_int_in(const char *spelled, const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
   int64_t v;
   if (opt_parse_i64(s, &v) != 0 || v < lo || v > hi) {
-    ps_error("option --%s: '%s' is not an integer in [%lld, %lld]", optname, s, (long long)lo,
+    ps_error("option %s: '%s' is not an integer in [%lld, %lld]", spelled, s, (long long)lo,
              (long long)hi);
     return -1;
   }
@@ -193,18 +273,18 @@ int opt_int_in(const char *optname, const char *s, int64_t lo, int64_t hi, int64
   return 0;
 }
 
-int opt_double_in(const char *optname, const char *s, double lo, double hi, double *out)
+int opt_double_in(const char *spelled, const char *s, double lo, double hi, double *out)
 {
   double v;
   if (opt_parse_double(s, &v) != 0 || !isfinite(v) || v < lo || v > hi) {
-    ps_error("option --%s: '%s' is not a number in [%g, %g]", optname, s, lo, hi);
+    ps_error("option %s: '%s' is not a number in [%g, %g]", spelled, s, lo, hi);
     return -1;
   }
   *out = v;
   return 0;
 }
 
-int opt_choice(const char *optname, const char *s, const char *const *names, int *out)
+int opt_choice(const char *spelled, const char *s, const char *const *names, int *out)
 {
   char list[512];
   size_t len = 0;
@@ -219,6 +299,6 @@ int opt_choice(const char *optname, const char *s, const char *const *names, int
   for (int i = 0; i < n && len < sizeof list; i++)
     len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
                             names[i]);
-  ps_error("option --%s: '%s' is not %s", optname, s, list);
+  ps_error("option %s: '%s' is not %s", spelled, s, list);
   return -1;
 }

@@ -22,6 +22,14 @@ struct opt_def {
   const char *help;    /* one line */
 };
 
+/* Another tool's option that a user may reach for, and what to use instead
+** ("export-json" -> "psearch writes JSON with --json FILE"); a table ends
+** with a NULL name. */
+struct opt_hint {
+  const char *lname; /* without "--" */
+  const char *hint;
+};
+
 /* Iterator state; initialise with opt_init. Option processing stops at `--`;
 ** positional arguments are returned in order as OPT_POSITIONAL. */
 struct opt_state {
@@ -30,6 +38,8 @@ struct opt_state {
   int i;              /* next argv index */
   const char *shortp; /* inside a cluster of short options, or NULL */
   int dashdash;       /* seen "--" */
+  char spelled[64];   /* the last option as the user typed it: "-n", "--conv" */
+  const struct opt_hint *hints; /* for unknown options; NULL: none */
 };
 
 enum { OPT_END = 0, OPT_POSITIONAL = -1, OPT_ERROR = -2 };
@@ -49,13 +59,19 @@ void opt_print_help(FILE *f, const struct opt_def *tab);
 int opt_parse_i64(const char *s, int64_t *out);
 int opt_parse_u64(const char *s, uint64_t *out);
 int opt_parse_double(const char *s, double *out);
-/* An integer in [lo, hi]; prints "option --NAME: ..." on failure. */
-int opt_int_in(const char *optname, const char *s, int64_t lo, int64_t hi, int64_t *out);
+/* An integer in [lo, hi]; prints "option SPELLED: ..." on failure, SPELLED
+** being the option as typed (opt_state.spelled). */
+int opt_int_in(const char *spelled, const char *s, int64_t lo, int64_t hi, int64_t *out);
 /* A finite double in [lo, hi]; prints on failure. */
-int opt_double_in(const char *optname, const char *s, double lo, double hi, double *out);
+int opt_double_in(const char *spelled, const char *s, double lo, double hi, double *out);
 
 /* One of a NULL-terminated list of words: *out = its index. Otherwise prints
-** "option --NAME: 'S' is not A, B or C" and returns -1. */
-int opt_choice(const char *optname, const char *s, const char *const *names, int *out);
+** "option SPELLED: 'S' is not A, B or C" and returns -1. */
+int opt_choice(const char *spelled, const char *s, const char *const *names, int *out);
+
+/* The index of the word of names (NULL-terminated) closest to s by edit
+** distance, when it is close enough to be a typo (at most a third of its
+** letters, or s is a prefix of it); -1 otherwise. */
+int opt_closest(const char *s, const char *const *names);
 
 #endif

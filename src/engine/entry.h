@@ -18,6 +18,11 @@ const char *backend_name(enum backend b);
 
 #define ENTRY_MAX_IO 4
 
+/* struct entry.needs: the first input must be sorted, or an Eytzinger
+** array of sorted elements (suites say `random sorted input`, `random
+** eytzinger input`). */
+enum { ENTRY_SORTED = 1, ENTRY_EYTZINGER = 2 };
+
 /* One use of an entry point on one input. */
 struct entry_job {
   const struct entry *entry;
@@ -49,6 +54,7 @@ struct entry {
   uint64_t (*bytes)(uint64_t n, size_t elem); /* the same, computed */
   struct entry_impl impl[BACKEND_COUNT];
   unsigned flag_inputs; /* ...except these (bit i: input i), which are [n]bool flags */
+  unsigned needs;       /* what its first input must be: ENTRY_SORTED, ENTRY_EYTZINGER */
   const void *aux;      /* the family's description of this entry (its kernels, its
                         ** reference, its buffers): the phases look it up here */
 };

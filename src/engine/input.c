@@ -82,6 +82,34 @@ static uint64_t random_case_key(const struct suite_case *c)
   return key;
 }
 
+int input_case_types(const struct suite_case *c, struct data_value *v, struct ps_err *e)
+{
+  char *items = strdup(c->values), *tok, *save = NULL;
+  int n = 0;
+  if (items == NULL)
+    return ps_fail(e, "out of memory");
+  for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+    if (n == INPUT_MAX) {
+      ps_fail(e, "random input: more than %d inputs", INPUT_MAX);
+      goto fail;
+    }
+    memset(&v[n], 0, sizeof v[n]);
+    if (gen_parse_type(tok, strlen(tok), &v[n].type, &v[n].rank, v[n].shape) != 0 &&
+        parse_literal(tok, &v[n], e) != 0) {
+      ps_fail(e, "random input: '%s' is not a type ([N]i32) or a value", tok);
+      goto fail;
+    }
+    n++;
+  }
+  free(items);
+  return n;
+fail:
+  free(items);
+  for (int i = 0; i < n; i++)
+    data_value_free(&v[i]);
+  return -1;
+}
+
 /* Read every value of a reader into in[] and close it; the count, or -1. */
 static int read_all(struct data_reader *r, struct data_value *in, struct ps_err *e)
 {

@@ -31,6 +31,13 @@ struct input_item {
 ** rather than the machine (out of memory). */
 int input_make(const struct input_item *it, struct data_value *v, int *bad_spec, struct ps_err *e);
 
+/* The types and shapes of a random case's items (generator types; constants
+** are parsed) into v[0..INPUT_MAX), without generating anything (elems
+** NULL): enough to check them against an entry before any work. The count,
+** or -1 with e set ("random input: '[3]i33' is not a type ..."). Release
+** with data_value_free. */
+int input_case_types(const struct suite_case *c, struct data_value *v, struct ps_err *e);
+
 /* Load the inputs of a suite case into in[0..INPUT_MAX); use_cache: read and
 ** fill the dataset cache for random cases. Returns the count, or -1 with e
 ** set (nothing kept). *digest gets the XXH64 of the values (cache keys of

@@ -343,6 +343,7 @@ static int parse_entries(struct lex *x, struct suite_block *b)
 {
   if (b->ncases > 0)
     return fail(x, "'entry:' must come before the cases of its block%s", "");
+  b->line = x->line;
   x->s += 6;
   while (x->s < x->end && *x->s != '\n') {
     size_t n;
@@ -401,6 +402,12 @@ static struct suite_block *add_block(struct suite *s, struct ps_err *e)
   return b;
 }
 
+/* The line the lexer is on. */
+static int line_of(const struct lex *x)
+{
+  return (int)x->line;
+}
+
 struct suite *suite_parse(const char *text, size_t len, const char *path, const char *dir,
                           struct ps_err *e)
 {
@@ -417,6 +424,8 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
     int rc;
     if (at_block_marker(&x)) {
       rc = (b = add_block(s, e)) == NULL ? -1 : 0;
+      if (b != NULL)
+        b->line = line_of(&x);
       x.s += 2;
     } else if (at_word(&x, "tags")) {
       rc = parse_tags(&x, s, b);

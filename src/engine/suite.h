@@ -29,6 +29,7 @@ struct suite_case {
 struct suite_block {
   char **entries;      /* entry point names ("main" if none given) */
   int nentries;
+  int line;            /* of its `entry:` line, else of its `==` */
   struct suite_case *cases;
   int ncases;
 };

@@ -1,0 +1,61 @@
+#!/bin/bash
+# A new user's mistakes fail fast, with the fix in the message (the daily-use
+# issue): misspelled commands, options and entry points; other tools'
+# options; ambiguous abbreviations; suites checked whole before any device
+# work, with FILE:LINE; bad values named as typed; binary refused on a terminal.
+PSEARCH=$1
+. "$(dirname "$0")/lib.sh"
+P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+export XDG_CACHE_HOME=$T/cache
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+
+# --- commands and options ---
+check command-typo 2 $P bnech; has $ERR "unknown command 'bnech' (did you mean 'bench'?)"
+[ "$(wc -l < $ERR)" -le 2 ] || fail "a typo printed a usage dump: $(wc -l < $ERR) lines"
+check help-typo 2 $P help comapre; has $ERR "did you mean 'compare'?"
+check option-typo 2 $P compare --formt json a b; has $ERR "unknown option --formt (did you mean --format?)"
+check warmup 2 $P bench --warmup 3; has $ERR "unknown option --warmup: psearch does one discarded warm-up run"
+check export-json 2 $P bench --export-json x.json; has $ERR "psearch writes JSON with --json FILE"
+check ambiguous 2 $P bench --no x.bench; has $ERR "ambiguous option --no: it could be --no-convergence-phase, --no-validate, --no-cache"
+check value-as-typed 2 $P dataset -n abc; has $ERR "option -n: 'abc' is not an integer"
+check value-abbrev 2 $P bench --conv 3x; has $ERR "option --conv: '3x' is not a number"
+check backend-choice 2 $P run -e sorted --backend=cuda; has $ERR "option --backend: 'cuda' is not c or opencl"
+
+# --- -e: a name that exists, in a suite given ---
+check e-typo 2 $P bench -e bench_binary_serch $ROOT/datasets/quick.bench
+has $ERR "-e bench_binary_serch: no such entry point (did you mean bench_binary_search?)"
+[ -s $OUT ] && fail "-e typo printed results: $(head -3 $OUT)"
+check e-not-in-suite 2 $P bench -e reduce $ROOT/datasets/quick.bench
+has $ERR "-e reduce: no block of the suites given runs it"
+
+# --- suites: checked whole, before any device work, FILE:LINE and the fix ---
+printf -- '-- typo\n==\nentry: bench_copy bench_binary_serch\nrandom input { [10]i32 }\n' > $T/t1.bench
+check suite-entry-typo 3 $P bench $T/t1.bench
+has $ERR "t1.bench:3: unknown entry point 'bench_binary_serch' (did you mean 'bench_binary_search'?"
+printf '==\nentry: bench_copy\nrandom input { [10]i32 }\nrandom input { [1000]i33 }\n' > $T/t2.bench
+check suite-bad-type 3 $P bench $T/t2.bench
+has $ERR "t2.bench:4: random input: '[1000]i33' is not a type ([N]i32) or a value"
+grep -q "device:" $ERR && fail "the device was opened before the suite was checked"
+[ -s $OUT ] && fail "a bad suite printed results"
+printf '==\nentry: bench_eytzinger_search\nrandom sorted input { [1000]i32 }\n' > $T/t3.bench
+check suite-needs-eytzinger 3 $P bench $T/t3.bench
+has $ERR "t3.bench:3: bench_eytzinger_search needs an Eytzinger array: write 'random eytzinger input { ... }'"
+printf '==\nentry: bench_binary_search\nrandom input { [1000]i32 }\n' > $T/t4.bench
+check suite-needs-sorted 3 $P bench $T/t4.bench
+has $ERR "t4.bench:3: bench_binary_search needs a sorted array: write 'random sorted input { ... }'"
+printf '==\nentry: reduce\n"floats" random input { [10]f32 }\n' > $T/t5.bench
+check suite-signature 3 $P bench $T/t5.bench
+has $ERR "t5.bench:3: dataset floats for reduce: Error: entry point arguments have invalid types."
+printf '==\nentry: bench_binary_search bench_eytzinger_search\nrandom sorted input { [100]i32 }\nrandom eytzinger input { [100]i32 }\n' > $T/t6.bench
+check suite-mixed-layouts 3 $P bench $T/t6.bench
+has $ERR "needs"
+
+# --- binary output refused on a terminal (the fix named), as dataset does ---
+if command -v script >/dev/null; then
+  script -qec "echo '[1,2]' | $P run -e sorted -b" /dev/null > $T/pty.txt 2>&1
+  has $T/pty.txt "run: refusing to write binary data to a terminal"
+fi
+echo '[3,1,2]' | $P run -e sorted -b --backend=c > $T/bin.out 2>$ERR || fail "run -b into a file"
+[ "$(head -c 1 $T/bin.out)" = b ] || fail "run -b did not write binary"
+
+finish
