@@ -47,7 +47,7 @@ print("ok")
 PY
 
 # --- the printed line is computed from the JSON's runtimes ---
-check lines 0 $P bench -r 20 --no-convergence-phase $T/s.bench --json $T/r.json
+check lines 0 $P bench -r 20 --max-runs 5000 --no-convergence-phase $T/s.bench --json $T/r.json
 py printed-statistics $T/r.json "$T/s.bench" $OUT <<'PY'
 import json, math, re, sys
 d = json.load(open(sys.argv[1]))
@@ -72,7 +72,7 @@ for line in open(sys.argv[3]):
     assert abs(int(m.group(5)) - (max(x) / mean - 1) * 100) <= 0.5 + 1e-9, (line, max(x))
     p = r["psearch"]
     assert abs(p["mean_us"] - mean) < 1e-6 * mean and abs(p["rsd"] - sd / mean) < 1e-9, p
-    assert p["runs"] == n >= 20
+    assert p["runs"] == n >= 20 and "runs_recorded" not in p
     assert r["runtimes"] == [int(v + 0.5) for v in x]
     seen += 1
 assert seen == 6, seen
@@ -82,8 +82,8 @@ grep -q '"test_hooks"' $T/r.json && fail "test_hooks recorded with no hook set"
 
 # --- a terminal measures what a pipe measures (the progress line is drawn on a clock) ---
 printf '==\nentry: bench_copy\nrandom input { [100000]i32 }\n' > $T/t.bench
-runs() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(len(list(d.values())[0]['datasets']['[100000]i32']['runtimes']))" "$1"; }
-BENCH="$P bench --backend=c -r 1 --no-convergence-phase $T/t.bench"
+runs() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(list(d.values())[0]['datasets']['[100000]i32']['psearch']['runs'])" "$1"; }
+BENCH="$P bench --backend=c -r 1 --max-runs 100000000 --no-convergence-phase $T/t.bench"
 tty=0 pipe=0
 for k in 1 2 3; do   # interleaved; the best of three each, against a busy machine
   script -qec "$BENCH --json $T/tty.json" /dev/null > $T/tty.out 2>&1 || fail "bench on a terminal"
@@ -97,5 +97,64 @@ echo "  runs in 0.5 s: terminal $tty, pipe $pipe"
 python3 -c "import sys; t, p = int(sys.argv[1]), int(sys.argv[2]); sys.exit(not (p > 100 and t >= 0.6 * p))" $tty $pipe \
   || fail "terminal got $tty runs against $pipe in a pipe"
 [ "$(grep -o $'\r' $T/tty.out | wc -l)" -le 15 ] || fail "progress redrawn more than ~10 times a second: $(grep -o $'\r' $T/tty.out | wc -l)"
+
+# --- units, formats, and what a line cannot say goes to stderr ---
+printf '==\nentry: to_btree bench_copy\n"small" input { [1, 2, 3, 4, 5, 6, 7, 8] }\nrandom sorted input { [3000]i32 }\n' > $T/u.bench
+check futhark-shape 0 $P bench -r 3 --no-convergence-phase --device-type=cpu $T/u.bench --json $T/u.json
+has $OUT "Device: "
+grep -qE '^small: +[ 0-9]+μs \(RSD' $OUT || fail "futhark's line shape in a pipe: $(grep small $OUT)"
+grep -q "no GPU found" $ERR && fail "CPU fallback warned about with --device-type=cpu"
+has $ERR "to_btree small: no kernel launched: the runs timed an empty call"
+py no-kernel $T/u.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = [v for k, v in d.items() if k.endswith(":to_btree")][0]["datasets"]["small"]["psearch"]
+assert p["kernel_launches"] == 0, p
+q = [v for k, v in d.items() if k.endswith(":bench_copy")][0]["datasets"]["small"]["psearch"]
+assert q["kernel_launches"] == 1, q
+PY
+check human 0 $P bench -r 3 --no-convergence-phase --format=human $T/u.bench
+grep -qE '^small: +[0-9.]+ (ns|µs) \(RSD: [0-9.]+; .*no kernel launched' $OUT || fail "human line: $(grep small $OUT)"
+grep -qE '^sorted \[3000\]i32: +[0-9]+\.[0-9]+ (µs|ms) \(RSD' $OUT || fail "human units: $(grep sorted $OUT)"
+if command -v script >/dev/null; then # a terminal gets the human format, unless told
+  script -qec "$P bench -r 3 --no-convergence-phase -e bench_copy $T/u.bench" /dev/null > $T/tty2.txt 2>&1
+  grep -qE 'small: +[0-9.]+ (ns|µs|ms) \(RSD' $T/tty2.txt || fail "no human format on a terminal"
+  script -qec "$P bench -r 3 --no-convergence-phase -e bench_copy --format=futhark $T/u.bench" /dev/null > $T/tty3.txt 2>&1
+  grep -qE 'small: +[0-9]+μs \(RSD' $T/tty3.txt || fail "--format=futhark on a terminal"
+fi
+check default-device 0 $P bench -r 3 --no-convergence-phase -e bench_copy $T/u.bench
+if ! grep -q "\[gpu\]" <($P devices 2>/dev/null); then has $ERR "no GPU found: running on"; fi
+
+# noise and non-convergence are said (a sawtooth of 1x to 10x the delay: spread and drifting)
+PSEARCH_TEST_DELAY=bench_copy:200:0:10 $P bench -r 10 --convergence-max-seconds 0.3 -e bench_copy \
+  --backend=c $T/u.bench --json $T/n.json >$OUT 2>$ERR || fail "noisy bench failed"
+has $ERR "bench_copy small: did not converge in 0.3 s: RSE"
+has $ERR "bench_copy small: RSD"
+has $ERR "the mean is noise"
+py not-converged $T/n.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+prog = list(d.values())[0]
+p = prog["datasets"]["small"]["psearch"]
+assert p["converged"] is False and p["stopped"] == "budget" and p["rse"] > p["rse_target"], p
+c = prog["psearch_context"]
+assert c["convergence_max_seconds"] == 0.3 and c["max_runs"] == 100000, c
+PY
+
+# --max-runs caps a tiny dataset; the JSON records an even sample of at most 5000 runs
+check max-runs 0 $P bench -r 10 --max-runs 20000 --no-convergence-phase --backend=c -e bench_copy $T/u.bench --json $T/m.json
+py max-runs $T/m.json <<'PY'
+import json, sys
+p = list(json.load(open(sys.argv[1])).values())[0]["datasets"]["small"]
+s = p["psearch"]
+assert s["runs"] == 20000 and s["runs_recorded"] == 5000, s["runs"]
+assert len(p["runtimes"]) == len(s["runtimes_us"]) == 5000
+assert min(s["runtimes_us"]) >= s["min_us"] and max(s["runtimes_us"]) <= s["max_us"]
+PY
+check max-runs-below 2 $P bench -r 10 --max-runs 5 $T/u.bench; has $ERR "--max-runs 5 is below -r 10"
+
+# a failed dataset is said on stderr too
+PSEARCH_TEST_CORRUPT_RESULT=bench_copy $P bench -r 3 --no-convergence-phase -e bench_copy $T/u.bench >$OUT 2>$ERR
+has $ERR "bench_copy small: result does not match the c reference"
 
 finish

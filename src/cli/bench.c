@@ -27,12 +27,15 @@
 #include <unistd.h>
 
 enum {
-  O_RUNS = 1, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED, O_NOVALIDATE,
-  O_LIST, O_VERBOSE, O_HELP
+  O_RUNS = 1, O_MAXRUNS, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED,
+  O_NOVALIDATE, O_FORMAT, O_LIST, O_VERBOSE, O_HELP
 };
+
+#define DEFAULT_MAX_RUNS 100000
 
 static const struct opt_def opts[] = {
   {"runs", 'r', OPT_REQUIRED, O_RUNS, "N", "Minimum number of timed runs per dataset (default 10)"},
+  {"max-runs", 0, OPT_REQUIRED, O_MAXRUNS, "N", "At most N runs per phase of a dataset (default 100000)"},
   {"entry-point", 'e', OPT_REQUIRED, O_ENTRY, "NAME", "Only this entry point; repeatable"},
   {"exclude-case", 0, OPT_REQUIRED, O_EXCLUDE, "TAG", "Skip cases with this tag; repeatable (nobench, disable always)"},
   {"json", 0, OPT_REQUIRED, O_JSON, "FILE", "Write results as JSON (futhark bench's schema) to FILE"},
@@ -41,6 +44,7 @@ static const struct opt_def opts[] = {
   {"convergence-max-seconds", 0, OPT_REQUIRED, O_CONVMAX, "S", "Time budget of the convergence phase (default 300)"},
   {"extended", 'x', OPT_NONE, O_EXTENDED, NULL, "Also print median, 95% CI, throughput and GB/s"},
   {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the c backend"},
+  {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
   DEVOPT_ROWS,
   {"list-suites", 0, OPT_NONE, O_LIST, NULL, "List the built-in suites and exit"},
   {"verbose", 'v', OPT_NONE, O_VERBOSE, NULL, "Log the phases of each dataset on stderr, with times since start"},
@@ -55,6 +59,7 @@ static const struct opt_hint hints[] = {
   {"export-json", "psearch writes JSON with --json FILE"},
   {"export-markdown", "tables come from psearch compare --format markdown"},
   {"min-runs", "the minimum number of runs is -r N"},
+  {"max-time", "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
   {"concurrency", "kernels are built once per device and cached; runs are never concurrent"},
   {"benchmark_filter", "choose entry points with -e NAME"},
   {"benchmark_repetitions", "the minimum number of runs is -r N"},
@@ -78,7 +83,9 @@ void bench_help(FILE *f)
 #define MAXLIST 32
 
 struct config {
-  struct measure_params mp; /* runs, convergence, budget, timeout (hooks per entry) */
+  struct measure_params mp; /* runs, max runs, convergence, budget, timeout (hooks per entry) */
+  int format;               /* -1: auto; else enum report_format */
+  enum report_format fmt;   /* the format chosen */
   const char *entries[MAXLIST];
   int nentries;
   const char *exclude[MAXLIST];
@@ -204,8 +211,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
     return;
   }
   mp.slowdown_pct = hook_slowdown_pct(en->name);
-  mp.delay_ns = hook_delay_ns(en->name, 0);
-  mp.delay_first_ns = hook_delay_ns(en->name, 1);
+  mp.delay_ns = hook_delay_ns(en->name, 1) > 0 ? hook_delay_ns : NULL;
   if (rt != NULL)
     rt_reset_peak(rt);
   if (entry_prepare(&j, &e) != 0) {
@@ -333,9 +339,14 @@ static int bench_case(const struct config *cf, struct rt *rt, const struct entry
   d.validation = o.validation ? o.validation : "skipped";
   d.has_peak = o.has_peak;
   d.peak_bytes = o.peak;
-  report_print_line(stdout, &d, cf->fancy);
+  report_print_line(stdout, &d, cf->fmt, cf->fancy);
   if (cf->extended)
     report_print_extended(stdout, &d, cf->copy_gbs);
+  {
+    char what[1200];
+    snprintf(what, sizeof what, "%s %s", en->name, sc->name);
+    report_warn(&d, what, cf->mp.conv_max_s);
+  }
   failed = d.error != NULL;
   cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
   cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));
@@ -349,8 +360,8 @@ static cJSON *program(const struct config *cf, struct rt *rt, cJSON *root, const
 {
   cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key);
   if (prog == NULL) {
-    struct results_context ctx = {backend_name(cf->dev.backend), rt ? rt_info(rt) : NULL,
-                                  cf->mp.runs, cf->mp.convergence};
+    struct results_context ctx = {backend_name(cf->dev.backend), rt ? rt_info(rt) : NULL, cf->mp.runs,
+                                  cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
@@ -405,6 +416,17 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
       if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.runs) != 0)
         return PS_EXIT_USAGE;
       break;
+    case O_MAXRUNS:
+      if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.max_runs) != 0)
+        return PS_EXIT_USAGE;
+      break;
+    case O_FORMAT: {
+      int k;
+      if (opt_choice(st.spelled, val, (const char *const[]){"futhark", "human", "auto", NULL}, &k) != 0)
+        return PS_EXIT_USAGE;
+      cf->format = k == 2 ? -1 : k;
+      break;
+    }
     case O_ENTRY:
     case O_EXCLUDE: {
       const char **list = id == O_ENTRY ? cf->entries : cf->exclude;
@@ -453,6 +475,10 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     }
   }
   cf->use_cache = !cf->dev.no_cache;
+  if (cf->mp.max_runs < cf->mp.runs) {
+    ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
+    return PS_EXIT_USAGE;
+  }
   return PS_EXIT_OK;
 }
 
@@ -519,8 +545,12 @@ static double copy_bandwidth(struct rt *rt, enum backend backend)
   return best > 0 ? 2.0 * (double)n * 4 / best : 0;
 }
 
-static void print_header(const struct config *cf)
+static void print_header(const struct config *cf, struct rt *rt)
 {
+  if (rt != NULL)
+    printf("Device: %s (%s, driver %s).\n", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
+  else
+    printf("Backend: c, the sequential reference on the host CPU.\n");
   printf("Reporting arithmetic mean runtime of at least %lld runs for each dataset (min 0.5s).\n",
          (long long)cf->mp.runs);
   if (cf->mp.convergence)
@@ -548,7 +578,8 @@ static int cache_upkeep_now(const struct config *cf)
 
 int bench_main(int argc, char **argv)
 {
-  struct config cf = {{10, 1, 300, 0, 0, 0, 0}, {NULL}, 0, {NULL}, 0, NULL, 0, 1, 1, 0, 0, {0}};
+  struct config cf = {.mp = {.runs = 10, .max_runs = DEFAULT_MAX_RUNS, .convergence = 1, .conv_max_s = 300},
+                      .format = -1, .validate = 1, .use_cache = 1};
   struct suite *suites[MAXLIST] = {NULL};
   struct ps_err err;
   struct rt *rt = NULL;
@@ -579,6 +610,7 @@ int bench_main(int argc, char **argv)
     goto done;
   }
   cf.fancy = isatty(1) && !(term != NULL && strcmp(term, "dumb") == 0);
+  cf.fmt = cf.format >= 0 ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
   setvbuf(stdout, NULL, _IOLBF, 0);
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_interrupt;
@@ -587,7 +619,7 @@ int bench_main(int argc, char **argv)
   sigaction(SIGTERM, &sa, &old_term);
   if (cf.extended)
     cf.copy_gbs = copy_bandwidth(rt, cf.dev.backend);
-  print_header(&cf);
+  print_header(&cf, rt);
   root = cJSON_CreateObject();
   for (int si = 0; si < nsuites && !interrupted; si++)
     for (int b = 0; b < suites[si]->nblocks && !interrupted; b++) {

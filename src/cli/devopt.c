@@ -48,5 +48,8 @@ int devopt_open(const struct devopt *d, struct rt **rt, struct ps_err *e)
     rt_set_cache(*rt, 0);
   ps_info(1, "device: %s (%s, driver %s)", rt_info(*rt)->name, rt_info(*rt)->platform,
           rt_info(*rt)->driver);
+  if (!rt_info(*rt)->is_gpu && d->sel.platform == NULL && d->sel.device == NULL && d->sel.type == NULL)
+    ps_warn("no GPU found: running on %s, a CPU device; --device-type=cpu chooses it and silences this",
+            rt_info(*rt)->name);
   return 0;
 }

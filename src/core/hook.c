@@ -31,19 +31,31 @@ double hook_slowdown_pct(const char *entry)
   return pct;
 }
 
-uint64_t hook_delay_ns(const char *entry, int first)
+/* Field k (0-based) of a colon-separated list of numbers, into *out; -1 if absent or bad. */
+static int field(const char *v, int k, uint64_t *out)
 {
-  const char *v = for_entry(getenv("PSEARCH_TEST_DELAY"), entry), *colon;
-  char each[32];
-  uint64_t us = 0, first_us;
+  char buf[32];
+  const char *end;
+  for (; k > 0 && v != NULL; k--)
+    if ((v = strchr(v, ':')) != NULL)
+      v++;
   if (v == NULL)
+    return -1;
+  end = strchr(v, ':');
+  snprintf(buf, sizeof buf, "%.*s", end ? (int)(end - v) : (int)strlen(v), v);
+  return opt_parse_u64(buf, out);
+}
+
+uint64_t hook_delay_ns(const char *entry, uint64_t call)
+{
+  const char *v = for_entry(getenv("PSEARCH_TEST_DELAY"), entry);
+  uint64_t us = 0, saw = 0;
+  if (v == NULL || field(v, 0, &us) != 0)
     return 0;
-  colon = strchr(v, ':');
-  snprintf(each, sizeof each, "%.*s", colon ? (int)(colon - v) : (int)strlen(v), v);
-  if (opt_parse_u64(each, &us) != 0)
-    return 0;
-  if (first && colon != NULL && opt_parse_u64(colon + 1, &first_us) == 0)
-    us = first_us;
+  if (call == 0)
+    field(v, 1, &us); /* FIRST, when given */
+  else if (field(v, 2, &saw) == 0 && saw > 0)
+    us *= 1 + call % saw;
   return us > UINT64_MAX / 1000 ? UINT64_MAX : us * 1000;
 }
 

@@ -7,9 +7,12 @@
 **
 **   PSEARCH_TEST_SLOWDOWN=ENTRY:PCT      every timed run of ENTRY PCT% longer
 **                                        (spinning after the run)
-**   PSEARCH_TEST_DELAY=ENTRY:US[:FIRST]  every call of ENTRY (warm-up included)
+**   PSEARCH_TEST_DELAY=ENTRY:US[:FIRST[:SAW]]
+**                                        every call of ENTRY (warm-up included)
 **                                        US µs longer, inside the timed region;
-**                                        the first call of each dataset FIRST µs
+**                                        the first call of each dataset FIRST µs;
+**                                        with SAW, call k US x (1 + k mod SAW) µs
+**                                        (runs that spread and drift: noise)
 **   PSEARCH_TEST_CORRUPT_RESULT=ENTRY    flip one bit of ENTRY's first output
 **   PSEARCH_TEST_MAX_ALLOC=BYTES         a smaller largest device allocation
 */
@@ -21,9 +24,9 @@
 /* Percentage to add to each timed run of entry; 0 when not set for it. */
 double hook_slowdown_pct(const char *entry);
 
-/* Nanoseconds to add to a call of entry (first: the dataset's first call);
-** 0 when not set for it. */
-uint64_t hook_delay_ns(const char *entry, int first);
+/* Nanoseconds to add to call `call` of entry (0: the dataset's first, the
+** warm-up); 0 when not set for it. */
+uint64_t hook_delay_ns(const char *entry, uint64_t call);
 
 /* Whether entry's result is to be corrupted. */
 int hook_corrupt(const char *entry);

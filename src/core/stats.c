@@ -47,14 +47,23 @@ void stats_compute(const double *x, size_t n, struct stats *s)
   s->median = stats_median(x, n);
 }
 
+static const double rule_rows[][2] = {{0.95, 0.0010}, {0.75, 0.0015}, {0.65, 0.0025},
+                                      {0.45, 0.0050}, {0.00, 0.0100}};
+
 int stats_needs_more(const struct stats *s)
 {
-  static const double rows[][2] = {{0.95, 0.0010}, {0.75, 0.0015}, {0.65, 0.0025},
-                                   {0.45, 0.0050}, {0.00, 0.0100}};
-  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    if (s->r1 > rows[i][0] && s->rse > rows[i][1]) /* false for NaN */
+  for (size_t i = 0; i < sizeof rule_rows / sizeof rule_rows[0]; i++)
+    if (s->r1 > rule_rows[i][0] && s->rse > rule_rows[i][1]) /* false for NaN */
       return 1;
   return 0;
+}
+
+double stats_rse_target(const struct stats *s)
+{
+  for (size_t i = 0; i < sizeof rule_rows / sizeof rule_rows[0]; i++)
+    if (s->r1 > rule_rows[i][0]) /* the rows' R grow as their A fall: the first that applies */
+      return rule_rows[i][1];
+  return INFINITY;
 }
 
 void stats_bootstrap_ci(const double *x, size_t n, int resamples, double *lo, double *hi)

@@ -30,6 +30,11 @@ void stats_compute(const double *x, size_t n, struct stats *s);
 ** r1 > A and RSE > R. NaN never asks for more. */
 int stats_needs_more(const struct stats *s);
 
+/* The RSE the rule asks of s: the smallest R of the rows whose A s->r1
+** exceeds (more runs are needed iff s->rse is above it); INFINITY when no row
+** applies (r1 <= 0 or NaN). */
+double stats_rse_target(const struct stats *s);
+
 /* 95% percentile-bootstrap interval of the mean: `resamples` resamples drawn
 ** with a fixed seed (deterministic). lo = hi = mean when n < 2. Above
 ** STATS_BOOTSTRAP_MAX_N runs, the normal interval mean +- 1.96 s / sqrt(n)

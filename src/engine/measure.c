@@ -75,8 +75,11 @@ static int timed_runs(struct session *ss, int64_t count, uint64_t deadline, int 
     if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
       return fail(ss, e.msg);
     t1 = ps_now_ns();
-    if (p->delay_ns > 0 || p->delay_first_ns > 0)
-      t1 = spin_until(t1 + (ss->calls == 0 ? p->delay_first_ns : p->delay_ns));
+    if (p->delay_ns != NULL) {
+      uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
+      if (d > 0)
+        t1 = spin_until(t1 + d);
+    }
     ss->calls++;
     if (p->slowdown_pct > 0)
       t1 = spin_until(t1 + (uint64_t)((double)(t1 - t0) * p->slowdown_pct / 100));
@@ -97,13 +100,16 @@ static int initial_phase(struct session *ss)
   double elapsed;
   if (timed_runs(ss, ss->p->runs, 0, 0) != 0)
     return -1;
-  while ((elapsed = (double)(ps_now_ns() - b0) / 1e9) < MEASURE_MIN_TIME_S) {
+  while ((elapsed = (double)(ps_now_ns() - b0) / 1e9) < MEASURE_MIN_TIME_S &&
+         !(ss->p->max_runs > 0 && (int64_t)ss->r->n >= ss->p->max_runs)) {
     double per = elapsed / (double)ss->r->n;
     int64_t more = (int64_t)ceil((MEASURE_MIN_TIME_S - elapsed) / (per > 0 ? per : 1e-9));
     if (more < 1)
       more = 1;
     if (more > 1000000)
       more = 1000000;
+    if (ss->p->max_runs > 0 && more > ss->p->max_runs - (int64_t)ss->r->n)
+      more = ss->p->max_runs - (int64_t)ss->r->n;
     if (timed_runs(ss, more, b0 + (uint64_t)(MEASURE_MIN_TIME_S * 1e9), 0) != 0)
       return -1;
   }
@@ -119,27 +125,41 @@ static int convergence_phase(struct session *ss)
   struct stats s;
   size_t initial = r->n;
   uint64_t c0;
+  int64_t cap = ss->p->max_runs;
   stats_compute(r->us, r->n, &s);
+  r->rse = s.rse;
+  r->rse_target = stats_rse_target(&s);
   if (!stats_needs_more(&s))
     return 0;
   c0 = ps_now_ns();
   r->n = 0;
   if (ss->j->rt != NULL)
     rt_take_kernel_ns(ss->j->rt);
-  if (timed_runs(ss, (int64_t)(initial / 2 > (size_t)ss->p->runs ? initial / 2 : (size_t)ss->p->runs),
-                 0, 1) != 0)
-    return -1;
+  {
+    int64_t first = (int64_t)(initial / 2 > (size_t)ss->p->runs ? initial / 2 : (size_t)ss->p->runs);
+    if (cap > 0 && first > cap)
+      first = cap;
+    if (timed_runs(ss, first, 0, 1) != 0)
+      return -1;
+  }
   for (;;) {
     double sum_s = 0, wall_s, left;
+    int64_t more = (int64_t)(r->n / 2 > 0 ? r->n / 2 : 1);
     stats_compute(r->us, r->n, &s);
+    r->rse = s.rse;
+    r->rse_target = stats_rse_target(&s);
     for (size_t i = 0; i < r->n; i++)
       sum_s += r->us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
     wall_s = (double)(ps_now_ns() - c0) / 1e9;
     left = ss->p->conv_max_s - (sum_s > wall_s ? sum_s : wall_s);
-    if (!stats_needs_more(&s) || left <= 0)
+    r->stop = !stats_needs_more(&s) ? MEASURE_CONVERGED : left <= 0 ? MEASURE_BUDGET
+            : cap > 0 && (int64_t)r->n >= cap ? MEASURE_MAX_RUNS : MEASURE_INITIAL;
+    if (r->stop != MEASURE_INITIAL)
       return 0;
+    if (cap > 0 && more > cap - (int64_t)r->n)
+      more = cap - (int64_t)r->n;
     /* a batch stops when the budget's wall time is spent */
-    if (timed_runs(ss, (int64_t)(r->n / 2 > 0 ? r->n / 2 : 1), c0 + (uint64_t)(ss->p->conv_max_s * 1e9), 1) != 0)
+    if (timed_runs(ss, more, c0 + (uint64_t)(ss->p->conv_max_s * 1e9), 1) != 0)
       return -1;
   }
 }
@@ -161,6 +181,12 @@ static void profiled_pass(struct session *ss)
   rt_set_profiling(rt, 0);
   ss->r->nktimes = rt_take_kernel_times(rt, ss->r->ktimes, MEASURE_KERNELS, &ss->r->kernel_ns);
   ss->r->kernel_runs = (size_t)k;
+  if (k > 0) {
+    uint64_t launches = 0;
+    for (int i = 0; i < ss->r->nktimes; i++)
+      launches += ss->r->ktimes[i].launches;
+    ss->r->launches = (int64_t)(launches / (uint64_t)k);
+  }
 }
 
 int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
@@ -168,6 +194,9 @@ int measure_run(const struct measure_params *p, struct entry_job *j, volatile si
 {
   struct session ss = {p, j, stop, progress, ctx, 0, 0, 0, 0, r};
   memset(r, 0, sizeof *r);
+  r->launches = -1;
+  r->stop = MEASURE_INITIAL;
+  r->rse = r->rse_target = NAN;
   ss.t_start = ps_now_ns();
   if (progress != NULL)
     progress(ctx, NULL, 0, 0, 0);
@@ -179,6 +208,12 @@ int measure_run(const struct measure_params *p, struct entry_job *j, volatile si
     rt_take_kernel_ns(j->rt);
   if (initial_phase(&ss) != 0 || (p->convergence && convergence_phase(&ss) != 0))
     return -1;
+  {
+    struct stats s;
+    stats_compute(r->us, r->n, &s);
+    r->rse = s.rse;
+    r->rse_target = stats_rse_target(&s);
+  }
   profiled_pass(&ss);
   return 0;
 }

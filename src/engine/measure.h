@@ -24,12 +24,13 @@
 
 struct measure_params {
   int64_t runs;        /* minimum timed runs, >= 1 */
+  int64_t max_runs;    /* at most this many in a phase (bounds tiny kernels); 0: no cap */
   int convergence;     /* run the convergence phase */
   double conv_max_s;   /* its budget: seconds of runtimes and of wall time */
   int64_t timeout_s;   /* fail once the warm-up and runs took longer; 0: none */
   /* test hooks (hook.h), resolved by the caller for this entry */
   double slowdown_pct;
-  uint64_t delay_ns, delay_first_ns;
+  uint64_t (*delay_ns)(const char *entry, uint64_t call); /* NULL: none */
 };
 
 /* Progress: the runs so far (microseconds; the convergence phase restarts
@@ -37,9 +38,20 @@ struct measure_params {
 ** phase is on. */
 typedef void (*measure_progress_fn)(void *ctx, const double *us, size_t n, double elapsed_s, int conv);
 
+/* How the measurement ended. */
+enum measure_stop {
+  MEASURE_INITIAL,   /* the initial runs passed the convergence rule, or no convergence phase */
+  MEASURE_CONVERGED, /* the convergence phase ran until the rule passed */
+  MEASURE_BUDGET,    /* ... until its budget was spent, the rule still failing */
+  MEASURE_MAX_RUNS   /* ... until max_runs, the rule still failing */
+};
+
 struct measure_result {
   double *us;                   /* the reported runtimes in µs (owned), n of them */
   size_t n;
+  enum measure_stop stop;
+  double rse, rse_target;       /* at the end: the RSE of the mean, and what the rule asks */
+  int64_t launches;             /* kernels launched per run (profiled pass); -1: unknown */
   uint64_t kernel_ns;           /* event-profiled kernel time of kernel_runs extra runs */
   size_t kernel_runs;
   struct rt_kernel_time ktimes[MEASURE_KERNELS]; /* the same by kernel, most first */

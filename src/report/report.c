@@ -3,6 +3,7 @@
 */
 #include "report.h"
 
+#include <math.h>
 #include <string.h>
 
 void report_summarize(struct report_dataset *d, const struct measure_result *m, const char *error,
@@ -15,6 +16,10 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
     return;
   d->us = m->us;
   d->n = m->n;
+  d->stop = m->stop;
+  d->rse = m->rse;
+  d->rse_target = m->rse_target;
+  d->launches = m->launches;
   stats_compute(m->us, m->n, &d->s);
   stats_bootstrap_ci(m->us, m->n, 2000, &d->ci_lo, &d->ci_hi);
   if (nin > 0) {
@@ -34,14 +39,53 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   }
 }
 
-void report_print_line(FILE *f, const struct report_dataset *d, int color)
+void report_time(double us, char *buf, size_t n)
 {
+  static const char *const unit[] = {"ns", "\u00b5s", "ms", "s"};
+  double v = us * 1000;
+  int u = 0, digits;
+  while (u < 3 && fabs(v) >= 999.95) {
+    v /= 1000;
+    u++;
+  }
+  digits = fabs(v) >= 99.995 ? 1 : fabs(v) >= 9.9995 ? 2 : 3;
+  snprintf(buf, n, "%.*f %s", digits, v, unit[u]);
+}
+
+void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int color)
+{
+  char t[32];
   if (d->error != NULL) {
     fprintf(f, "\n%s%s%s\n", color ? "\033[31m" : "", d->error, color ? "\033[0m" : "");
     return;
   }
-  fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", d->s.mean, d->s.rsd,
-          d->s.min_pct, d->s.max_pct);
+  if (fmt == REPORT_FUTHARK) {
+    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", d->s.mean, d->s.rsd,
+            d->s.min_pct, d->s.max_pct);
+    return;
+  }
+  report_time(d->s.mean, t, sizeof t);
+  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", t, d->s.rsd, d->s.min_pct, d->s.max_pct,
+          d->launches == 0 ? "  no kernel launched: an empty call" : "");
+}
+
+void report_warn(const struct report_dataset *d, const char *what, double conv_max_s)
+{
+  if (d->error != NULL) {
+    ps_error("%s: %s", what, d->error);
+    return;
+  }
+  if (d->stop == MEASURE_BUDGET)
+    ps_warn("%s: did not converge in %g s: RSE %.4f > %.4f (more runs, a quieter machine, or "
+            "--convergence-max-seconds)", what, conv_max_s, d->rse, d->rse_target);
+  else if (d->stop == MEASURE_MAX_RUNS)
+    ps_warn("%s: did not converge in %zu runs (--max-runs): RSE %.4f > %.4f", what, d->n, d->rse,
+            d->rse_target);
+  if (d->s.rsd > REPORT_NOISY_RSD)
+    ps_warn("%s: RSD %.3f: the runs spread so widely that the mean is noise; the median (-x) is "
+            "steadier", what, d->s.rsd);
+  if (d->launches == 0)
+    ps_warn("%s: no kernel launched: the runs timed an empty call", what);
 }
 
 void report_print_extended(FILE *f, const struct report_dataset *d, double copy_gbs)

@@ -13,6 +13,13 @@
 
 #include <stdio.h>
 
+/* How a result line looks: futhark bench's exact shape ("%10.0fμs (RSD: ...)"),
+** or times in the unit that fits (ns, µs, ms, s) with four digits. */
+enum report_format { REPORT_FUTHARK, REPORT_HUMAN };
+
+/* RSD above which the mean of a dataset is called noise (a warning). */
+#define REPORT_NOISY_RSD 0.25
+
 struct report_dataset {
   const char *error;      /* why the dataset failed, or NULL */
   const double *us;       /* the reported runtimes in µs (not owned), n of them */
@@ -29,6 +36,9 @@ struct report_dataset {
   int has_peak;           /* a device: peak_bytes is its peak memory */
   uint64_t peak_bytes;
   const char *validation; /* "ok", "mismatch", "reference" or "skipped" */
+  enum measure_stop stop; /* how the measurement ended */
+  double rse, rse_target; /* the RSE of the mean at the end, and what the rule asks */
+  int64_t launches;       /* kernels launched per run; -1: unknown (no profiling) */
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;
@@ -36,10 +46,20 @@ struct report_dataset {
 void report_summarize(struct report_dataset *d, const struct measure_result *m, const char *error,
                       const struct entry *en, const struct data_value *in, int nin);
 
-/* futhark bench's result part, after "NAME: " and padding:
-** "%10.0fμs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", or the error on a
-** line of its own (red when color). */
-void report_print_line(FILE *f, const struct report_dataset *d, int color);
+/* The result part, after "NAME: " and padding: futhark bench's
+** "%10.0fμs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", or in REPORT_HUMAN
+** the same with the time in its unit and a note when no kernel ran; or the
+** error on a line of its own (red when color). */
+void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int color);
+
+/* A time given in µs in the unit that fits it, four significant digits:
+** "33.00 ns", "12.06 µs", "8.647 ms", "11.05 s". */
+void report_time(double us, char *buf, size_t n);
+
+/* Warnings on stderr about what a dataset's line cannot say: it failed (the
+** message, also on stdout), it did not converge, its mean is noise, no kernel
+** ran. `what` names it ("PROGRAM DATASET"). */
+void report_warn(const struct report_dataset *d, const char *what, double conv_max_s);
 
 /* The extended line (-x): runs, median, the interval, elements/s, GB/s and
 ** the share of copy_gbs (when > 0), the kernel time and its split. */

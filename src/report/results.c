@@ -335,17 +335,30 @@ const struct res_dataset *results_dataset(const struct res_program *p, const cha
 
 /* ================================ Writing ================================ */
 
+/* Whether run i of n is recorded when at most k are: every run when n <= k,
+** else about evenly spaced ones, exactly k of them, in run order. */
+static int recorded(size_t i, size_t n, size_t k)
+{
+  return n <= k || (i * k) / n != ((i + 1) * k) / n;
+}
+
+static const char *const stop_names[] = {"initial", "converged", "budget", "max_runs"};
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   cJSON *o, *rt, *bytes, *ps, *full, *ci;
+  size_t kept = 0;
   if (d->error != NULL)
     return cJSON_CreateString(d->error);
   o = cJSON_CreateObject();
   rt = cJSON_AddArrayToObject(o, "runtimes");
   full = cJSON_CreateArray();
   for (size_t i = 0; i < d->n; i++) {
+    if (!recorded(i, d->n, RESULTS_MAX_RUNS))
+      continue;
     cJSON_AddItemToArray(rt, cJSON_CreateNumber(floor(d->us[i] + 0.5)));
     cJSON_AddItemToArray(full, cJSON_CreateNumber(d->us[i]));
+    kept++;
   }
   bytes = cJSON_AddObjectToObject(o, "bytes");
   if (d->has_peak)
@@ -353,6 +366,14 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   ps = cJSON_AddObjectToObject(o, "psearch");
   cJSON_AddItemToObject(ps, "runtimes_us", full);
   cJSON_AddNumberToObject(ps, "runs", (double)d->n);
+  if (kept < d->n)
+    cJSON_AddNumberToObject(ps, "runs_recorded", (double)kept);
+  cJSON_AddStringToObject(ps, "stopped", stop_names[d->stop]);
+  cJSON_AddBoolToObject(ps, "converged", d->rse <= d->rse_target); /* the rule holds at the end */
+  if (isfinite(d->rse_target))
+    cJSON_AddNumberToObject(ps, "rse_target", d->rse_target);
+  if (d->launches >= 0)
+    cJSON_AddNumberToObject(ps, "kernel_launches", (double)d->launches);
   cJSON_AddNumberToObject(ps, "mean_us", d->s.mean);
   cJSON_AddNumberToObject(ps, "median_us", d->s.median);
   cJSON_AddNumberToObject(ps, "stddev_us", d->s.sd);
@@ -406,7 +427,9 @@ cJSON *results_context_json(const struct results_context *c)
   cJSON_AddStringToObject(o, "date", date);
   cJSON_AddStringToObject(o, "host", host);
   cJSON_AddNumberToObject(o, "runs", (double)c->runs);
+  cJSON_AddNumberToObject(o, "max_runs", (double)c->max_runs);
   cJSON_AddBoolToObject(o, "convergence_phase", c->convergence);
+  cJSON_AddNumberToObject(o, "convergence_max_seconds", c->conv_max_s);
   if (k > 0) { /* results made under a test hook say so */
     cJSON *h = cJSON_AddObjectToObject(o, "test_hooks");
     for (int i = 0; i < k; i++)

@@ -77,6 +77,10 @@ int results_pool(struct results *a, struct results *b);
 
 /* ---- writing ---- */
 
+/* At most this many runs of a dataset are recorded in the JSON; beyond it, an
+** even sample of them in run order (the statistics still cover every run). */
+#define RESULTS_MAX_RUNS 5000
+
 /* One dataset: futhark's object ("runtimes" in whole µs, "bytes") with the
 ** summary in "psearch", or the error as a string. */
 cJSON *results_dataset_json(const struct report_dataset *d);
@@ -85,8 +89,9 @@ cJSON *results_dataset_json(const struct report_dataset *d);
 struct results_context {
   const char *backend;
   const struct rt_device_info *dev;
-  int64_t runs;
+  int64_t runs, max_runs;
   int convergence;
+  double conv_max_s;
 };
 cJSON *results_context_json(const struct results_context *c);
 

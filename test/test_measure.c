@@ -1,0 +1,149 @@
+/*
+** test_measure.c: the measurement protocol (engine/measure.c) on a fake entry
+** whose calls take prescribed times: the warm-up is thrown away, the initial
+** phase does at least -r runs and the minimum time, max-runs caps it, the
+** convergence phase stops converged, on its budget or at max-runs as the runs
+** say, timeouts and the stop flag end it with futhark's messages, and the
+** progress callback is called at most every MEASURE_PROGRESS_NS.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "measure.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The fake entry: call k (0 the warm-up) spins for us_of(k) microseconds. */
+static double (*us_of)(uint64_t k);
+static uint64_t calls;
+
+static int fake_prepare(struct entry_job *j, struct ps_err *e) { (void)j; (void)e; return 0; }
+static int fake_result(struct entry_job *j, struct ps_err *e) { (void)j; (void)e; return 0; }
+static void fake_release(struct entry_job *j) { (void)j; }
+static int fake_run(struct entry_job *j, struct ps_err *e)
+{
+  uint64_t until = ps_now_ns() + (uint64_t)(us_of(calls++) * 1000);
+  (void)j;
+  (void)e;
+  while (ps_now_ns() < until)
+    ;
+  return 0;
+}
+
+static const struct entry fake = {.name = "fake", .desc = "", .nin = 0,
+                                  .impl = {{fake_prepare, fake_run, fake_result, fake_release},
+                                           {fake_prepare, fake_run, fake_result, fake_release}}};
+
+static double steady_20ms(uint64_t k) { return k == 0 ? 200000 : 20000; }
+static double tiny(uint64_t k) { (void)k; return 2; }
+static double sawtooth(uint64_t k) { return 100 + (double)(k % 100) * 10; } /* r1 near 1, RSD ~0.5 */
+
+static volatile sig_atomic_t no_stop, stop_now = 1;
+
+static int measure(double (*f)(uint64_t), struct measure_params p, volatile sig_atomic_t *stop,
+                   struct measure_result *r)
+{
+  struct entry_job j = entry_job_init(&fake, BACKEND_C, NULL, NULL, 0);
+  us_of = f;
+  calls = 0;
+  return measure_run(&p, &j, stop, NULL, NULL, r);
+}
+
+static void initial_phase(void **state)
+{
+  struct measure_result r;
+  (void)state;
+  /* 20 ms a run, -r 30: 0.6 s > the minimum time, so exactly 30 runs; the 200 ms warm-up is not among them */
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 30}, &no_stop, &r), 0);
+  assert_int_equal(r.n, 30);
+  assert_int_equal(calls, 31);
+  for (size_t i = 0; i < r.n; i++)
+    assert_true(r.us[i] >= 20000 && r.us[i] < 30000);
+  assert_int_equal(r.stop, MEASURE_INITIAL);
+  measure_result_free(&r);
+  /* -r 3: runs are added until 0.5 s: 25 or 26 of 20 ms */
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 3}, &no_stop, &r), 0);
+  assert_true(r.n >= 24 && r.n <= 27);
+  measure_result_free(&r);
+  /* max-runs caps the initial phase of a tiny call (2 us: 0.5 s would be 250000 runs) */
+  assert_int_equal(measure(tiny, (struct measure_params){.runs = 10, .max_runs = 777}, &no_stop, &r), 0);
+  assert_int_equal(r.n, 777);
+  measure_result_free(&r);
+}
+
+static void convergence_phase(void **state)
+{
+  struct measure_result r;
+  struct measure_params p = {.runs = 10, .convergence = 1, .conv_max_s = 0.3};
+  (void)state;
+  /* steady runs: the rule holds after the initial phase; nothing more */
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 30, .convergence = 1, .conv_max_s = 5},
+                           &no_stop, &r), 0);
+  assert_int_equal(r.stop, MEASURE_INITIAL);
+  assert_true(r.rse <= r.rse_target);
+  measure_result_free(&r);
+  /* a sawtooth of 100 to 1090 us: correlated and spread, so the rule fails; the budget ends it */
+  assert_int_equal(measure(sawtooth, p, &no_stop, &r), 0);
+  assert_int_equal(r.stop, MEASURE_BUDGET);
+  assert_true(r.rse > r.rse_target && r.rse_target <= 0.0015); /* r1 near 0.94: the 0.75 row */
+  measure_result_free(&r);
+  /* ... or max-runs, first */
+  p.conv_max_s = 60;
+  p.max_runs = 400;
+  assert_int_equal(measure(sawtooth, p, &no_stop, &r), 0);
+  assert_int_equal(r.stop, MEASURE_MAX_RUNS);
+  assert_int_equal(r.n, 400);
+  measure_result_free(&r);
+}
+
+static void failures(void **state)
+{
+  struct measure_result r;
+  (void)state;
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 1000, .timeout_s = 1}, &no_stop, &r), -1);
+  assert_string_equal(r.error, "Execution exceeded 1 seconds.");
+  measure_result_free(&r);
+  assert_int_equal(measure(tiny, (struct measure_params){.runs = 10}, &stop_now, &r), -1);
+  assert_string_equal(r.error, "Interrupted.");
+  measure_result_free(&r);
+}
+
+static int draws;
+static uint64_t last_draw, min_gap = UINT64_MAX;
+static void count_draws(void *ctx, const double *us, size_t n, double elapsed, int conv)
+{
+  uint64_t now = ps_now_ns();
+  (void)ctx, (void)us, (void)n, (void)elapsed, (void)conv;
+  if (draws++ > 1 && now - last_draw < min_gap)
+    min_gap = now - last_draw;
+  last_draw = now;
+}
+
+static void progress_on_a_clock(void **state)
+{
+  struct measure_result r;
+  struct measure_params p = {.runs = 10};
+  struct entry_job j = entry_job_init(&fake, BACKEND_C, NULL, NULL, 0);
+  (void)state;
+  us_of = tiny;
+  calls = 0;
+  assert_int_equal(measure_run(&p, &j, &no_stop, count_draws, NULL, &r), 0);
+  /* 0.5 s of 2 us runs: thousands of runs, at most ~6 callbacks, never closer than the period */
+  assert_true(r.n > 10000);
+  assert_true(draws >= 2 && draws <= 8);
+  assert_true(min_gap >= MEASURE_PROGRESS_NS * 0.9);
+  measure_result_free(&r);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
+    cmocka_unit_test(progress_on_a_clock),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
