@@ -96,7 +96,8 @@ grep -q $'\r' $T/tty.out || fail "no progress line drawn on the terminal"
 echo "  runs in 0.5 s: terminal $tty, pipe $pipe"
 python3 -c "import sys; t, p = int(sys.argv[1]), int(sys.argv[2]); sys.exit(not (p > 100 and t >= 0.6 * p))" $tty $pipe \
   || fail "terminal got $tty runs against $pipe in a pipe"
-[ "$(grep -o $'\r' $T/tty.out | wc -l)" -le 15 ] || fail "progress redrawn more than ~10 times a second: $(grep -o $'\r' $T/tty.out | wc -l)"
+draws=$(grep -o $'\033\\[K' $T/tty.out | wc -l)   # each redraw clears the line
+[ "$draws" -ge 2 ] && [ "$draws" -le 12 ] || fail "progress redrawn $draws times in about 0.6 s (at most ~10 a second)"
 
 # --- units, formats, and what a line cannot say goes to stderr ---
 printf '==\nentry: to_btree bench_copy\n"small" input { [1, 2, 3, 4, 5, 6, 7, 8] }\nrandom sorted input { [3000]i32 }\n' > $T/u.bench
@@ -152,6 +153,18 @@ assert len(p["runtimes"]) == len(s["runtimes_us"]) == 5000
 assert min(s["runtimes_us"]) >= s["min_us"] and max(s["runtimes_us"]) <= s["max_us"]
 PY
 check max-runs-below 2 $P bench -r 10 --max-runs 5 $T/u.bench; has $ERR "--max-runs 5 is below -r 10"
+
+# the plan up front; on a terminal, a status line with [k/N]
+check plan 0 $P bench -r 3 --no-convergence-phase --backend=c $T/u.bench
+has $ERR "plan: 4 datasets, each at least 3 runs and 0.5 s: about 2.000 s"
+if command -v script >/dev/null; then
+  script -qec "$P bench -r 3 --no-convergence-phase --backend=c $T/u.bench" /dev/null > $T/tty4.txt 2>&1
+  has $T/tty4.txt "[4/4] sorted [3000]i32:"
+fi
+# the default suites on a CPU: warned about before they start
+check default-on-cpu 0 $P bench -r 3 --max-runs 3 --no-convergence-phase --backend=c -e bench_copy
+has $ERR "the default suites run the seeds' full sizes"
+has $ERR "builtin:quick.bench is the small version"
 
 # a failed dataset is said on stderr too
 PSEARCH_TEST_CORRUPT_RESULT=bench_copy $P bench -r 3 --no-convergence-phase -e bench_copy $T/u.bench >$OUT 2>$ERR

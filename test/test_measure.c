@@ -13,6 +13,11 @@
 #include <cmocka.h>
 
 #include "measure.h"
+#include "progress.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <math.h>
 #include <string.h>
@@ -114,10 +119,10 @@ static void failures(void **state)
 
 static int draws;
 static uint64_t last_draw, min_gap = UINT64_MAX;
-static void count_draws(void *ctx, const double *us, size_t n, double elapsed, int conv)
+static void count_draws(void *ctx, const struct measure_progress *p)
 {
   uint64_t now = ps_now_ns();
-  (void)ctx, (void)us, (void)n, (void)elapsed, (void)conv;
+  (void)ctx, (void)p;
   if (draws++ > 1 && now - last_draw < min_gap)
     min_gap = now - last_draw;
   last_draw = now;
@@ -139,11 +144,51 @@ static void progress_on_a_clock(void **state)
   measure_result_free(&r);
 }
 
+/* Off a terminal: a stderr line once a dataset has run PROGRESS_LOG_S, then
+** at most that often; none before. */
+static void progress_off_a_terminal(void **state)
+{
+  struct progress pg = {.entry = "scan", .desc = "[100]i32", .index = 3, .total = 7, .runs = 10,
+                        .budget_s = 300};
+  double us[3] = {10, 11, 12};
+  struct measure_progress p = {us, 3, 5, 5, 0, NAN, NAN};
+  char path[] = "/tmp/psearch-progress-XXXXXX", text[512] = "";
+  int fd = mkstemp(path), saved = dup(2);
+  FILE *f;
+  size_t n;
+  (void)state;
+  assert_true(fd >= 0 && saved >= 0);
+  dup2(fd, 2);
+  progress_update(&pg, &p); /* 5 s: nothing */
+  p.elapsed_s = p.phase_s = 31;
+  progress_update(&pg, &p); /* 31 s: a line */
+  p.elapsed_s = p.phase_s = 40;
+  progress_update(&pg, &p); /* 9 s later: nothing */
+  p.elapsed_s = p.phase_s = 62;
+  p.conv = 1;
+  p.rse = 0.0116;
+  p.rse_target = 0.01;
+  progress_update(&pg, &p); /* converging: a line with the RSE and its target */
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  f = fdopen(fd, "r");
+  rewind(f);
+  n = fread(text, 1, sizeof text - 1, f);
+  text[n] = '\0';
+  fclose(f);
+  unlink(path);
+  if (strstr(text, "psearch: [3/7] scan [100]i32: 31 s, 3 runs\n") == NULL ||
+      strstr(text, "psearch: [3/7] scan [100]i32: converging, 62/300 s, RSE ") == NULL ||
+      strstr(text, "-> 0.0100, 3 runs\n") == NULL || strstr(text, " 40 s") != NULL)
+    fail_msg("progress lines: '%s'", text);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
-    cmocka_unit_test(progress_on_a_clock),
+    cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include "hook.h"
 #include "input.h"
 #include "measure.h"
+#include "progress.h"
 #include "ofile.h"
 #include "reference.h"
 #include "registry.h"
@@ -93,11 +94,13 @@ struct config {
   const char *json;
   int extended, validate, use_cache;
   int fancy;       /* progress bar on a terminal */
+  int planned;     /* datasets to run */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
   struct devopt dev;
 };
 
 static volatile sig_atomic_t interrupted;
+static int started; /* datasets started, for [k/N] */
 static uint64_t t_program; /* start of bench, for -v timestamps */
 
 static void vlog(const char *what, const char *name)
@@ -113,55 +116,6 @@ static void on_interrupt(int sig)
     raise(sig);
   }
   interrupted = 1;
-}
-
-/* ============================== Progress ================================ */
-
-/* The progress line of one dataset on a terminal, fed from running moments
-** (Welford) so that a redraw costs O(new runs), never O(all runs). measure
-** calls it between runs, at most every MEASURE_PROGRESS_NS. */
-struct progress {
-  const char *desc;
-  int pad;
-  int64_t runs;     /* the minimum, for the bar */
-  size_t seen;      /* runs folded into mean and m2 */
-  double mean, m2;
-  int step;         /* spinner */
-};
-
-static void progress_draw(void *ctx, const double *us, size_t n, double elapsed, int conv)
-{
-  static const char *const cells[] = {" ", "\u258f", "\u258e", "\u258d", "\u258d", "\u258c",
-                                      "\u258b", "\u258a", "\u2589", "\u2588"};
-  static const char *const spin[] = {"\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
-                                     "\u2834", "\u2826", "\u2827", "\u2807", "\u280f"};
-  struct progress *pg = ctx;
-  double p = fmin(elapsed / MEASURE_MIN_TIME_S, (double)n / (double)pg->runs), rse;
-  if (n < pg->seen) /* the samples were restarted (convergence phase) */
-    pg->seen = 0, pg->mean = pg->m2 = 0;
-  for (; pg->seen < n; pg->seen++) {
-    double d = us[pg->seen] - pg->mean;
-    pg->mean += d / (double)(pg->seen + 1);
-    pg->m2 += d * (us[pg->seen] - pg->mean);
-  }
-  rse = n > 0 && pg->mean > 0 ? sqrt(pg->m2 / (double)n) / sqrt((double)n) / pg->mean : 0;
-  printf("\r%s: %*s", pg->desc, pg->pad, "");
-  if (n == 0) {
-    printf("             |          | ");
-  } else if (!conv) {
-    printf("%10.0f\u03bcs |", pg->mean);
-    for (int i = 1; i <= 10; i++) {
-      int idx = (int)floor((p - (i - 1) * 0.1) * 10 / 0.1);
-      if (i * 0.1 <= p)
-        fputs("\u2588", stdout);
-      else
-        fputs(idx >= 0 && idx < 10 ? cells[idx] : " ", stdout);
-    }
-    printf("| %zu runs ", n);
-  } else {
-    printf("%10.0f\u03bcs %s (RSE of mean: %2.4f; %4zu runs) ", pg->mean, spin[pg->step++ % 10], rse, n);
-  }
-  fflush(stdout);
 }
 
 /* ============================== One dataset ============================= */
@@ -219,7 +173,7 @@ static void run_dataset(const struct config *cf, struct rt *rt, const struct ent
     goto done;
   }
   vlog("prepared (inputs on the device, kernels built)", pg->desc);
-  if (measure_run(&mp, &j, &interrupted, cf->fancy ? progress_draw : NULL, pg, &o->m) != 0)
+  if (measure_run(&mp, &j, &interrupted, progress_update, pg, &o->m) != 0)
     goto done;
   vlog("measured", pg->desc);
   o->has_peak = rt != NULL;
@@ -319,7 +273,9 @@ static int bench_case(const struct config *cf, struct rt *rt, const struct entry
                       struct block_inputs *b, const struct suite_case *sc, int c, cJSON *dsets)
 {
   int namelen = (int)strlen(sc->name), pad = b->maxlen - (namelen > 40 ? 40 : namelen), failed;
-  struct progress pg = {sc->name, pad, cf->mp.runs, 0, 0, 0, 0};
+  struct progress pg = {.entry = en->name, .desc = sc->name, .pad = pad, .index = ++started,
+                        .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
+                        .fancy = cf->fancy};
   struct report_dataset d;
   struct outcome o;
   block_load(cf, b, sc, c);
@@ -545,6 +501,20 @@ static double copy_bandwidth(struct rt *rt, enum backend backend)
   return best > 0 ? 2.0 * (double)n * 4 / best : 0;
 }
 
+/* The datasets a run will measure. */
+static int count_datasets(const struct config *cf, struct suite *const *suites, int n)
+{
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    for (int b = 0; b < suites[i]->nblocks; b++) {
+      const struct suite_block *bl = &suites[i]->blocks[b];
+      for (int e = 0; e < bl->nentries; e++)
+        for (int c = 0; wanted(cf, bl->entries[e]) && c < bl->ncases; c++)
+          k += !excluded(cf, &bl->cases[c]);
+    }
+  return k;
+}
+
 static void print_header(const struct config *cf, struct rt *rt)
 {
   if (rt != NULL)
@@ -619,6 +589,9 @@ int bench_main(int argc, char **argv)
   sigaction(SIGTERM, &sa, &old_term);
   if (cf.extended)
     cf.copy_gbs = copy_bandwidth(rt, cf.dev.backend);
+  cf.planned = count_datasets(&cf, suites, nsuites);
+  progress_plan(cf.planned, cf.mp.runs, cf.mp.convergence, cf.mp.conv_max_s,
+                npaths == 0 && (rt == NULL || !rt_info(rt)->is_gpu));
   print_header(&cf, rt);
   root = cJSON_CreateObject();
   for (int si = 0; si < nsuites && !interrupted; si++)

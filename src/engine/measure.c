@@ -18,6 +18,7 @@ struct session {
   void *ctx;
   uint64_t t_start;   /* the warm-up's start, for the timeout */
   uint64_t last_draw; /* the last progress callback */
+  uint64_t phase_start;
   size_t cap;         /* of r->us */
   int calls;          /* calls of the entry so far, the warm-up included */
   struct measure_result *r;
@@ -86,7 +87,9 @@ static int timed_runs(struct session *ss, int64_t count, uint64_t deadline, int 
     if (push(ss, (double)(t1 - t0) / 1000.0) != 0)
       return fail(ss, "out of memory");
     if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS) {
-      ss->progress(ss->ctx, ss->r->us, ss->r->n, (double)(t1 - ss->t_start) / 1e9, conv);
+      struct measure_progress mp = {ss->r->us, ss->r->n, (double)(t1 - ss->t_start) / 1e9,
+                                    (double)(t1 - ss->phase_start) / 1e9, conv, ss->r->rse, ss->r->rse_target};
+      ss->progress(ss->ctx, &mp);
       ss->last_draw = ps_now_ns();
     }
   }
@@ -98,6 +101,7 @@ static int initial_phase(struct session *ss)
 {
   uint64_t b0 = ps_now_ns();
   double elapsed;
+  ss->phase_start = b0;
   if (timed_runs(ss, ss->p->runs, 0, 0) != 0)
     return -1;
   while ((elapsed = (double)(ps_now_ns() - b0) / 1e9) < MEASURE_MIN_TIME_S &&
@@ -131,7 +135,7 @@ static int convergence_phase(struct session *ss)
   r->rse_target = stats_rse_target(&s);
   if (!stats_needs_more(&s))
     return 0;
-  c0 = ps_now_ns();
+  c0 = ss->phase_start = ps_now_ns();
   r->n = 0;
   if (ss->j->rt != NULL)
     rt_take_kernel_ns(ss->j->rt);
@@ -192,14 +196,16 @@ static void profiled_pass(struct session *ss)
 int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
                 measure_progress_fn progress, void *ctx, struct measure_result *r)
 {
-  struct session ss = {p, j, stop, progress, ctx, 0, 0, 0, 0, r};
+  struct session ss = {p, j, stop, progress, ctx, 0, 0, 0, 0, 0, r};
   memset(r, 0, sizeof *r);
   r->launches = -1;
   r->stop = MEASURE_INITIAL;
   r->rse = r->rse_target = NAN;
   ss.t_start = ps_now_ns();
-  if (progress != NULL)
-    progress(ctx, NULL, 0, 0, 0);
+  if (progress != NULL) {
+    struct measure_progress mp = {NULL, 0, 0, 0, 0, NAN, NAN};
+    progress(ctx, &mp);
+  }
   /* the warm-up, inside the timeout; its time is thrown away */
   if (timed_runs(&ss, 1, 0, 0) != 0)
     return -1;

@@ -33,10 +33,16 @@ struct measure_params {
   uint64_t (*delay_ns)(const char *entry, uint64_t call); /* NULL: none */
 };
 
-/* Progress: the runs so far (microseconds; the convergence phase restarts
-** them), the seconds since the warm-up began, and whether the convergence
-** phase is on. */
-typedef void (*measure_progress_fn)(void *ctx, const double *us, size_t n, double elapsed_s, int conv);
+/* Where a measurement is, for a progress display. */
+struct measure_progress {
+  const double *us; /* the runs so far in µs (the convergence phase restarts them), n of them */
+  size_t n;
+  double elapsed_s;  /* since the warm-up began */
+  double phase_s;    /* since the current phase began */
+  int conv;          /* in the convergence phase */
+  double rse, rse_target; /* at its last check, NaN before one */
+};
+typedef void (*measure_progress_fn)(void *ctx, const struct measure_progress *p);
 
 /* How the measurement ended. */
 enum measure_stop {

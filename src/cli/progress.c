@@ -1,0 +1,95 @@
+/*
+** progress.c: the plan, the status line, and periodic lines off a terminal.
+*/
+#include "progress.h"
+
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* Fold the new runs into the running mean and sum of squares. */
+static void fold(struct progress *pg, const struct measure_progress *p)
+{
+  if (p->n < pg->seen) /* the runs were restarted (convergence phase) */
+    pg->seen = 0, pg->mean = pg->m2 = 0;
+  for (; pg->seen < p->n; pg->seen++) {
+    double d = p->us[pg->seen] - pg->mean;
+    pg->mean += d / (double)(pg->seen + 1);
+    pg->m2 += d * (p->us[pg->seen] - pg->mean);
+  }
+}
+
+/* "42/300 s, RSE 0.0116 -> 0.0100" (the target once the rule has been checked). */
+static void convergence_text(const struct progress *pg, const struct measure_progress *p, char *buf, size_t n)
+{
+  double rse = p->n > 0 && pg->mean > 0 ? sqrt(pg->m2 / (double)p->n) / sqrt((double)p->n) / pg->mean : 0;
+  if (isfinite(p->rse_target))
+    snprintf(buf, n, "%.0f/%g s, RSE %.4f -> %.4f", p->phase_s, pg->budget_s, rse, p->rse_target);
+  else
+    snprintf(buf, n, "%.0f/%g s, RSE %.4f", p->phase_s, pg->budget_s, rse);
+}
+
+static void draw(struct progress *pg, const struct measure_progress *p)
+{
+  static const char *const cells[] = {" ", "\u258f", "\u258e", "\u258d", "\u258d", "\u258c",
+                                      "\u258b", "\u258a", "\u2589", "\u2588"};
+  static const char *const spin[] = {"\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
+                                     "\u2834", "\u2826", "\u2827", "\u2807", "\u280f"};
+  double f = fmin(p->elapsed_s / MEASURE_MIN_TIME_S, (double)p->n / (double)pg->runs);
+  char t[32], conv[96];
+  printf("\r\033[K[%d/%d] %s: %*s", pg->index, pg->total, pg->desc, pg->pad, "");
+  if (p->n == 0) {
+    printf("%s ...", pg->entry);
+  } else if (!p->conv) {
+    report_time(pg->mean, t, sizeof t);
+    printf("%11s |", t);
+    for (int i = 1; i <= 10; i++) {
+      int idx = (int)floor((f - (i - 1) * 0.1) * 10 / 0.1);
+      fputs(i * 0.1 <= f ? "\u2588" : idx >= 0 && idx < 10 ? cells[idx] : " ", stdout);
+    }
+    printf("| %zu runs", p->n);
+  } else {
+    report_time(pg->mean, t, sizeof t);
+    convergence_text(pg, p, conv, sizeof conv);
+    printf("%11s %s %s (%zu runs)", t, spin[pg->step++ % 10], conv, p->n);
+  }
+  fflush(stdout);
+}
+
+void progress_update(void *ctx, const struct measure_progress *p)
+{
+  struct progress *pg = ctx;
+  fold(pg, p);
+  if (pg->fancy) {
+    draw(pg, p);
+  } else if (p->elapsed_s >= pg->logged_s + PROGRESS_LOG_S) {
+    char conv[96];
+    convergence_text(pg, p, conv, sizeof conv);
+    if (p->conv)
+      ps_info(1, "[%d/%d] %s %s: converging, %s, %zu runs", pg->index, pg->total, pg->entry, pg->desc, conv,
+              p->n);
+    else
+      ps_info(1, "[%d/%d] %s %s: %.0f s, %zu runs", pg->index, pg->total, pg->entry, pg->desc, p->elapsed_s,
+              p->n);
+    pg->logged_s = p->elapsed_s;
+  }
+}
+
+void progress_plan(int datasets, int64_t runs, int convergence, double budget_s, int cpu_full)
+{
+  double lo = datasets * MEASURE_MIN_TIME_S, hi = datasets * (MEASURE_MIN_TIME_S + budget_s);
+  char a[32], b[32];
+  report_time(lo * 1e6, a, sizeof a);
+  report_time(hi * 1e6, b, sizeof b);
+  if (convergence)
+    ps_info(1, "plan: %d datasets, each at least %lld runs and %g s, then until the mean converges, up to "
+               "%g s: from about %s to %s, plus loading and checking", datasets, (long long)runs,
+            MEASURE_MIN_TIME_S, budget_s, a, b);
+  else
+    ps_info(1, "plan: %d datasets, each at least %lld runs and %g s: about %s, plus loading and checking",
+            datasets, (long long)runs, MEASURE_MIN_TIME_S, a);
+  if (cpu_full)
+    ps_warn("the default suites run the seeds' full sizes ([33554431]i32): on a CPU that takes a long "
+            "while (over 30 minutes on 2 cores); builtin:quick.bench is the small version");
+}
