@@ -15,6 +15,11 @@ check json 4 $P compare --format=json old.json new.json; same $OUT json.golden
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["summary"]["slower"] == 1 and d["exit_code"] == 4' $OUT \
   || fail "json output does not parse or disagrees"
 
+# datasets in natural order: [1000] before [1000000]
+check natural-order 4 $P compare old.json new.json
+[ "$(sed -n '/^s.bench:search$/,/^$/p' $OUT | grep -oE '^  \[[0-9]+\]i32' | tr -d ' ' | paste -sd' ')" = "[1000]i32 [1000000]i32" ] \
+  || fail "datasets not in natural order: $(sed -n '/^s.bench:search$/,/^$/p' $OUT)"
+
 # plain futhark bench JSON reads the same (integer runtimes, bytes {})
 check futhark-input 4 $P compare futhark.json new.json
 has $OUT "0.91x"

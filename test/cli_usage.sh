@@ -58,4 +58,47 @@ fi
 echo '[3,1,2]' | $P run -e sorted -b --backend=c > $T/bin.out 2>$ERR || fail "run -b into a file"
 [ "$(head -c 1 $T/bin.out)" = b ] || fail "run -b did not write binary"
 
+# --- outputs: checked at startup; --json - leaves stdout to the JSON ---
+printf '==\nentry: bench_copy\ninput { [1, 2, 3] }\n' > $T/j.bench
+check json-bad-dir 1 $P bench --json=/nonexistent-dir/x.json $T/j.bench
+has $ERR "--json: /nonexistent-dir/x.json: cannot write there"
+[ -s $OUT ] && fail "bench ran before finding its --json unwritable"
+check json-is-dir 1 $P bench --json=$T $T/j.bench; has $ERR "is a directory"
+check json-stdout 0 $P bench -r 3 --no-convergence-phase --backend=c --json - $T/j.bench
+py json-stdout-parses $OUT <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert list(d) and all("datasets" in p for p in d.values()), d
+PY
+has $ERR "Results for $T/j.bench:bench_copy:"
+
+# --- psearch list fits 100 columns ---
+check list 0 $P list
+py list-width $OUT <<'PY'
+import sys
+w = max(len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8"))
+assert w <= 100, w
+PY
+has $OUT "bench_copy"
+
+# --- plot: speedup labels of long names stay distinct ---
+for side in old new; do
+  python3 - $T/$side.json $side <<'PY'
+import json, sys
+f = 1.0 if sys.argv[2] == "old" else 1.3
+ds = {"sorted [33554431]i32": {"runtimes": [int(100 * f) + k for k in range(10)]}}
+json.dump({"a/long/path/to/a/suite/file/search.bench:bench_binary_search_random_with_a_long_name_one": {"datasets": ds},
+           "a/long/path/to/a/suite/file/search.bench:bench_binary_search_random_with_a_long_name_two": {"datasets": ds}},
+          open(sys.argv[1], "w"))
+PY
+done
+check plot-labels 0 $P plot $T/old.json $T/new.json -o $T/p.svg
+py plot-labels-distinct $T/p.svg <<'PY'
+import sys, xml.etree.ElementTree as E
+texts = ["".join(t.itertext()) for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+bars = [t for t in texts if "[33554431]i32" in t and "—" not in t]
+assert len(bars) == 2 and bars[0] != bars[1], bars
+assert all(len(b) <= 62 for b in bars), bars
+PY
+
 finish

@@ -21,6 +21,7 @@
 #include "suite.h"
 #include "suitecheck.h"
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -531,6 +532,23 @@ static void print_header(const struct config *cf, struct rt *rt)
     printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
 }
 
+/* --json -: the JSON gets standard output, and everything that would go
+** there (the report, the progress line) goes to standard error instead, so
+** that `psearch bench --json - | jq` sees JSON alone. */
+static int json_to_stdout(struct config *cf)
+{
+  static char path[32];
+  int fd;
+  fflush(stdout);
+  if ((fd = dup(1)) < 0 || dup2(2, 1) < 0) {
+    ps_error("--json -: %s", strerror(errno));
+    return -1;
+  }
+  snprintf(path, sizeof path, "/dev/fd/%d", fd);
+  cf->json = path;
+  return 0;
+}
+
 /* Remove dead writers' temporaries and keep the cache under its cap. */
 static int cache_upkeep_now(const struct config *cf)
 {
@@ -565,6 +583,12 @@ int bench_main(int argc, char **argv)
   if (rc != PS_EXIT_OK)
     return rc < 0 ? PS_EXIT_OK : rc;
   hook_announce();
+  if (cf.json != NULL && ofile_check(cf.json, &err) != 0) {
+    ps_error("--json: %s", err.msg);
+    return PS_EXIT_FAILED;
+  }
+  if (cf.json != NULL && strcmp(cf.json, "-") == 0 && json_to_stdout(&cf) != 0)
+    return PS_EXIT_FAILED;
   if (cache_upkeep_now(&cf) != 0)
     return PS_EXIT_USAGE;
   if ((nsuites = load_suites(paths, npaths, suites)) < 0)

@@ -10,6 +10,7 @@
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { O_JSON = 1, O_HELP };
 
@@ -25,6 +26,28 @@ void list_help(FILE *f)
         "The entry points psearch can run, with their work, span and the bytes they\n"
         "must move at least (n elements of t; docs/entries.md explains each).\n\n", f);
   opt_print_help(f, opts);
+}
+
+#define LIST_WIDTH 100 /* the text output fits a terminal this wide */
+
+/* text indented by `indent`, broken at spaces to lines of at most width. */
+static void print_wrapped(const char *text, int indent, int width)
+{
+  const char *s = text;
+  while (*s) {
+    int room = width - indent, n = (int)strlen(s);
+    if (n > room) {
+      n = room;
+      while (n > 0 && s[n] != ' ')
+        n--;
+      if (n == 0)
+        n = room;
+    }
+    printf("%*s%.*s\n", indent, "", n, s);
+    s += n;
+    while (*s == ' ')
+      s++;
+  }
 }
 
 int list_main(int argc, char **argv)
@@ -72,11 +95,11 @@ int list_main(int argc, char **argv)
     free(s);
     cJSON_Delete(arr);
   } else {
-    printf("%-30s %-14s %-14s %-26s %s\n", "ENTRY", "WORK", "SPAN", "BYTES", "DESCRIPTION");
+    printf("%-30s %-14s %-14s %s\n", "ENTRY", "WORK", "SPAN", "BYTES (at least)");
     for (int i = 0; i < registry_count(); i++) {
       const struct entry *en = registry_at(i);
-      printf("%-30s %-14s %-14s %-26s %s\n", en->name, en->work, en->span, en->bytes_desc,
-             en->desc);
+      printf("%-30s %-14s %-14s %s\n", en->name, en->work, en->span, en->bytes_desc);
+      print_wrapped(en->desc, 4, LIST_WIDTH);
     }
   }
   return ferror(stdout) ? PS_EXIT_FAILED : PS_EXIT_OK;

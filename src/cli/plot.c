@@ -103,6 +103,24 @@ static void clip(const char *s, size_t max, char *buf, size_t size)
   snprintf(buf, size, "%.*s...", (int)len, s);
 }
 
+/* s cut to at most max characters by dropping its middle ("abc...xyz"),
+** on UTF-8 boundaries. */
+static void clip_middle(const char *s, size_t max, char *buf, size_t size)
+{
+  size_t len = strlen(s), head, tail;
+  if (len <= max || max < 9 || size <= max) {
+    snprintf(buf, size, "%.*s", (int)(len < size - 1 ? len : size - 1), s);
+    return;
+  }
+  head = (max - 3) / 2;
+  tail = max - 3 - head;
+  while (head > 0 && ((unsigned char)s[head] & 0xC0) == 0x80)
+    head--;
+  while (tail > 0 && ((unsigned char)s[len - tail] & 0xC0) == 0x80)
+    tail--;
+  snprintf(buf, size, "%.*s...%s", (int)head, s, s + len - tail);
+}
+
 static double panel_height(const struct plot *pl)
 {
   return TITLE_H + ROW_H * pl->nfiles + AXIS_H;
@@ -251,8 +269,11 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
     const char *fill;
     if (!pl->p[i].both)
       continue;
-    snprintf(name, sizeof name, "%s %s", pl->p[i].prog, pl->p[i].ds);
-    clip(name, 62, label, sizeof label);
+    { /* the entry (without its suite) and the dataset, cut in the middle: labels stay distinct */
+      const char *colon = strrchr(pl->p[i].prog, ':');
+      snprintf(name, sizeof name, "%s %s", colon ? colon + 1 : pl->p[i].prog, pl->p[i].ds);
+      clip_middle(name, 62, label, sizeof label);
+    }
     svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
     fill = v == STATS_SLOWER ? "#D55E00" : v == STATS_FASTER ? "#009E73" : "#bbbbbb";
     if (isfinite(sp)) {

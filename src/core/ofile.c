@@ -153,6 +153,28 @@ struct ofile *ofile_open(const char *path, struct ps_err *e)
   return NULL;
 }
 
+int ofile_check(const char *path, struct ps_err *e)
+{
+  struct stat st;
+  char *dir, *slash;
+  int rc = 0;
+  if (path == NULL || strcmp(path, "-") == 0)
+    return 0;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return ps_fail(e, "%s: is a directory", path);
+  if ((dir = target_of(path)) == NULL)
+    return ps_fail(e, "out of memory");
+  slash = strrchr(dir, '/');
+  if (slash == dir)
+    slash[1] = '\0';
+  else if (slash != NULL)
+    *slash = '\0';
+  if (slash == NULL ? access(".", W_OK | X_OK) != 0 : access(dir, W_OK | X_OK) != 0)
+    rc = ps_fail(e, "%s: cannot write there: %s", path, strerror(errno));
+  free(dir);
+  return rc;
+}
+
 FILE *ofile_stream(struct ofile *o) { return o->f; }
 
 int ofile_is_stdout(const struct ofile *o) { return o->path == NULL; }

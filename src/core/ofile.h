@@ -17,6 +17,11 @@
 
 struct ofile;
 
+/* Whether path can be written, checked before long work: "-" always; else
+** its directory must exist and be writable and path must not be a
+** directory. 0, or -1 with "PATH: ..." in e. */
+int ofile_check(const char *path, struct ps_err *e);
+
 /* Open for writing; NULL on failure (message in e). */
 struct ofile *ofile_open(const char *path, struct ps_err *e);
 FILE *ofile_stream(struct ofile *o);

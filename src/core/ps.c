@@ -196,3 +196,36 @@ done:
   free(b);
   return rc;
 }
+
+int ps_natcmp(const char *a, const char *b)
+{
+  while (*a && *b) {
+    if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+      const char *x = a, *y = b;
+      size_t nx, ny;
+      while (*x == '0' && x[1] >= '0' && x[1] <= '9')
+        x++;
+      while (*y == '0' && y[1] >= '0' && y[1] <= '9')
+        y++;
+      for (a = x; *a >= '0' && *a <= '9'; a++)
+        ;
+      for (b = y; *b >= '0' && *b <= '9'; b++)
+        ;
+      nx = (size_t)(a - x);
+      ny = (size_t)(b - y);
+      if (nx != ny)
+        return nx < ny ? -1 : 1; /* more digits: larger */
+      {
+        int c = strncmp(x, y, nx);
+        if (c != 0)
+          return c;
+      }
+      continue;
+    }
+    if (*a != *b)
+      return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+    a++;
+    b++;
+  }
+  return (*a != '\0') - (*b != '\0');
+}

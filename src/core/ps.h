@@ -63,6 +63,10 @@ void ps_parallel(int n, void (*fn)(void *ctx, int k), void *ctx);
 ** grows with what is read, never with what a size field claims. */
 int ps_read_file(const char *path, size_t max, char **buf, size_t *len, struct ps_err *e);
 
+/* strcmp, but runs of digits compare as numbers ("[100000]i32" before
+** "[1000000]i32"), for lists people read. */
+int ps_natcmp(const char *a, const char *b);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 

@@ -130,7 +130,7 @@ static int judge(const struct stats_rule *rule, const struct res_dataset *o,
 
 static int cmp_row(const void *a, const void *b)
 {
-  return strcmp(((const struct comparison_row *)a)->n->name, ((const struct comparison_row *)b)->n->name);
+  return ps_natcmp(((const struct comparison_row *)a)->n->name, ((const struct comparison_row *)b)->n->name);
 }
 
 /* qsort has no context argument: the order of the sort in progress. */
