@@ -353,6 +353,16 @@ static int bench_block(const struct config *cf, struct rt *rt, const struct suit
 
 /* ============================== Setup =================================== */
 
+static void list_suites(void)
+{
+  for (const struct suite_builtin *b = suite_builtins; b->name; b++) {
+    int def = 0;
+    for (const char *const *d = suite_defaults; *d; d++)
+      def |= strcmp(*d, b->name) == 0;
+    printf("builtin:%s%s\n", b->name, def ? " (default)" : "");
+  }
+}
+
 /* Parse the command line into cf and the suite paths; PS_EXIT_OK to go on,
 ** -1 when done (help, list), else the exit code. */
 static int parse_args(int argc, char **argv, struct config *cf, const char **paths, int *npaths)
@@ -408,12 +418,7 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     case O_EXTENDED: cf->extended = 1; break;
     case O_NOVALIDATE: cf->validate = 0; break;
     case O_LIST:
-      for (const struct suite_builtin *b = suite_builtins; b->name; b++) {
-        int def = 0;
-        for (const char *const *d = suite_defaults; *d; d++)
-          def |= strcmp(*d, b->name) == 0;
-        printf("builtin:%s%s\n", b->name, def ? " (default)" : "");
-      }
+      list_suites();
       return -1;
     case O_VERBOSE: ps_verbosity = 2; break;
     case O_HELP:
