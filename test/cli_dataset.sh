@@ -9,7 +9,7 @@ check help 0 $P --help;                 has $OUT "Usage: psearch COMMAND"
 check version 0 $P --version;           has $OUT "psearch "
 check help-dataset 0 $P help dataset;   has $OUT "--sorted"
 check no-args 2 $P;                     has $ERR "Usage:"
-check unknown-cmd 2 $P frobnicate;      has $ERR "unknown command 'frobnicate'"; has $ERR "Usage:"
+check unknown-cmd 2 $P frobnicate;      has $ERR "unknown command 'frobnicate'"; has $ERR "'psearch --help' lists the commands"
 check help-unknown 2 $P help frobnicate
 check unknown-opt 2 $P dataset --frob;  has $ERR "unknown option --frob"
 check missing-val 2 $P dataset -g;      has $ERR "needs a value"

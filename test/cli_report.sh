@@ -170,4 +170,66 @@ has $ERR "builtin:quick.bench is the small version"
 PSEARCH_TEST_CORRUPT_RESULT=bench_copy $P bench -r 3 --no-convergence-phase -e bench_copy $T/u.bench >$OUT 2>$ERR
 has $ERR "bench_copy small: result does not match the c reference"
 
+# --- the summary: entries that compute the same thing, fastest first, ratios from the means ---
+cat > $T/g.bench <<'S'
+==
+entry: scan scan_rts reduce
+random input { [5000]i32 }
+==
+entry: bench_binary_search bench_btree_search
+random sorted input { [4000]i32 }
+==
+entry: bench_eytzinger_search
+random eytzinger input { [4000]i32 }
+S
+PSEARCH_TEST_DELAY=scan:3000 $P bench -r 5 --no-convergence-phase --backend=c --format=human $T/g.bench \
+  --json $T/g.json --markdown $T/g.md >$OUT 2>$ERR || fail "summary bench: $(head -3 $ERR)"
+py summary $T/g.json $OUT $T/g.md <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+mean = {}
+for prog, v in d.items():
+    for ds, r in v["datasets"].items():
+        us = r["psearch"]["runtimes_us"]
+        mean[(prog.rsplit(":", 1)[1], ds)] = sum(us) / len(us)
+text = open(sys.argv[2]).read()
+groups = re.findall(r"\nSummary for (.*):\n  (\S+)(?: \((.*)\))? ran \(.*\)\n((?:    .*\n)*)", text)
+assert [g[0] for g in groups] == ["cost ([n]t) on [5000]i32", "search ([n]i64) on [4000]i32"], groups
+# the scans: scan was made 3 ms slower; reduce has another output and is not in the group
+g = groups[0]
+assert g[1] == "scan_rts" and "reduce" not in g[3], g
+r = float(re.search(r"([0-9.]+) ± ([0-9.]+) times faster than scan\n", g[3]).group(1))
+want = mean[("scan", "[5000]i32")] / mean[("scan_rts", "[5000]i32")]
+assert abs(r - want) <= 0.006 * want + 0.005, (r, want)
+# the searches: sorted and Eytzinger layouts of the same data side by side, fastest first
+g = groups[1]
+rows = [(g[1], g[2])] + re.findall(r"times faster than (\S+) \((.*)\)\n", g[3])
+ratios = [1.0] + [float(x) for x in re.findall(r"([0-9.]+) ± [0-9.]+ times", g[3])]
+assert sorted(rows) == sorted([("bench_binary_search", "sorted [4000]i32"), ("bench_btree_search", "sorted [4000]i32"),
+                               ("bench_eytzinger_search", "eytzinger [4000]i32")]), rows
+assert ratios == sorted(ratios), ratios
+m = [mean[e] for e in rows]
+assert m == sorted(m), m
+for (e, ds), x in zip(rows[1:], ratios[1:]):
+    assert abs(x - mean[(e, ds)] / m[0]) <= 0.006 * x + 0.005, (e, x)
+# the markdown: the same groups, one row per entry, the first at 1.00
+md = open(sys.argv[3]).read()
+assert md.startswith("### psearch bench: fastest first\n"), md[:80]
+assert "**cost ([n]t) on [5000]i32**" in md and "**search ([n]i64) on [4000]i32**" in md, md
+assert re.search(r"\| `scan_rts` \| \[5000\]i32 \| [0-9.]+ .s \| 1\.00 ± 0\.0\d \|", md), md
+assert len(re.findall(r"^\| `", md, re.M)) == 5, md
+PY
+check summary-pipe 0 $P bench -r 3 --no-convergence-phase --backend=c -e scan -e scan_rts $T/g.bench
+grep -q "Summary" $OUT && fail "the summary in futhark's format (a pipe)"
+check summary-stdout 2 $P bench --json - --markdown - $T/g.bench
+has $ERR "--json - and --markdown - both want standard output"
+check summary-nodir 1 $P bench -r 3 --backend=c --markdown $T/no/such/s.md $T/g.bench
+has $ERR "--markdown: $T/no/such/s.md"
+[ -s $OUT ] && fail "--markdown into a missing directory: ran anyway"
+# a dataset that failed validation is left out of the summary
+PSEARCH_TEST_CORRUPT_RESULT=bench_btree_search $P bench -r 3 --no-convergence-phase --format=human \
+  --device-type=cpu -e bench_binary_search -e bench_btree_search -e bench_eytzinger_search $T/g.bench >$OUT 2>$ERR
+has $OUT "Summary for search ([n]i64) on [4000]i32"
+grep -q "faster than bench_btree_search" $OUT && fail "a failed dataset ranked in the summary"
+
 finish

@@ -20,6 +20,7 @@
 #include "results.h"
 #include "suite.h"
 #include "suitecheck.h"
+#include "summary.h"
 
 #include <errno.h>
 #include <math.h>
@@ -30,7 +31,7 @@
 
 enum {
   O_RUNS = 1, O_MAXRUNS, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED,
-  O_NOVALIDATE, O_FORMAT, O_LIST, O_VERBOSE, O_HELP
+  O_NOVALIDATE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP
 };
 
 #define DEFAULT_MAX_RUNS 100000
@@ -47,6 +48,7 @@ static const struct opt_def opts[] = {
   {"extended", 'x', OPT_NONE, O_EXTENDED, NULL, "Also print median, 95% CI, throughput and GB/s"},
   {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the c backend"},
   {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
+  {"markdown", 0, OPT_REQUIRED, O_MARKDOWN, "FILE", "Write the summary (fastest entry first) as markdown tables"},
   DEVOPT_ROWS,
   {"list-suites", 0, OPT_NONE, O_LIST, NULL, "List the built-in suites and exit"},
   {"verbose", 'v', OPT_NONE, O_VERBOSE, NULL, "Log the phases of each dataset on stderr, with times since start"},
@@ -59,7 +61,7 @@ static const struct opt_def opts[] = {
 static const struct opt_hint hints[] = {
   {"warmup", "psearch does one discarded warm-up run per dataset, always (futhark bench's rule)"},
   {"export-json", "psearch writes JSON with --json FILE"},
-  {"export-markdown", "tables come from psearch compare --format markdown"},
+  {"export-markdown", "psearch writes the summary as markdown with --markdown FILE"},
   {"min-runs", "the minimum number of runs is -r N"},
   {"max-time", "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
   {"concurrency", "kernels are built once per device and cached; runs are never concurrent"},
@@ -92,7 +94,8 @@ struct config {
   int nentries;
   const char *exclude[MAXLIST];
   int nexclude;
-  const char *json;
+  const char *json, *markdown;
+  struct summary *summary; /* of the datasets that ran */
   int extended, validate, use_cache;
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
@@ -305,6 +308,10 @@ static int bench_case(const struct config *cf, struct rt *rt, const struct entry
     report_warn(&d, what, cf->mp.conv_max_s);
   }
   failed = d.error != NULL;
+  if (!failed && d.s.n > 0 &&
+      summary_add(cf->summary, registry_family(en), en->out_desc, en->name, sc->name, d.s.mean,
+                  d.s.sd / sqrt((double)d.s.n)) != 0)
+    ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
   cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
   cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));
   measure_result_free(&o.m);
@@ -406,6 +413,7 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
       break;
     }
     case O_JSON: cf->json = val; break;
+    case O_MARKDOWN: cf->markdown = val; break;
     case O_TIMEOUT:
       if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.timeout_s) != 0)
         return PS_EXIT_USAGE;
@@ -554,6 +562,23 @@ static int json_to_stdout(struct config *cf)
   return 0;
 }
 
+/* The output files can be written (checked before the long run). */
+static int check_outputs(const struct config *cf)
+{
+  const char *flag[2] = {"--json", "--markdown"}, *path[2] = {cf->json, cf->markdown};
+  struct ps_err e;
+  for (int i = 0; i < 2; i++)
+    if (path[i] != NULL && ofile_check(path[i], &e) != 0) {
+      ps_error("%s: %s", flag[i], e.msg);
+      return PS_EXIT_FAILED;
+    }
+  if (path[0] != NULL && path[1] != NULL && strcmp(path[0], "-") == 0 && strcmp(path[1], "-") == 0) {
+    ps_error("--json - and --markdown - both want standard output; give one of them a file");
+    return PS_EXIT_USAGE;
+  }
+  return PS_EXIT_OK;
+}
+
 /* Remove dead writers' temporaries and keep the cache under its cap. */
 static int cache_upkeep_now(const struct config *cf)
 {
@@ -569,11 +594,30 @@ static int cache_upkeep_now(const struct config *cf)
   return 0;
 }
 
+/* After the runs: the summary (human format), the markdown and the JSON; 0 or -1. */
+static int write_outputs(const struct config *cf, const cJSON *root)
+{
+  struct ps_err e;
+  int rc = 0;
+  if (cf->fmt == REPORT_HUMAN)
+    summary_print_text(stdout, cf->summary);
+  if (cf->markdown != NULL && summary_write_markdown(cf->markdown, cf->summary, &e) != 0) {
+    ps_error("--markdown: %s", e.msg);
+    rc = -1;
+  }
+  if (cf->json != NULL && results_write(cf->json, root, &e) != 0) {
+    ps_error("--json: %s", e.msg);
+    rc = -1;
+  }
+  return rc;
+}
+
 int bench_main(int argc, char **argv)
 {
   struct config cf = {.mp = {.runs = 10, .max_runs = DEFAULT_MAX_RUNS, .convergence = 1, .conv_max_s = 300},
                       .format = -1, .validate = 1, .use_cache = 1};
   struct suite *suites[MAXLIST] = {NULL};
+  struct summary summary = {0};
   struct ps_err err;
   struct rt *rt = NULL;
   cJSON *root = NULL;
@@ -583,15 +627,14 @@ int bench_main(int argc, char **argv)
   struct sigaction sa, old_int, old_term;
 
   t_program = ps_now_ns();
+  cf.summary = &summary;
   devopt_init(&cf.dev);
   rc = parse_args(argc, argv, &cf, paths, &npaths);
   if (rc != PS_EXIT_OK)
     return rc < 0 ? PS_EXIT_OK : rc;
   hook_announce();
-  if (cf.json != NULL && ofile_check(cf.json, &err) != 0) {
-    ps_error("--json: %s", err.msg);
-    return PS_EXIT_FAILED;
-  }
+  if ((rc = check_outputs(&cf)) != PS_EXIT_OK)
+    return rc;
   if (cf.json != NULL && strcmp(cf.json, "-") == 0 && json_to_stdout(&cf) != 0)
     return PS_EXIT_FAILED;
   if (cache_upkeep_now(&cf) != 0)
@@ -635,15 +678,13 @@ int bench_main(int argc, char **argv)
   rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (interrupted)
     ps_error("interrupted; results of the completed datasets are kept");
-  if (cf.json != NULL && results_write(cf.json, root, &err) != 0) {
-    ps_error("--json: %s", err.msg);
-    if (rc == PS_EXIT_OK)
-      rc = PS_EXIT_FAILED;
-  }
+  if (write_outputs(&cf, root) != 0 && rc == PS_EXIT_OK)
+    rc = PS_EXIT_FAILED;
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
 done:
   cJSON_Delete(root);
+  summary_free(&summary);
   for (int i = 0; i < nsuites; i++)
     suite_free(suites[i]);
   rt_close(rt);

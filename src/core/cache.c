@@ -24,11 +24,41 @@ const char *const cache_areas[3] = {"data", "ref", "kernels"};
 ** another host): far above the longest plausible write. */
 #define STALE_AGE_S (24 * 3600)
 
-/* When this process began to use the cache: what it used since is its
-** working set, which stores do not evict. */
-static struct timespec session_start;
+/* This process's working set: the XXH64 of every entry path it has asked
+** for. Stores never evict it (that would only make the run regenerate it);
+** a time window would not do, since a run that started a moment after
+** another would count the other's entries as its own. */
+static uint64_t *used;
+static size_t nused, capused;
 
-static int upkeep(uint64_t limit, const char *keep, const struct timespec *since);
+static int upkeep(uint64_t limit, const char *keep, int spare_used);
+
+/* Add path to the working set (silently not when out of memory). */
+static void mark_used(const char *path)
+{
+  uint64_t h = XXH64(path, strlen(path), 0);
+  for (size_t i = 0; i < nused; i++)
+    if (used[i] == h)
+      return;
+  if (nused == capused) {
+    size_t nc = capused ? 2 * capused : 64;
+    uint64_t *nu = realloc(used, nc * sizeof *nu);
+    if (nu == NULL)
+      return;
+    used = nu;
+    capused = nc;
+  }
+  used[nused++] = h;
+}
+
+static int is_used(const char *path)
+{
+  uint64_t h = XXH64(path, strlen(path), 0);
+  for (size_t i = 0; i < nused; i++)
+    if (used[i] == h)
+      return 1;
+  return 0;
+}
 
 uint64_t cache_key_bytes(uint64_t seed, const void *p, size_t n)
 {
@@ -76,10 +106,6 @@ int cache_path(const char *area, uint64_t key, const char *ext, char *buf, size_
 {
   char dir[4096];
   int len;
-  if (session_start.tv_sec == 0) { /* a second early: the file system's clock may lag */
-    clock_gettime(CLOCK_REALTIME, &session_start);
-    session_start.tv_sec -= 1;
-  }
   if (cache_root(dir, sizeof dir - 16) != 0)
     return -1;
   strcat(dir, "/");
@@ -93,7 +119,10 @@ int cache_path(const char *area, uint64_t key, const char *ext, char *buf, size_
   }
   mkdir(dir, 0755);
   len = snprintf(buf, n, "%s/%016llx%s", dir, (unsigned long long)key, ext);
-  return len > 0 && (size_t)len < n ? 0 : -1;
+  if (len <= 0 || (size_t)len >= n)
+    return -1;
+  mark_used(buf);
+  return 0;
 }
 
 /* Mark an entry used now (its mtime orders eviction). */
@@ -186,7 +215,7 @@ static void after_store(const char *path)
     warned = 1;
     limit = CACHE_DEFAULT_MAX;
   }
-  upkeep(limit, path, &session_start);
+  upkeep(limit, path, 1);
 }
 
 int cache_store(const char *path, const struct data_value *vals, int n, struct ps_err *e)
@@ -443,15 +472,9 @@ static int remove_entry(const char *path)
   return n;
 }
 
-static int after(const struct timespec *a, const struct timespec *b)
-{
-  return a->tv_sec != b->tv_sec ? a->tv_sec > b->tv_sec : a->tv_nsec >= b->tv_nsec;
-}
-
 /* Evict least recently used entries down to limit, never `keep` nor, with
-** since, an entry used at or after it (this process's working set: evicting
-** it would only make the run regenerate it). */
-static int upkeep(uint64_t limit, const char *keep, const struct timespec *since)
+** spare_used, this process's working set. */
+static int upkeep(uint64_t limit, const char *keep, int spare_used)
 {
   static int warned;
   struct found *list = NULL;
@@ -465,7 +488,7 @@ static int upkeep(uint64_t limit, const char *keep, const struct timespec *since
   if (total > limit) {
     qsort(list, n, sizeof *list, by_use);
     for (size_t i = 0; i < n && total > limit; i++) {
-      if ((keep != NULL && strcmp(list[i].path, keep) == 0) || (since != NULL && after(&list[i].used, since)))
+      if ((keep != NULL && strcmp(list[i].path, keep) == 0) || (spare_used && is_used(list[i].path)))
         continue;
       removed += remove_entry(list[i].path);
       total -= list[i].bytes;
@@ -487,7 +510,7 @@ static int upkeep(uint64_t limit, const char *keep, const struct timespec *since
 
 int cache_upkeep(uint64_t limit, const char *keep)
 {
-  return upkeep(limit, keep, NULL);
+  return upkeep(limit, keep, 0);
 }
 
 int cache_clean(void)
