@@ -190,8 +190,7 @@ d = json.load(open(sys.argv[1]))
 mean = {}
 for prog, v in d.items():
     for ds, r in v["datasets"].items():
-        us = r["psearch"]["runtimes_us"]
-        mean[(prog.rsplit(":", 1)[1], ds)] = sum(us) / len(us)
+        mean[(prog.rsplit(":", 1)[1], ds)] = r["psearch"]["mean_us"]  # over all runs, not the recorded sample
 text = open(sys.argv[2]).read()
 groups = re.findall(r"\nSummary for (.*):\n  (\S+)(?: \((.*)\))? ran \(.*\)\n((?:    .*\n)*)", text)
 assert [g[0] for g in groups] == ["cost ([n]t) on [5000]i32", "search ([n]i64) on [4000]i32"], groups
@@ -231,5 +230,15 @@ PSEARCH_TEST_CORRUPT_RESULT=bench_btree_search $P bench -r 3 --no-convergence-ph
   --device-type=cpu -e bench_binary_search -e bench_btree_search -e bench_eytzinger_search $T/g.bench >$OUT 2>$ERR
 has $OUT "Summary for search ([n]i64) on [4000]i32"
 grep -q "faster than bench_btree_search" $OUT && fail "a failed dataset ranked in the summary"
+
+# off a terminal, a line on stderr every 30 s during a long dataset (the hook shortens it to 0.2 s)
+PSEARCH_TEST_LOG_SECONDS=0.2 PSEARCH_TEST_DELAY=bench_copy:100000 $P bench -r 10 --no-convergence-phase \
+  --backend=c -e bench_copy $T/u.bench >$OUT 2>$ERR || fail "log lines: bench failed"
+n=$(grep -cE '^psearch: \[1/2\] bench_copy small: [0-9]+ s, [0-9]+ runs$' $ERR)
+[ "$n" -ge 3 ] && [ "$n" -le 7 ] || fail "progress lines off a terminal: $n in about 1 s at one per 0.2 s"
+grep -q "\[1/2\]" $OUT && fail "progress lines on stdout"
+PSEARCH_TEST_DELAY=bench_copy:100000 $P bench -r 10 --no-convergence-phase --backend=c -e bench_copy \
+  $T/u.bench >$OUT 2>$ERR || fail "log lines: bench failed"
+grep -q "\[1/2\]" $ERR && fail "a progress line before 30 s: $(grep '\[1/2\]' $ERR | head -1)"
 
 finish

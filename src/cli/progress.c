@@ -3,6 +3,7 @@
 */
 #include "progress.h"
 
+#include "hook.h"
 #include "report.h"
 
 #include <math.h>
@@ -63,7 +64,7 @@ void progress_update(void *ctx, const struct measure_progress *p)
   fold(pg, p);
   if (pg->fancy) {
     draw(pg, p);
-  } else if (p->elapsed_s >= pg->logged_s + PROGRESS_LOG_S) {
+  } else if (p->elapsed_s >= pg->logged_s + hook_log_seconds(PROGRESS_LOG_S)) {
     char conv[96];
     convergence_text(pg, p, conv, sizeof conv);
     if (p->conv)

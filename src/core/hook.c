@@ -10,7 +10,8 @@
 #include <string.h>
 
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
-                                    "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC"};
+                                    "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
+                                    "PSEARCH_TEST_LOG_SECONDS"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -72,6 +73,15 @@ uint64_t hook_max_alloc(void)
   if (v == NULL || opt_parse_u64(v, &cap) != 0)
     return 0;
   return cap;
+}
+
+double hook_log_seconds(double dflt)
+{
+  const char *v = getenv("PSEARCH_TEST_LOG_SECONDS");
+  double s;
+  if (v == NULL || opt_parse_double(v, &s) != 0 || !(s > 0))
+    return dflt;
+  return s;
 }
 
 int hook_active(const char **out_names, const char **values, int max)

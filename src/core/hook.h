@@ -15,6 +15,8 @@
 **                                        (runs that spread and drift: noise)
 **   PSEARCH_TEST_CORRUPT_RESULT=ENTRY    flip one bit of ENTRY's first output
 **   PSEARCH_TEST_MAX_ALLOC=BYTES         a smaller largest device allocation
+**   PSEARCH_TEST_LOG_SECONDS=S           off a terminal, a progress line on
+**                                        stderr every S seconds (not 30)
 */
 #ifndef hook_h
 #define hook_h
@@ -33,6 +35,9 @@ int hook_corrupt(const char *entry);
 
 /* The largest allocation to pretend the device has; 0 when not set. */
 uint64_t hook_max_alloc(void);
+
+/* Seconds between progress lines off a terminal: the hook's, else dflt. */
+double hook_log_seconds(double dflt);
 
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);

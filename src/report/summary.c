@@ -103,28 +103,44 @@ static void each_group(const struct summary *s, FILE *f, void (*fn)(FILE *f, con
   }
 }
 
-/* "entry" or "entry on DATASET" when the dataset's name says more than the group. */
-static void label(const struct summary_row *r, char *buf, size_t n)
+/* "entry", or "entry (DATASET)" when the group mixes dataset names (layouts). */
+static void label(const struct summary_row *r, int mixed, char *buf, size_t n)
 {
-  char g[512];
-  summary_group(r->dataset, g, sizeof g);
-  if (strcmp(g, r->dataset) == 0)
-    snprintf(buf, n, "%s", r->entry);
-  else
+  if (mixed)
     snprintf(buf, n, "%s (%s)", r->entry, r->dataset);
+  else
+    snprintf(buf, n, "%s", r->entry);
+}
+
+static int mixed_names(const struct summary_row *g, size_t k)
+{
+  for (size_t i = 1; i < k; i++)
+    if (strcmp(g[i].dataset, g[0].dataset) != 0)
+      return 1;
+  return 0;
+}
+
+/* The group's name when it mixes dataset names, else the one dataset's. */
+static void group_name(const struct summary_row *g, size_t k, char *buf, size_t n)
+{
+  if (mixed_names(g, k))
+    summary_group(g[0].dataset, buf, n);
+  else
+    snprintf(buf, n, "%s", g[0].dataset);
 }
 
 static void text_group(FILE *f, const struct summary_row *g, size_t k)
 {
   char name[600], t[32], grp[512];
-  summary_group(g[0].dataset, grp, sizeof grp);
-  label(&g[0], name, sizeof name);
+  int mixed = mixed_names(g, k);
+  group_name(g, k, grp, sizeof grp);
+  label(&g[0], mixed, name, sizeof name);
   report_time(g[0].mean_us, t, sizeof t);
   fprintf(f, "\nSummary for %s (%s) on %s:\n  %s ran (%s)\n", g[0].family, g[0].output, grp, name, t);
   for (size_t i = 1; i < k; i++) {
     double r, se;
     ratio(&g[0], &g[i], &r, &se);
-    label(&g[i], name, sizeof name);
+    label(&g[i], mixed, name, sizeof name);
     fprintf(f, "    %8.2f ± %.2f times faster than %s\n", r, se, name);
   }
 }
@@ -137,7 +153,7 @@ void summary_print_text(FILE *f, const struct summary *s)
 static void markdown_group(FILE *f, const struct summary_row *g, size_t k)
 {
   char grp[512], t[32];
-  summary_group(g[0].dataset, grp, sizeof grp);
+  group_name(g, k, grp, sizeof grp);
   fprintf(f, "\n**%s (%s) on %s**\n\n| entry | dataset | mean | relative |\n|---|---|---:|---:|\n", g[0].family,
           g[0].output, grp);
   for (size_t i = 0; i < k; i++) {
