@@ -109,7 +109,7 @@ for k in 1 2 3 4; do
   $P bench $FAST $T/con.bench --json $T/con$k.json >$T/con$k.out 2>&1 & pids+=($!)
 done
 for k in 1 2 3 4; do
-  wait ${pids[$((k - 1))]} || fail "concurrent bench $k failed: $(tail -3 $T/con$k.out)"
+  wait ${pids[$((k - 1))]} || fail "concurrent bench $k failed: $(grep -v warning $T/con$k.out | tail -8)"
   python3 -c "
 import json; d=json.load(open('$T/con$k.json'))
 v=[r['psearch']['validation'] for p in d.values() for r in p['datasets'].values()]

@@ -324,10 +324,17 @@ static void store_binary(cl_program prog, const char *path)
   free(bin);
 }
 
+/* Build prog; a failed build is tried once more before its log is shown:
+** PoCL fails a build now and then, with an empty log, when several
+** processes fill its kernel cache at once. */
 static int build(struct rt *rt, cl_program prog, const char *file, const char *options,
                  struct ps_err *e)
 {
   cl_int err = clBuildProgram(prog, 1, &rt->device, options, NULL, NULL);
+  if (err == CL_BUILD_PROGRAM_FAILURE) {
+    ps_info(1, "building %s failed; trying once more", file);
+    err = clBuildProgram(prog, 1, &rt->device, options, NULL, NULL);
+  }
   if (err != CL_SUCCESS) {
     size_t n = 0;
     char *log;
