@@ -67,7 +67,7 @@ grep -q '"validation":.*"reference"' $T/c.json || fail "c backend JSON validatio
 # a wrong result fails the dataset (exit 1), the JSON still appears, others are fine
 PSEARCH_TEST_CORRUPT_RESULT=sorted $P bench $FAST $T/s.bench --json $T/bad.json >$OUT 2>$ERR
 [ $? = 1 ] || fail "validation failure should exit 1"
-has $OUT "result does not match the c reference"
+has $OUT "result does not match the reference"
 has $OUT "index [0]"
 python3 -c "
 import json,sys; d=json.load(open('$T/bad.json'))

@@ -168,7 +168,7 @@ has $ERR "builtin:quick.bench is the small version"
 
 # a failed dataset is said on stderr too
 PSEARCH_TEST_CORRUPT_RESULT=bench_copy $P bench -r 3 --no-convergence-phase -e bench_copy $T/u.bench >$OUT 2>$ERR
-has $ERR "bench_copy small: result does not match the c reference"
+has $ERR "bench_copy small: result does not match the reference"
 
 # --- the summary: entries that compute the same thing, fastest first, ratios from the means ---
 cat > $T/g.bench <<'S'

@@ -12,6 +12,7 @@
 #include <string.h>
 
 struct rt *harness_rt;
+struct pool *harness_pool;
 
 int harness_setup(void **state)
 {
@@ -23,6 +24,11 @@ int harness_setup(void **state)
     fprintf(stderr, "rt_open: %s\n", e.msg);
     return -1;
   }
+  harness_pool = pool_open(HARNESS_THREADS, &e);
+  if (harness_pool == NULL) {
+    fprintf(stderr, "pool_open: %s\n", e.msg);
+    return -1;
+  }
   return 0;
 }
 
@@ -31,6 +37,8 @@ int harness_teardown(void **state)
   (void)state;
   rt_close(harness_rt);
   harness_rt = NULL;
+  pool_close(harness_pool);
+  harness_pool = NULL;
   return 0;
 }
 
@@ -41,9 +49,10 @@ struct data_value harness_run(const char *name, enum backend b, const struct dat
   struct entry_job j;
   struct ps_err e = {{0}};
   struct data_value out;
+  struct target t = {b, harness_rt, harness_pool};
   int ok;
   assert_non_null(en);
-  j = entry_job_init(en, b, harness_rt, in, nin);
+  j = entry_job_init(en, &t, in, nin);
   ok = entry_prepare(&j, &e) == 0;
   for (int r = 0; ok && r < runs; r++)
     ok = entry_run(&j, &e) == 0;

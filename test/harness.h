@@ -8,10 +8,14 @@
 
 #include "entry.h"
 
-/* The device of the group; set by harness_setup. */
+/* The device and the multicore workers of the group; set by harness_setup.
+** The pool has HARNESS_THREADS threads: an odd count, so that the workers'
+** shares of a power-of-two size are uneven. */
+#define HARNESS_THREADS 3
 extern struct rt *harness_rt;
+extern struct pool *harness_pool;
 
-/* cmocka group setup and teardown: open and close harness_rt. */
+/* cmocka group setup and teardown: open and close harness_rt and harness_pool. */
 int harness_setup(void **state);
 int harness_teardown(void **state);
 

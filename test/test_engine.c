@@ -32,7 +32,8 @@ static struct rt *open_default(void)
 static void run_entry(const struct entry *en, enum backend b, struct rt *rt,
                       const struct data_value *v, struct data_value *out)
 {
-  struct entry_job j = entry_job_init(en, b, rt, v, 1);
+  struct target t = {b, rt, NULL};
+  struct entry_job j = entry_job_init(en, &t, v, 1);
   struct ps_err e = {{0}};
   if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_run(&j, &e) != 0 ||
       entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)

@@ -43,6 +43,8 @@ static const struct entry fake = {.name = "fake", .desc = "", .nin = 0,
                                   .impl = {{fake_prepare, fake_run, fake_result, fake_release},
                                            {fake_prepare, fake_run, fake_result, fake_release}}};
 
+static const struct target host = {BACKEND_C, NULL, NULL};
+
 static double steady_20ms(uint64_t k) { return k == 0 ? 200000 : 20000; }
 static double tiny(uint64_t k) { (void)k; return 2; }
 static double sawtooth(uint64_t k) { return 100 + (double)(k % 100) * 10; } /* r1 near 1, RSD ~0.5 */
@@ -52,7 +54,7 @@ static volatile sig_atomic_t no_stop, stop_now = 1;
 static int measure(double (*f)(uint64_t), struct measure_params p, volatile sig_atomic_t *stop,
                    struct measure_result *r)
 {
-  struct entry_job j = entry_job_init(&fake, BACKEND_C, NULL, NULL, 0);
+  struct entry_job j = entry_job_init(&fake, &host, NULL, 0);
   us_of = f;
   calls = 0;
   return measure_run(&p, &j, stop, NULL, NULL, r);
@@ -132,7 +134,7 @@ static void progress_on_a_clock(void **state)
 {
   struct measure_result r;
   struct measure_params p = {.runs = 10};
-  struct entry_job j = entry_job_init(&fake, BACKEND_C, NULL, NULL, 0);
+  struct entry_job j = entry_job_init(&fake, &host, NULL, 0);
   (void)state;
   us_of = tiny;
   calls = 0;

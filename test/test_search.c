@@ -341,7 +341,8 @@ static void unsorted_refused(void **state)
     const char *want[] = {sorted_msg, sorted_msg,
                           "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
     for (int k = 0; k < 5; k++) {
-      j = entry_job_init(registry_find(names[k]), (enum backend)b, harness_rt, &v, 1);
+      struct target t = {(enum backend)b, harness_rt, harness_pool};
+      j = entry_job_init(registry_find(names[k]), &t, &v, 1);
       assert_int_equal(entry_prepare(&j, &e), -1);
       if (strstr(e.msg, want[k]) == NULL)
         fail_msg("%s on %s: message '%s' lacks '%s'", names[k], backend_name(j.backend), e.msg, want[k]);

@@ -101,6 +101,8 @@ struct config {
   int planned;     /* datasets to run */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
   struct devopt dev;
+  struct target tg;  /* where the entries run */
+  struct target ref; /* where references are computed (multicore unless that is measured) */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -149,18 +151,19 @@ static void validate(const struct config *cf, struct entry_job *j, uint64_t dige
   if (j->backend == BACKEND_C) {
     o->validation = "reference";
   } else if (cf->validate) {
-    if (reference_check(j, digest, cf->use_cache, &e) != 0)
+    if (reference_check(j, digest, cf->use_cache, &cf->ref, &e) != 0)
       fail_with(o, e.msg);
     o->validation = o->error ? "mismatch" : "ok";
   }
 }
 
 /* Prepare entry en on the inputs, measure it, take and validate its result. */
-static void run_dataset(const struct config *cf, struct rt *rt, const struct entry *en,
+static void run_dataset(const struct config *cf, const struct entry *en,
                         const struct data_value *in, int nin, uint64_t digest, struct progress *pg,
                         struct outcome *o)
 {
-  struct entry_job j = entry_job_init(en, cf->dev.backend, rt, in, nin);
+  struct rt *rt = cf->tg.rt;
+  struct entry_job j = entry_job_init(en, &cf->tg, in, nin);
   struct measure_params mp = cf->mp;
   struct ps_err e;
   memset(o, 0, sizeof *o);
@@ -273,7 +276,7 @@ static int wanted(const struct config *cf, const char *entry)
 }
 
 /* One dataset of one entry: run, print, record; returns 1 if it failed. */
-static int bench_case(const struct config *cf, struct rt *rt, const struct entry *en,
+static int bench_case(const struct config *cf, const struct entry *en,
                       struct block_inputs *b, const struct suite_case *sc, int c, cJSON *dsets)
 {
   int namelen = (int)strlen(sc->name), pad = b->maxlen - (namelen > 40 ? 40 : namelen), failed;
@@ -291,7 +294,7 @@ static int bench_case(const struct config *cf, struct rt *rt, const struct entry
     memset(&o, 0, sizeof o);
     o.error = strdup(b->error[c]);
   } else {
-    run_dataset(cf, rt, en, b->in[c], b->nin[c], b->digest[c], &pg, &o);
+    run_dataset(cf, en, b->in[c], b->nin[c], b->digest[c], &pg, &o);
   }
   if (cf->fancy) /* rewrite the progress line */
     printf("\r\033[K%s: %*s", sc->name, pad, "");
@@ -320,11 +323,12 @@ static int bench_case(const struct config *cf, struct rt *rt, const struct entry
 }
 
 /* The JSON object of program `key` (created with its context when new). */
-static cJSON *program(const struct config *cf, struct rt *rt, cJSON *root, const char *key)
+static cJSON *program(const struct config *cf, cJSON *root, const char *key)
 {
   cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key);
   if (prog == NULL) {
-    struct results_context ctx = {backend_name(cf->dev.backend), rt ? rt_info(rt) : NULL, cf->mp.runs,
+    struct results_context ctx = {backend_name(cf->dev.backend), cf->tg.rt ? rt_info(cf->tg.rt) : NULL,
+                                  pool_threads(cf->tg.pool), cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
@@ -334,7 +338,7 @@ static cJSON *program(const struct config *cf, struct rt *rt, cJSON *root, const
 }
 
 /* Every wanted entry of a block on every case; returns the failures, -1 if out of memory. */
-static int bench_block(const struct config *cf, struct rt *rt, const struct suite *s,
+static int bench_block(const struct config *cf, const struct suite *s,
                        const struct suite_block *bl, cJSON *root)
 {
   struct block_inputs b;
@@ -349,10 +353,10 @@ static int bench_block(const struct config *cf, struct rt *rt, const struct suit
       continue;
     snprintf(key, sizeof key, "%s:%s", s->path, en->name);
     printf("\nResults for %s:\n", key);
-    dsets = program(cf, rt, root, key);
+    dsets = program(cf, root, key);
     for (int c = 0; c < bl->ncases && !interrupted; c++)
       if (!excluded(cf, &bl->cases[c]))
-        failures += bench_case(cf, rt, en, &b, &bl->cases[c], c, dsets);
+        failures += bench_case(cf, en, &b, &bl->cases[c], c, dsets);
   }
   block_free(&b);
   return failures;
@@ -490,7 +494,7 @@ static int load_suites(const char **paths, int npaths, struct suite **suites)
 }
 
 /* Measure the device's copy bandwidth (GB/s, read + write) on 64 MiB. */
-static double copy_bandwidth(struct rt *rt, enum backend backend)
+static double copy_bandwidth(const struct target *tg)
 {
   struct data_value v;
   struct entry_job j;
@@ -499,7 +503,7 @@ static double copy_bandwidth(struct rt *rt, enum backend backend)
   double best = 0;
   if (data_value_init(&v, DATA_I32, 1, &n, &e) != 0)
     return 0;
-  j = entry_job_init(registry_find("bench_copy"), backend, rt, &v, 1);
+  j = entry_job_init(registry_find("bench_copy"), tg, &v, 1);
   if (entry_prepare(&j, &e) == 0) {
     for (int i = 0; i < 20; i++) {
       uint64_t t0 = ps_now_ns(), t1;
@@ -529,10 +533,13 @@ static int count_datasets(const struct config *cf, struct suite *const *suites, 
   return k;
 }
 
-static void print_header(const struct config *cf, struct rt *rt)
+static void print_header(const struct config *cf)
 {
+  const struct rt *rt = cf->tg.rt;
   if (rt != NULL)
     printf("Device: %s (%s, driver %s).\n", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
+  else if (cf->tg.backend == BACKEND_MULTICORE)
+    printf("Backend: multicore, %d threads on the host CPU.\n", pool_threads(cf->tg.pool));
   else
     printf("Backend: c, the sequential reference on the host CPU.\n");
   printf("Reporting arithmetic mean runtime of at least %lld runs for each dataset (min 0.5s).\n",
@@ -619,7 +626,6 @@ int bench_main(int argc, char **argv)
   struct suite *suites[MAXLIST] = {NULL};
   struct summary summary = {0};
   struct ps_err err;
-  struct rt *rt = NULL;
   cJSON *root = NULL;
   const char *paths[MAXLIST];
   const char *term = getenv("TERM");
@@ -647,7 +653,7 @@ int bench_main(int argc, char **argv)
     goto done;
   }
   rc = PS_EXIT_FAILED;
-  if (devopt_open(&cf.dev, &rt, &err) != 0) {
+  if (devopt_open(&cf.dev, &cf.tg, &err) != 0 || reference_target(&cf.tg, &cf.ref, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
   }
@@ -660,15 +666,15 @@ int bench_main(int argc, char **argv)
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
   if (cf.extended)
-    cf.copy_gbs = copy_bandwidth(rt, cf.dev.backend);
+    cf.copy_gbs = copy_bandwidth(&cf.tg);
   cf.planned = count_datasets(&cf, suites, nsuites);
   progress_plan(cf.planned, cf.mp.runs, cf.mp.convergence, cf.mp.conv_max_s,
-                npaths == 0 && (rt == NULL || !rt_info(rt)->is_gpu));
-  print_header(&cf, rt);
+                npaths == 0 && (cf.tg.rt == NULL || !rt_info(cf.tg.rt)->is_gpu));
+  print_header(&cf);
   root = cJSON_CreateObject();
   for (int si = 0; si < nsuites && !interrupted; si++)
     for (int b = 0; b < suites[si]->nblocks && !interrupted; b++) {
-      int f = bench_block(&cf, rt, suites[si], &suites[si]->blocks[b], root);
+      int f = bench_block(&cf, suites[si], &suites[si]->blocks[b], root);
       if (f < 0) {
         ps_error("out of memory");
         goto done;
@@ -687,6 +693,7 @@ done:
   summary_free(&summary);
   for (int i = 0; i < nsuites; i++)
     suite_free(suites[i]);
-  rt_close(rt);
+  reference_target_close(&cf.ref);
+  devopt_close(&cf.tg);
   return rc;
 }

@@ -16,7 +16,7 @@ int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled)
   int k;
   switch (id) {
   case DEVOPT_BACKEND:
-    if (opt_choice(spelled, val, (const char *const[]){"c", "opencl", NULL}, &k) != 0)
+    if (opt_choice(spelled, val, (const char *const[]){"c", "opencl", "multicore", NULL}, &k) != 0)
       return -1;
     return backend_parse(val, &d->backend) == 0 ? 1 : -1;
   case DEVOPT_PLATFORM: d->sel.platform = val; return 1;
@@ -26,30 +26,55 @@ int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled)
       return -1;
     d->sel.type = k == 2 ? NULL : val;
     return 1;
+  case DEVOPT_THREADS: return opt_int_in(spelled, val, 1, POOL_MAX, &d->threads) == 0 ? 1 : -1;
   case DEVOPT_KERNELS: d->kernels = val; return 1;
   case DEVOPT_NOCACHE: d->no_cache = 1; return 1;
   default: return 0;
   }
 }
 
-int devopt_open(const struct devopt *d, struct rt **rt, struct ps_err *e)
+/* The opencl backend's device into t->rt. */
+static int open_device(const struct devopt *d, struct target *t, struct ps_err *e)
 {
-  *rt = NULL;
-  if (d->backend == BACKEND_C) {
-    ps_info(1, "backend c: sequential reference on the host CPU");
-    return 0;
-  }
-  *rt = rt_open(&d->sel, e);
-  if (*rt == NULL)
+  struct rt *rt = rt_open(&d->sel, e);
+  if ((t->rt = rt) == NULL)
     return -1;
   if (d->kernels != NULL)
-    rt_set_kernel_dir(*rt, d->kernels);
+    rt_set_kernel_dir(rt, d->kernels);
   if (d->no_cache)
-    rt_set_cache(*rt, 0);
-  ps_info(1, "device: %s (%s, driver %s)", rt_info(*rt)->name, rt_info(*rt)->platform,
-          rt_info(*rt)->driver);
-  if (!rt_info(*rt)->is_gpu && d->sel.platform == NULL && d->sel.device == NULL && d->sel.type == NULL)
+    rt_set_cache(rt, 0);
+  ps_info(1, "device: %s (%s, driver %s)", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
+  if (!rt_info(rt)->is_gpu && d->sel.platform == NULL && d->sel.device == NULL && d->sel.type == NULL)
     ps_warn("no GPU found: running on %s, a CPU device; --device-type=cpu chooses it and silences this",
-            rt_info(*rt)->name);
+            rt_info(rt)->name);
   return 0;
+}
+
+int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
+{
+  memset(t, 0, sizeof *t);
+  t->backend = d->backend;
+  if (d->threads != 0 && d->backend != BACKEND_MULTICORE)
+    return ps_fail(e, "--threads is for --backend=multicore");
+  switch (d->backend) {
+  case BACKEND_C:
+    ps_info(1, "backend c: sequential reference on the host CPU");
+    return 0;
+  case BACKEND_MULTICORE:
+    if ((t->pool = pool_open(d->threads ? (int)d->threads : pool_usable_cores(), e)) == NULL)
+      return -1;
+    ps_info(1, "backend multicore: %d threads on the host CPU (%d usable cores)", pool_threads(t->pool),
+            pool_usable_cores());
+    return 0;
+  default:
+    return open_device(d, t, e);
+  }
+}
+
+void devopt_close(struct target *t)
+{
+  rt_close(t->rt);
+  pool_close(t->pool);
+  t->rt = NULL;
+  t->pool = NULL;
 }

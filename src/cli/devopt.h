@@ -12,19 +12,21 @@
 
 /* Option ids of the rows; a command's own ids stay below DEVOPT_FIRST. */
 enum { DEVOPT_FIRST = 1000, DEVOPT_BACKEND = DEVOPT_FIRST, DEVOPT_PLATFORM, DEVOPT_DEVICE,
-       DEVOPT_DEVTYPE, DEVOPT_KERNELS, DEVOPT_NOCACHE };
+       DEVOPT_DEVTYPE, DEVOPT_THREADS, DEVOPT_KERNELS, DEVOPT_NOCACHE };
 
 #define DEVOPT_ROWS                                                                                \
-  {"backend", 0, OPT_REQUIRED, DEVOPT_BACKEND, "NAME", "opencl (default) or c (the sequential reference)"}, \
+  {"backend", 0, OPT_REQUIRED, DEVOPT_BACKEND, "NAME", "opencl (default), multicore (threads) or c (sequential)"}, \
   {"platform", 'p', OPT_REQUIRED, DEVOPT_PLATFORM, "P", "OpenCL platform: index or name substring"},       \
   {"device", 'd', OPT_REQUIRED, DEVOPT_DEVICE, "D", "OpenCL device: index or name substring"},             \
   {"device-type", 0, OPT_REQUIRED, DEVOPT_DEVTYPE, "TYPE", "cpu, gpu or all"},                             \
+  {"threads", 0, OPT_REQUIRED, DEVOPT_THREADS, "N", "multicore: worker threads (default: the usable cores)"}, \
   {"kernels", 0, OPT_REQUIRED, DEVOPT_KERNELS, "DIR", "Read kernel sources from DIR instead of the embedded ones"}, \
   {"no-cache", 0, OPT_NONE, DEVOPT_NOCACHE, NULL, "Use no cache: kernels (and with bench, datasets and references)"}
 
 /* What the rows set. */
 struct devopt {
   enum backend backend;
+  int64_t threads;     /* multicore; 0: the usable cores */
   struct rt_select sel;
   const char *kernels; /* NULL: the embedded sources */
   int no_cache;
@@ -37,8 +39,10 @@ void devopt_init(struct devopt *d);
 ** message is printed). */
 int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled);
 
-/* Open the device for the opencl backend (*rt NULL for the c backend) and
-** say which on stderr. 0, or -1 with e set. */
-int devopt_open(const struct devopt *d, struct rt **rt, struct ps_err *e);
+/* Open what the backend needs into t (the device of opencl, the workers of
+** multicore) and say which on stderr. 0, or -1 with e set; close t with
+** devopt_close either way. */
+int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e);
+void devopt_close(struct target *t);
 
 #endif

@@ -172,7 +172,7 @@ int run_main(int argc, char **argv)
   struct data_value in[MAX_INPUTS];
   struct entry_job job;
   struct ps_err err;
-  struct rt *rt = NULL;
+  struct target tg = {BACKEND_C, NULL, NULL};
   int nin = 0, rc;
 
   memset(&cf, 0, sizeof cf);
@@ -193,11 +193,11 @@ int run_main(int argc, char **argv)
     goto done;
   }
   rc = PS_EXIT_FAILED;
-  if (devopt_open(&cf.dev, &rt, &err) != 0) {
+  if (devopt_open(&cf.dev, &tg, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
   }
-  job = entry_job_init(cf.en, cf.dev.backend, rt, in, nin);
+  job = entry_job_init(cf.en, &tg, in, nin);
   if (run_job(&cf, &job, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
@@ -207,6 +207,6 @@ done:
   entry_release(&job);
   for (int i = 0; i < nin; i++)
     data_value_free(&in[i]);
-  rt_close(rt);
+  devopt_close(&tg);
   return rc;
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const backend_names[BACKEND_COUNT] = {"c", "opencl"};
+static const char *const backend_names[BACKEND_COUNT] = {"c", "opencl", "multicore"};
 
 int backend_parse(const char *s, enum backend *b)
 {
@@ -87,18 +87,21 @@ int entry_check_inputs(const struct entry *en, const struct data_value *in, int 
                  want, nin ? got : "(none)");
 }
 
-struct entry_job entry_job_init(const struct entry *en, enum backend b, struct rt *rt,
-                                const struct data_value *in, int nin)
+struct entry_job entry_job_init(const struct entry *en, const struct target *t, const struct data_value *in,
+                                int nin)
 {
   struct entry_job j;
   memset(&j, 0, sizeof j);
   j.entry = en;
-  j.backend = b;
-  j.rt = b == BACKEND_OPENCL ? rt : NULL;
+  j.backend = t->backend;
+  j.rt = t->backend == BACKEND_OPENCL ? t->rt : NULL;
+  j.pool = t->backend == BACKEND_MULTICORE ? t->pool : NULL;
   j.in = in;
   j.nin = nin;
   return j;
 }
+
+int entry_supports(const struct entry *en, enum backend b) { return en->impl[b].prepare != NULL; }
 
 int entry_run_once(struct entry_job *j, struct ps_err *e)
 {
@@ -113,6 +116,8 @@ int entry_prepare(struct entry_job *j, struct ps_err *e)
   j->state = NULL;
   if (j->backend == BACKEND_OPENCL && j->rt == NULL)
     return ps_fail(e, "the opencl backend needs a device");
+  if (!entry_supports(j->entry, j->backend))
+    return ps_fail(e, "%s has no %s implementation", j->entry->name, backend_name(j->backend));
   return j->entry->impl[j->backend].prepare(j, e);
 }
 
@@ -130,7 +135,7 @@ int entry_result(struct entry_job *j, struct ps_err *e)
 
 void entry_release(struct entry_job *j)
 {
-  if (j->entry != NULL)
+  if (j->entry != NULL && entry_supports(j->entry, j->backend))
     j->entry->impl[j->backend].release(j);
   for (int i = 0; i < j->nout; i++)
     data_value_free(&j->out[i]);

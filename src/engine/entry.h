@@ -8,13 +8,22 @@
 #define entry_h
 
 #include "data.h"
+#include "pool.h"
 #include "rt.h"
 
-enum backend { BACKEND_C, BACKEND_OPENCL, BACKEND_COUNT };
+/* c: the sequential reference; opencl: a device; multicore: POSIX threads. */
+enum backend { BACKEND_C, BACKEND_OPENCL, BACKEND_MULTICORE, BACKEND_COUNT };
 
-/* Parse "c" or "opencl"; 0 on success. */
+/* Parse "c", "opencl" or "multicore"; 0 on success. */
 int backend_parse(const char *s, enum backend *b);
 const char *backend_name(enum backend b);
+
+/* Where jobs run: a backend and what it needs (not owned). */
+struct target {
+  enum backend backend;
+  struct rt *rt;     /* opencl: the device */
+  struct pool *pool; /* multicore: the workers (NULL: the caller alone) */
+};
 
 #define ENTRY_MAX_IO 4
 
@@ -27,7 +36,8 @@ enum { ENTRY_SORTED = 1, ENTRY_EYTZINGER = 2 };
 struct entry_job {
   const struct entry *entry;
   enum backend backend;
-  struct rt *rt;                               /* the device; NULL on the c backend */
+  struct rt *rt;                               /* opencl: the device; else NULL */
+  struct pool *pool;                           /* multicore: the workers; else NULL */
   const struct data_value *in;                 /* inputs (not owned) */
   int nin;
   struct data_value out[ENTRY_MAX_IO];         /* outputs, filled by entry_result */
@@ -73,10 +83,12 @@ size_t entry_value_bytes(const struct data_value *v);
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
                        struct ps_err *e);
 
-/* A job of entry en on backend b (rt: the device, NULL for the c backend)
-** over in[0..nin); nothing is prepared yet. */
-struct entry_job entry_job_init(const struct entry *en, enum backend b, struct rt *rt,
-                                const struct data_value *in, int nin);
+/* A job of entry en on target t over in[0..nin); nothing is prepared yet. */
+struct entry_job entry_job_init(const struct entry *en, const struct target *t, const struct data_value *in,
+                                int nin);
+
+/* Whether en has an implementation on backend b. */
+int entry_supports(const struct entry *en, enum backend b);
 
 /* Prepare, run once, sync and take the result: the outputs are in j->out
 ** (release the job with entry_release either way). 0 or -1 (message in e). */

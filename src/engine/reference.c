@@ -1,5 +1,6 @@
 /*
-** reference.c: reference outputs from the c backend, cached, and the check.
+** reference.c: reference outputs from the multicore or c backend, cached,
+** and the check.
 */
 #include "reference.h"
 
@@ -22,10 +23,29 @@ static uint64_t exe_digest(void)
   return d;
 }
 
-int reference_outputs(const struct entry *en, const struct data_value *in, int nin, uint64_t digest,
-                      int use_cache, struct data_value *ref, int *nref, struct ps_err *e)
+int reference_target(const struct target *measured, struct target *ref, struct ps_err *e)
 {
-  struct entry_job j = entry_job_init(en, BACKEND_C, NULL, in, nin);
+  memset(ref, 0, sizeof *ref);
+  ref->backend = BACKEND_C;
+  if (measured->backend == BACKEND_MULTICORE || measured->backend == BACKEND_C)
+    return 0;
+  ref->backend = BACKEND_MULTICORE;
+  ref->pool = pool_open(pool_usable_cores(), e);
+  return ref->pool == NULL ? -1 : 0;
+}
+
+void reference_target_close(struct target *ref)
+{
+  pool_close(ref->pool);
+  ref->pool = NULL;
+}
+
+int reference_outputs(const struct entry *en, const struct data_value *in, int nin, uint64_t digest,
+                      int use_cache, const struct target *t, struct data_value *ref, int *nref,
+                      struct ps_err *e)
+{
+  static const struct target c = {BACKEND_C, NULL, NULL};
+  struct entry_job j = entry_job_init(en, entry_supports(en, t->backend) ? t : &c, in, nin);
   char path[4200];
   uint64_t key = cache_key_str(digest ^ exe_digest(), en->name);
   int have_path = use_cache && cache_path("ref", key, ".in", path, sizeof path) == 0, rc = -1;
@@ -44,20 +64,21 @@ int reference_outputs(const struct entry *en, const struct data_value *in, int n
   return rc;
 }
 
-int reference_check(const struct entry_job *j, uint64_t digest, int use_cache, struct ps_err *e)
+int reference_check(const struct entry_job *j, uint64_t digest, int use_cache, const struct target *t,
+                    struct ps_err *e)
 {
   struct data_value ref[ENTRY_MAX_IO];
   int nref = 0, rc = 0;
-  if (reference_outputs(j->entry, j->in, j->nin, digest, use_cache, ref, &nref, e) != 0) {
-    ps_err_prefix(e, "computing the c reference failed");
+  if (reference_outputs(j->entry, j->in, j->nin, digest, use_cache, t, ref, &nref, e) != 0) {
+    ps_err_prefix(e, "computing the reference failed");
     return -1;
   }
   if (nref != j->nout)
-    rc = ps_fail(e, "the result has a different number of values than the c reference");
+    rc = ps_fail(e, "the result has a different number of values than the reference");
   else if (entry_compare(ref, j->out, nref, e) != 0) {
     char where[sizeof e->msg];
     memcpy(where, e->msg, sizeof where);
-    rc = ps_fail(e, "result does not match the c reference:\n%.900s", where);
+    rc = ps_fail(e, "result does not match the reference:\n%.900s", where);
   }
   for (int i = 0; i < nref; i++)
     data_value_free(&ref[i]);

@@ -1,5 +1,8 @@
 /*
-** reference.h: validation against the sequential c backend. Reference
+** reference.h: validation against a reference backend: the multicore
+** backend (every core of the host), or the sequential c backend when the
+** multicore backend is the one measured or lacks the entry. The two agree
+** bit for bit (the unit tests compare them at the edge sizes). Reference
 ** outputs are computed once per input, entry and executable, and cached
 ** (cache area "ref"): any rebuild of psearch misses the cache, since the
 ** outputs depend on the code that made them.
@@ -9,15 +12,24 @@
 
 #include "entry.h"
 
-/* The c backend's outputs of en on in[0..nin) (whose values' digest is
-** `digest`, cache_value_digest) into ref[0..ENTRY_MAX_IO), their count in
-** *nref; through the cache when use_cache. 0, or -1 with e set. */
-int reference_outputs(const struct entry *en, const struct data_value *in, int nin, uint64_t digest,
-                      int use_cache, struct data_value *ref, int *nref, struct ps_err *e);
+/* The reference target for jobs on `measured` into ref: multicore on every
+** usable core, or c when measured is multicore. 0, or -1 with e set; close
+** it with reference_target_close either way. */
+int reference_target(const struct target *measured, struct target *ref, struct ps_err *e);
+void reference_target_close(struct target *ref);
 
-/* Check a job's outputs (after entry_result) against the reference: 0 when
-** they match; -1 with e set otherwise ("result does not match the c
+/* The reference outputs of en on in[0..nin) (whose values' digest is
+** `digest`, cache_value_digest), computed on target t (c where t lacks en),
+** into ref[0..ENTRY_MAX_IO), their count in *nref; through the cache when
+** use_cache. 0, or -1 with e set. */
+int reference_outputs(const struct entry *en, const struct data_value *in, int nin, uint64_t digest,
+                      int use_cache, const struct target *t, struct data_value *ref, int *nref,
+                      struct ps_err *e);
+
+/* Check a job's outputs (after entry_result) against the reference on t: 0
+** when they match; -1 with e set otherwise ("result does not match the
 ** reference:" and where, or why the reference could not be computed). */
-int reference_check(const struct entry_job *j, uint64_t digest, int use_cache, struct ps_err *e);
+int reference_check(const struct entry_job *j, uint64_t digest, int use_cache, const struct target *t,
+                    struct ps_err *e);
 
 #endif

@@ -414,13 +414,16 @@ cJSON *results_context_json(const struct results_context *c)
   gmtime_r(&now, &tm);
   strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
   cJSON_AddStringToObject(o, "backend", c->backend);
+  if (c->threads > 0)
+    cJSON_AddNumberToObject(o, "threads", c->threads);
   if (c->dev != NULL) {
     cJSON_AddStringToObject(o, "device", c->dev->name);
     cJSON_AddStringToObject(o, "platform", c->dev->platform);
     cJSON_AddStringToObject(o, "driver", c->dev->driver);
     cJSON_AddStringToObject(o, "opencl_version", c->dev->version);
   } else {
-    cJSON_AddStringToObject(o, "device", "host CPU (sequential c backend)");
+    cJSON_AddStringToObject(o, "device", c->threads > 0 ? "host CPU (multicore backend)"
+                                                        : "host CPU (sequential c backend)");
   }
   cJSON_AddStringToObject(o, "psearch_version", PS_VERSION);
   cJSON_AddStringToObject(o, "psearch_commit", PS_GIT);

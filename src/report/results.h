@@ -89,6 +89,7 @@ cJSON *results_dataset_json(const struct report_dataset *d);
 struct results_context {
   const char *backend;
   const struct rt_device_info *dev;
+  int threads; /* multicore: the worker threads; else 0 */
   int64_t runs, max_runs;
   int convergence;
   double conv_max_s;
