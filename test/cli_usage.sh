@@ -19,7 +19,7 @@ check export-json 2 $P bench --export-json x.json; has $ERR "psearch writes JSON
 check ambiguous 2 $P bench --no x.bench; has $ERR "ambiguous option --no: it could be --no-convergence-phase, --no-validate, --no-cache"
 check value-as-typed 2 $P dataset -n abc; has $ERR "option -n: 'abc' is not an integer"
 check value-abbrev 2 $P bench --conv 3x; has $ERR "option --conv: '3x' is not a number"
-check backend-choice 2 $P run -e sorted --backend=cuda; has $ERR "option --backend: 'cuda' is not c or opencl"
+check backend-choice 2 $P run -e sorted --backend=cuda; has $ERR "option --backend: 'cuda' is not c, opencl or multicore"
 
 # --- -e: a name that exists, in a suite given ---
 check e-typo 2 $P bench -e bench_binary_serch $ROOT/datasets/quick.bench

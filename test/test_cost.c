@@ -1,6 +1,6 @@
 /*
-** test_cost.c: the cost-model family on the opencl backend (PoCL in CI)
-** against the c backend, which is checked against hand-computed values
+** test_cost.c: the cost-model family on the opencl (PoCL in CI) and
+** multicore backends against the c backend, which is checked against hand-computed values
 ** first. Sizes at the edges (0, 1, 2, 3, work-group and tile sizes +-1,
 ** 2^k +- 1, 10^6 + 3); data: random over the whole range (wrap-around),
 ** all equal, the type's extremes, small values with many duplicates and
@@ -50,7 +50,7 @@ static struct data_value make(enum data_type t, int64_t n, enum pattern p, uint6
 }
 
 static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 2047, 2048, 2049, 4095, 4096, 4097,
-                                65535, 65537, 100003};
+                                32769, 49153, 65535, 65537, 100003};
 
 /* Segment flags: random (about one in `p + 2` set), none, all, only the
 ** first, only the last, chosen by variant v. */
@@ -70,7 +70,9 @@ static struct data_value make_flags(int64_t n, int v, uint64_t seed)
   return f;
 }
 
-/* Every entry of the family, every size, pattern and type: opencl = c. */
+/* Every entry of the family, every size, pattern and type: opencl = c and
+** multicore = c (3 workers; from 32769 elements on, the input is cut into 2
+** or 3 parts, so carries cross part boundaries). */
 static void backends_agree(void **state)
 {
   static const enum data_type types[] = {DATA_I32, DATA_U32};
@@ -87,12 +89,14 @@ static void backends_agree(void **state)
           in[1] = en->flag_inputs ? make_flags(sizes[si], (int)(si + (size_t)p) % 6, si)
                                   : make(types[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 1000);
           ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
-          got = harness_run(en->name, BACKEND_OPENCL, in, en->nin, 2);
-          if (entry_compare(&ref, &got, 1, &e) != 0)
-            fail_msg("%s, %s, n=%lld, pattern %d: %s", en->name, types[ti] == DATA_I32 ? "i32" : "u32",
-                     (long long)sizes[si], p, e.msg);
+          for (int b = BACKEND_OPENCL; b < BACKEND_COUNT; b++) {
+            got = harness_run(en->name, (enum backend)b, in, en->nin, 2);
+            if (entry_compare(&ref, &got, 1, &e) != 0)
+              fail_msg("%s on %s, %s, n=%lld, pattern %d: %s", en->name, backend_name((enum backend)b),
+                       types[ti] == DATA_I32 ? "i32" : "u32", (long long)sizes[si], p, e.msg);
+            data_value_free(&got);
+          }
           data_value_free(&ref);
-          data_value_free(&got);
           data_value_free(&in[0]);
           data_value_free(&in[1]);
         }

@@ -28,12 +28,12 @@ static struct rt *open_default(void)
   return rt;
 }
 
-/* Run entry on input v with backend b; the outputs go to out (caller frees). */
-static void run_entry(const struct entry *en, enum backend b, struct rt *rt,
-                      const struct data_value *v, struct data_value *out)
+/* Run entry on input v on target t; the outputs go to out (caller frees). */
+static void run_entry(const struct entry *en, const struct target *t, const struct data_value *v,
+                      struct data_value *out)
 {
-  struct target t = {b, rt, NULL};
-  struct entry_job j = entry_job_init(en, &t, v, 1);
+  enum backend b = t->backend;
+  struct entry_job j = entry_job_init(en, t, v, 1);
   struct ps_err e = {{0}};
   if (entry_prepare(&j, &e) != 0 || entry_run(&j, &e) != 0 || entry_run(&j, &e) != 0 ||
       entry_sync(&j, &e) != 0 || entry_result(&j, &e) != 0)
@@ -47,10 +47,14 @@ static void run_entry(const struct entry *en, enum backend b, struct rt *rt,
 static void backends_agree(const char *name, const enum data_type *types, int ntypes,
                            const int64_t *sizes, int nsizes)
 {
-  struct rt *rt = open_default();
+  struct ps_err pe = {{0}};
+  struct target c = {BACKEND_C, NULL, NULL}, cl = {BACKEND_OPENCL, open_default(), NULL},
+                mc = {BACKEND_MULTICORE, NULL, pool_open(3, &pe)}; /* 3: uneven shares */
+  const struct target *others[] = {&cl, &mc};
   const struct entry *en = registry_find(name);
   struct gen_bounds b;
   assert_non_null(en);
+  assert_non_null(mc.pool);
   gen_bounds_default(&b);
   for (int ti = 0; ti < ntypes; ti++) {
     for (int si = 0; si < nsizes; si++) {
@@ -64,16 +68,20 @@ static void backends_agree(const char *name, const enum data_type *types, int nt
         memset((char *)v.elems + sz, 0x00, sz);
         memcpy((char *)v.elems + 2 * sz, (char *)v.elems + 3 * sz, sz);
       }
-      run_entry(en, BACKEND_C, NULL, &v, &ref);
-      run_entry(en, BACKEND_OPENCL, rt, &v, &got);
-      if (entry_compare(&ref, &got, 1, &e) != 0)
-        fail_msg("%s %s n=%lld: %s", name, data_type_name(types[ti]), (long long)sizes[si], e.msg);
+      run_entry(en, &c, &v, &ref);
+      for (int k = 0; k < 2; k++) {
+        run_entry(en, others[k], &v, &got);
+        if (entry_compare(&ref, &got, 1, &e) != 0)
+          fail_msg("%s on %s, %s n=%lld: %s", name, backend_name(others[k]->backend),
+                   data_type_name(types[ti]), (long long)sizes[si], e.msg);
+        data_value_free(&got);
+      }
       data_value_free(&v);
       data_value_free(&ref);
-      data_value_free(&got);
     }
   }
-  rt_close(rt);
+  rt_close(cl.rt);
+  pool_close(mc.pool);
 }
 
 static const enum data_type int_types[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64,

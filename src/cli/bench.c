@@ -364,16 +364,6 @@ static int bench_block(const struct config *cf, const struct suite *s,
 
 /* ============================== Setup =================================== */
 
-static void list_suites(void)
-{
-  for (const struct suite_builtin *b = suite_builtins; b->name; b++) {
-    int def = 0;
-    for (const char *const *d = suite_defaults; *d; d++)
-      def |= strcmp(*d, b->name) == 0;
-    printf("builtin:%s%s\n", b->name, def ? " (default)" : "");
-  }
-}
-
 /* Parse the command line into cf and the suite paths; PS_EXIT_OK to go on,
 ** -1 when done (help, list), else the exit code. */
 static int parse_args(int argc, char **argv, struct config *cf, const char **paths, int *npaths)
@@ -430,7 +420,7 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     case O_EXTENDED: cf->extended = 1; break;
     case O_NOVALIDATE: cf->validate = 0; break;
     case O_LIST:
-      list_suites();
+      suitecheck_list_builtins();
       return -1;
     case O_VERBOSE: ps_verbosity = 2; break;
     case O_HELP:
@@ -449,48 +439,11 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     }
   }
   cf->use_cache = !cf->dev.no_cache;
-  if (cf->mp.max_runs < cf->mp.runs) {
+  if (cf->mp.max_runs < cf->mp.runs)
     ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
+  if (cf->mp.max_runs < cf->mp.runs || devopt_check(&cf->dev) != 0)
     return PS_EXIT_USAGE;
-  }
   return PS_EXIT_OK;
-}
-
-static struct suite *builtin(const char *name, struct ps_err *e)
-{
-  for (const struct suite_builtin *b = suite_builtins; b->name; b++) {
-    if (strcmp(b->name, name) == 0) {
-      char key[256];
-      snprintf(key, sizeof key, "datasets/%s", b->name);
-      return suite_parse(b->text, b->len, key, NULL, e);
-    }
-  }
-  ps_fail(e, "no built-in suite '%s' (psearch bench --list-suites)", name);
-  return NULL;
-}
-
-/* Load and check every suite (the defaults when none is named); the count,
-** or -1 after printing why. */
-static int load_suites(const char **paths, int npaths, struct suite **suites)
-{
-  struct ps_err e;
-  int n = 0;
-  if (npaths == 0)
-    for (const char *const *d = suite_defaults; *d && npaths < MAXLIST; d++)
-      paths[npaths++] = NULL;
-  for (int i = 0; i < npaths; i++) {
-    const char *p = paths[i];
-    struct suite *s = p == NULL                          ? builtin(suite_defaults[i], &e)
-                      : strncmp(p, "builtin:", 8) == 0 ? builtin(p + 8, &e)
-                                                       : suite_load(p, &e);
-    if (s == NULL || suitecheck_suite(s, &e) != 0) {
-      ps_error("%s", e.msg);
-      suite_free(s);
-      return -1;
-    }
-    suites[n++] = s;
-  }
-  return n;
 }
 
 /* Measure the device's copy bandwidth (GB/s, read + write) on 64 MiB. */
@@ -645,7 +598,7 @@ int bench_main(int argc, char **argv)
     return PS_EXIT_FAILED;
   if (cache_upkeep_now(&cf) != 0)
     return PS_EXIT_USAGE;
-  if ((nsuites = load_suites(paths, npaths, suites)) < 0)
+  if ((nsuites = suitecheck_load(paths, npaths, MAXLIST, suites)) < 0)
     return PS_EXIT_BADDATA;
   if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0) {
     ps_error("%s", err.msg);

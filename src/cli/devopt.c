@@ -50,12 +50,23 @@ static int open_device(const struct devopt *d, struct target *t, struct ps_err *
   return 0;
 }
 
+int devopt_check(const struct devopt *d)
+{
+  if (d->threads != 0 && d->backend != BACKEND_MULTICORE) {
+    ps_error("--threads is for --backend=multicore");
+    return -1;
+  }
+  if (d->backend != BACKEND_OPENCL && (d->sel.platform || d->sel.device || d->sel.type || d->kernels)) {
+    ps_error("-p, -d, --device-type and --kernels are for --backend=opencl");
+    return -1;
+  }
+  return 0;
+}
+
 int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
 {
   memset(t, 0, sizeof *t);
   t->backend = d->backend;
-  if (d->threads != 0 && d->backend != BACKEND_MULTICORE)
-    return ps_fail(e, "--threads is for --backend=multicore");
   switch (d->backend) {
   case BACKEND_C:
     ps_info(1, "backend c: sequential reference on the host CPU");

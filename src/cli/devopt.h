@@ -39,6 +39,10 @@ void devopt_init(struct devopt *d);
 ** message is printed). */
 int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled);
 
+/* After parsing: options that do not go together (--threads without
+** multicore, device options without opencl) print why and give -1. */
+int devopt_check(const struct devopt *d);
+
 /* Open what the backend needs into t (the device of opencl, the workers of
 ** multicore) and say which on stderr. 0, or -1 with e set; close t with
 ** devopt_close either way. */

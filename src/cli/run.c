@@ -83,6 +83,8 @@ static int parse_args(int argc, char **argv, struct config *cf)
       return PS_EXIT_USAGE;
     }
   }
+  if (devopt_check(&cf->dev) != 0)
+    return PS_EXIT_USAGE;
   if (cf->en == NULL) {
     ps_error("run: -e ENTRY is required ('psearch list' shows the entry points)");
     return PS_EXIT_USAGE;

@@ -1,5 +1,6 @@
 /*
-** suitecheck.c: a suite checked against the registry before anything runs.
+** suitecheck.c: suites loaded and checked against the registry before
+** anything runs.
 */
 #include "suitecheck.h"
 
@@ -7,6 +8,7 @@
 #include "opt.h"
 #include "registry.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,4 +112,49 @@ int suitecheck_entries(const char *const *names, int n, struct suite *const *sui
                         "or give a suite that has it: psearch bench --list-suites)", names[k]);
   }
   return 0;
+}
+
+void suitecheck_list_builtins(void)
+{
+  for (const struct suite_builtin *b = suite_builtins; b->name; b++) {
+    int def = 0;
+    for (const char *const *d = suite_defaults; *d; d++)
+      def |= strcmp(*d, b->name) == 0;
+    printf("builtin:%s%s\n", b->name, def ? " (default)" : "");
+  }
+}
+
+static struct suite *builtin(const char *name, struct ps_err *e)
+{
+  for (const struct suite_builtin *b = suite_builtins; b->name; b++) {
+    if (strcmp(b->name, name) == 0) {
+      char key[256];
+      snprintf(key, sizeof key, "datasets/%s", b->name);
+      return suite_parse(b->text, b->len, key, NULL, e);
+    }
+  }
+  ps_fail(e, "no built-in suite '%s' (psearch bench --list-suites)", name);
+  return NULL;
+}
+
+int suitecheck_load(const char **paths, int npaths, int max, struct suite **suites)
+{
+  struct ps_err e;
+  int n = 0;
+  if (npaths == 0)
+    for (const char *const *d = suite_defaults; *d && npaths < max; d++)
+      paths[npaths++] = NULL;
+  for (int i = 0; i < npaths; i++) {
+    const char *p = paths[i];
+    struct suite *s = p == NULL                          ? builtin(suite_defaults[i], &e)
+                      : strncmp(p, "builtin:", 8) == 0 ? builtin(p + 8, &e)
+                                                       : suite_load(p, &e);
+    if (s == NULL || suitecheck_suite(s, &e) != 0) {
+      ps_error("%s", e.msg);
+      suite_free(s);
+      return -1;
+    }
+    suites[n++] = s;
+  }
+  return n;
 }

@@ -1,7 +1,8 @@
 /*
 ** cost.c: the cost-model family of the parallel cost-model lecture: for
 ** reduction, scan, filter and reduce_by_index, the lecture's straightforward
-** version next to a fast one, on the c and opencl backends (docs/entries.md).
+** version next to a fast one, on the c, opencl and multicore backends
+** (docs/entries.md).
 **
 ** Elements are i32 or u32 with wrap-around (+), as C's unsigned arithmetic
 ** and two's complement; comparisons (argmax, filter's x >= 0, bin ranges,
@@ -16,6 +17,8 @@
 ** (docs/architecture.md).
 */
 #include "cost.h"
+
+#include "cost_mc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +63,7 @@ enum cost_result {
 
 struct cost_op {
   void (*ref)(struct entry_job *j); /* the sequential reference into j->out[0] */
+  void (*par)(struct entry_job *j); /* the multicore version (cost_mc.h), the same bytes */
   enum cost_shape shape;
   const char *kernels[4];           /* in cl/cost.cl, NULL after the last */
   const char *defines;              /* more build options, or NULL */
@@ -208,6 +212,13 @@ static int c_run(struct entry_job *j, struct ps_err *e)
   return 0;
 }
 
+static int mc_run(struct entry_job *j, struct ps_err *e)
+{
+  (void)e;
+  op_of(j)->par(j);
+  return 0;
+}
+
 static int c_result(struct entry_job *j, struct ps_err *e)
 {
   (void)j;
@@ -229,7 +240,7 @@ struct cstate {
 static void release(struct entry_job *j)
 {
   struct cstate *s = j->state;
-  if (j->backend == BACKEND_C || s == NULL)
+  if (j->backend != BACKEND_OPENCL || s == NULL)
     return;
   rt_release(j->rt, s->in);
   rt_release(j->rt, s->in2);
@@ -540,7 +551,9 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 /* ================================ Registry ============================= */
 
 #define I32S ((1u << DATA_I32) | (1u << DATA_U32))
-#define IMPLS {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}}
+#define IMPLS                                                                                 \
+  {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},                 \
+   {c_prepare, mc_run, c_result, release}}
 #define OP(...) (&(const struct cost_op){__VA_ARGS__})
 
 static uint64_t read_bytes(uint64_t n, size_t elem) { return n * elem; }
@@ -552,84 +565,84 @@ const struct entry cost_entries[] = {
   {.name = "red", .desc = "The lecture's reduction: pad to a power of two with 0, add pairs, halve, until one is left",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_sum, .shape = SHAPE_SCALAR, .kernels = {"red_step"}, .scratch = S_TMP_POW2,
+   .aux = OP(.ref = ref_sum, .par = cost_mc_sum, .shape = SHAPE_SCALAR, .kernels = {"red_step"}, .scratch = S_TMP_POW2,
              .launch = launch_red, .result = R_TMP)},
   {.name = "reduce", .desc = "Sum (+, wrapping): grid-strided work-group partials, then one group sums them",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_sum, .shape = SHAPE_SCALAR, .kernels = {"reduce_partials", "reduce_final"},
+   .aux = OP(.ref = ref_sum, .par = cost_mc_sum, .shape = SHAPE_SCALAR, .kernels = {"reduce_partials", "reduce_final"},
              .scratch = S_PART_GROUPS, .launch = launch_reduce, .runs_empty = 1)},
   {.name = "argmax", .desc = "Index of the largest element, the first on ties; -1 when empty (the lecture's exercise)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "i64", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_argmax, .shape = SHAPE_INDEX, .kernels = {"argmax_partials", "argmax_final"},
+   .aux = OP(.ref = ref_argmax, .par = cost_mc_argmax, .shape = SHAPE_INDEX, .kernels = {"argmax_partials", "argmax_final"},
              .scratch = S_PART_GROUPS | S_PARTI_GROUPS, .launch = launch_argmax, .runs_empty = 1)},
   {.name = "scan_hillis_steele", .desc = "Inclusive (+) scan: log n steps, each adding the element off to the left",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n log n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .kernels = {"hs_step"}, .scratch = S_TMP, .launch = launch_hillis_steele,
+   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"hs_step"}, .scratch = S_TMP, .launch = launch_hillis_steele,
              .result = R_PINGPONG)},
   {.name = "scan_blelloch", .desc = "Exclusive (+) scan, work-efficient: up-sweep and down-sweep on a power-of-two pad",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan_exclusive, .kernels = {"bl_up", "bl_down", "set_zero"}, .scratch = S_TMP_POW2,
+   .aux = OP(.ref = ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"bl_up", "bl_down", "set_zero"}, .scratch = S_TMP_POW2,
              .launch = launch_blelloch, .result = R_TMP)},
   {.name = "scan", .desc = "Inclusive (+) scan in one pass: tiles chained by decoupled look-back",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback)},
+   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback)},
   {.name = "scan_exclusive", .desc = "Exclusive (+) scan in one pass (decoupled look-back)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan_exclusive, .kernels = {"scan_lookback"}, .defines = "-DEXCLUSIVE",
+   .aux = OP(.ref = ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"scan_lookback"}, .defines = "-DEXCLUSIVE",
              .scratch = S_LOOKBACK, .launch = launch_lookback)},
   {.name = "scan_max", .desc = "Inclusive max-scan in one pass (decoupled look-back with max for +)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan_max, .kernels = {"scan_lookback"}, .defines = "-DSCAN_MAX",
+   .aux = OP(.ref = ref_scan_max, .par = cost_mc_scan_max, .kernels = {"scan_lookback"}, .defines = "-DSCAN_MAX",
              .scratch = S_LOOKBACK, .launch = launch_lookback)},
   {.name = "scan_rts", .desc = "Inclusive (+) scan by reduce-then-scan: tile sums, their scan, rescan (no inter-group waits)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .kernels = {"rts_reduce", "rts_spine", "rts_scan"}, .scratch = S_PART_TILES,
+   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"rts_reduce", "rts_spine", "rts_scan"}, .scratch = S_PART_TILES,
              .launch = launch_reduce_then_scan)},
   {.name = "filter_scan", .desc = "Keep the elements >= 0, as the lecture: map to flags, scan, scatter",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
+   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2, .launch = launch_filter_scan, .result = R_KEPT)},
   {.name = "filter", .desc = "Keep the elements >= 0 in one pass: tile compaction chained by decoupled look-back",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
+   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
              .launch = launch_lookback, .result = R_KEPT)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_histogram, .shape = SHAPE_BINS, .kernels = {"hist256"}, .launch = launch_histogram,
+   .aux = OP(.ref = ref_histogram, .par = cost_mc_histogram, .shape = SHAPE_BINS, .kernels = {"hist256"}, .launch = launch_histogram,
              .runs_empty = 1)},
   {.name = "reduce_by_index",
    .desc = "dest[is[i]] += vs[i] into 256 bins, indices outside [0, 256) ignored: local sub-histograms",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = two_in_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_local"},
+   .aux = OP(.ref = ref_reduce_by_index, .par = cost_mc_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_local"},
              .launch = launch_reduce_by_index, .runs_empty = 1)},
   {.name = "reduce_by_index_global", .desc = "The same with one global atomic per element (the straightforward version)",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]t", .out_desc = "[256]t", .work = "O(n)",
    .span = "O(log n) (contention: O(n / bins))", .bytes_desc = "2 n sizeof(t)", .bytes = two_in_bytes,
    .impl = IMPLS,
-   .aux = OP(.ref = ref_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_global"},
+   .aux = OP(.ref = ref_reduce_by_index, .par = cost_mc_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_global"},
              .launch = launch_reduce_by_index_global, .runs_empty = 1)},
   {.name = "segmented_scan", .desc = "Inclusive (+) scan restarting at every set flag, in one pass (decoupled look-back)",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t) + n", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
-   .aux = OP(.ref = ref_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
+   .aux = OP(.ref = ref_segmented_scan, .par = cost_mc_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
              .launch = launch_segmented_scan)},
   {.name = "segmented_reduce",
    .desc = "Sum of each segment (a set flag starts one; so does index 0): segmented scan, then each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
-   .aux = OP(.ref = ref_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
+   .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce,
              .result = R_SEGMENTS)},
   {.name = NULL},
