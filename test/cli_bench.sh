@@ -62,7 +62,37 @@ grep -q "20000" $OUT && fail "--exclude-case slow still ran the slow case"
 
 # the c backend
 check backend-c 0 $P bench $FAST --backend=c -e sorted $T/s.bench --json $T/c.json
-grep -q '"validation":.*"reference"' $T/c.json || fail "c backend JSON validation field"
+grep -q '"validation":.*"ok"' $T/c.json || fail "c backend JSON validation field (checked against multicore)"
+
+# the multicore backend: its thread count in the header and the JSON, its
+# results checked against the c backend; a wrong one is caught
+check backend-multicore 0 $P bench $FAST --backend=multicore --threads 3 $T/s.bench --json $T/mc.json
+has $OUT "Backend: multicore, 3 threads"
+py multicore-json $T/mc.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for prog in d.values():
+    c = prog["psearch_context"]
+    assert c["backend"] == "multicore" and c["threads"] == 3, c
+    for r in prog["datasets"].values():
+        ps = r["psearch"]
+        assert ps["validation"] == "ok", prog
+        ph = ps["phase_seconds"]
+        assert set(ph) == {"load", "prepare", "runs", "result", "validate"}, ph
+        assert ph["runs"] >= 0.5 and all(v >= 0 for v in ph.values()), ph  # the 0.5 s minimum
+        assert abs(ps["host_seconds"] - ph["load"] - ph["validate"]) < 1e-9, ps
+PY
+check phases-logged 0 $P bench $FAST --backend=multicore -v -e bench_copy $T/s.bench
+grep -Eq "tiny: seconds: load [0-9.]+, prepare [0-9.]+, runs [0-9.]+, result [0-9.]+, validate [0-9.]+" $ERR \
+  || fail "-v does not say where a dataset's seconds went"
+PSEARCH_TEST_CORRUPT_RESULT=bench_copy $P bench $FAST --backend=multicore $T/s.bench >$OUT 2>$ERR
+[ $? = 1 ] || fail "a wrong multicore result should exit 1"
+has $OUT "result does not match the reference"
+check threads-without-multicore 2 $P bench $FAST --threads 2 $T/s.bench
+has $ERR "--threads is for --backend=multicore"
+check threads-zero 2 $P bench $FAST --backend=multicore --threads 0 $T/s.bench
+check device-without-opencl 2 $P bench $FAST --backend=c -d 0 $T/s.bench
+has $ERR "are for --backend=opencl"
 
 # a wrong result fails the dataset (exit 1), the JSON still appears, others are fine
 PSEARCH_TEST_CORRUPT_RESULT=sorted $P bench $FAST $T/s.bench --json $T/bad.json >$OUT 2>$ERR

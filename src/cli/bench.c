@@ -133,7 +133,16 @@ struct outcome {
   const char *validation;
   int has_peak;
   uint64_t peak;
+  double phase_s[PHASE_COUNT];
 };
+
+/* Seconds since *t0, which moves to now. */
+static double lap(uint64_t *t0)
+{
+  uint64_t t = ps_now_ns(), d = t - *t0;
+  *t0 = t;
+  return (double)d / 1e9;
+}
 
 static void fail_with(struct outcome *o, const char *msg)
 {
@@ -141,16 +150,15 @@ static void fail_with(struct outcome *o, const char *msg)
     o->error = strdup(msg);
 }
 
-/* Check a finished job's result against the c backend (test hook: corrupt it first). */
+/* Check a finished job's result against the reference target (test hook:
+** corrupt it first). */
 static void validate(const struct config *cf, struct entry_job *j, uint64_t digest, struct outcome *o)
 {
   struct ps_err e;
   if (hook_corrupt(j->entry->name) && j->nout > 0 && j->out[0].elems != NULL)
     ((unsigned char *)j->out[0].elems)[0] ^= 1; /* test hook: tests of validation */
   o->validation = "skipped";
-  if (j->backend == BACKEND_C) {
-    o->validation = "reference";
-  } else if (cf->validate) {
+  if (cf->validate) {
     if (reference_check(j, digest, cf->use_cache, &cf->ref, &e) != 0)
       fail_with(o, e.msg);
     o->validation = o->error ? "mismatch" : "ok";
@@ -166,6 +174,7 @@ static void run_dataset(const struct config *cf, const struct entry *en,
   struct entry_job j = entry_job_init(en, &cf->tg, in, nin);
   struct measure_params mp = cf->mp;
   struct ps_err e;
+  uint64_t t0 = ps_now_ns();
   memset(o, 0, sizeof *o);
   if (entry_check_inputs(en, in, nin, &e) != 0) {
     fail_with(o, e.msg);
@@ -179,9 +188,11 @@ static void run_dataset(const struct config *cf, const struct entry *en,
     fail_with(o, e.msg);
     goto done;
   }
+  o->phase_s[PHASE_PREPARE] = lap(&t0);
   vlog("prepared (inputs on the device, kernels built)", pg->desc);
   if (measure_run(&mp, &j, &interrupted, progress_update, pg, &o->m) != 0)
     goto done;
+  o->phase_s[PHASE_RUNS] = lap(&t0);
   vlog("measured", pg->desc);
   o->has_peak = rt != NULL;
   o->peak = rt != NULL ? rt_peak_bytes(rt) : 0;
@@ -189,7 +200,9 @@ static void run_dataset(const struct config *cf, const struct entry *en,
     fail_with(o, e.msg);
     goto done;
   }
+  o->phase_s[PHASE_RESULT] = lap(&t0);
   validate(cf, &j, digest, o);
+  o->phase_s[PHASE_VALIDATE] = lap(&t0);
 done:
   entry_release(&j);
 }
@@ -242,17 +255,20 @@ static int block_init(struct block_inputs *b, const struct suite_block *bl)
   return 0;
 }
 
-static void block_load(const struct config *cf, struct block_inputs *b, const struct suite_case *sc, int c)
+/* Load case c's inputs unless loaded; the seconds it took (0: loaded before). */
+static double block_load(const struct config *cf, struct block_inputs *b, const struct suite_case *sc, int c)
 {
   struct ps_err e;
+  uint64_t t0 = ps_now_ns();
   if (b->nin[c] >= 0)
-    return;
+    return 0;
   vlog("loading the inputs", sc->name);
   b->nin[c] = input_load_case(sc, cf->use_cache, b->in[c], &b->digest[c], &e);
   if (b->nin[c] < 0) {
     b->nin[c] = 0;
     b->error[c] = strdup(e.msg);
   }
+  return lap(&t0);
 }
 
 static int excluded(const struct config *cf, const struct suite_case *c)
@@ -285,7 +301,7 @@ static int bench_case(const struct config *cf, const struct entry *en,
                         .fancy = cf->fancy};
   struct report_dataset d;
   struct outcome o;
-  block_load(cf, b, sc, c);
+  double load_s = block_load(cf, b, sc, c);
   if (!cf->fancy) {
     printf("%s: %*s", sc->name, pad, "");
     fflush(stdout);
@@ -296,12 +312,17 @@ static int bench_case(const struct config *cf, const struct entry *en,
   } else {
     run_dataset(cf, en, b->in[c], b->nin[c], b->digest[c], &pg, &o);
   }
+  o.phase_s[PHASE_LOAD] = load_s;
+  ps_info(2, "%s: seconds: load %.3f, prepare %.3f, runs %.3f, result %.3f, validate %.3f", sc->name,
+          o.phase_s[PHASE_LOAD], o.phase_s[PHASE_PREPARE], o.phase_s[PHASE_RUNS], o.phase_s[PHASE_RESULT],
+          o.phase_s[PHASE_VALIDATE]);
   if (cf->fancy) /* rewrite the progress line */
     printf("\r\033[K%s: %*s", sc->name, pad, "");
   report_summarize(&d, &o.m, o.error, en, b->in[c], b->nin[c]);
   d.validation = o.validation ? o.validation : "skipped";
   d.has_peak = o.has_peak;
   d.peak_bytes = o.peak;
+  memcpy(d.phase_s, o.phase_s, sizeof d.phase_s);
   report_print_line(stdout, &d, cf->fmt, cf->fancy);
   if (cf->extended)
     report_print_extended(stdout, &d, cf->copy_gbs);
@@ -328,7 +349,7 @@ static cJSON *program(const struct config *cf, cJSON *root, const char *key)
   cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key);
   if (prog == NULL) {
     struct results_context ctx = {backend_name(cf->dev.backend), cf->tg.rt ? rt_info(cf->tg.rt) : NULL,
-                                  pool_threads(cf->tg.pool), cf->mp.runs,
+                                  cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");

@@ -65,6 +65,9 @@ struct entry {
   struct entry_impl impl[BACKEND_COUNT];
   unsigned flag_inputs; /* ...except these (bit i: input i), which are [n]bool flags */
   unsigned needs;       /* what its first input must be: ENTRY_SORTED, ENTRY_EYTZINGER */
+  const char *answer;   /* entries with the same answer on the same inputs (every
+                        ** lower bound, every stable sort) name it alike, and
+                        ** share one reference; NULL: the entry's own name */
   const void *aux;      /* the family's description of this entry (its kernels, its
                         ** reference, its buffers): the phases look it up here */
 };

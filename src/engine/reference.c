@@ -27,7 +27,7 @@ int reference_target(const struct target *measured, struct target *ref, struct p
 {
   memset(ref, 0, sizeof *ref);
   ref->backend = BACKEND_C;
-  if (measured->backend == BACKEND_MULTICORE || measured->backend == BACKEND_C)
+  if (measured->backend == BACKEND_MULTICORE)
     return 0;
   ref->backend = BACKEND_MULTICORE;
   ref->pool = pool_open(pool_usable_cores(), e);
@@ -47,7 +47,7 @@ int reference_outputs(const struct entry *en, const struct data_value *in, int n
   static const struct target c = {BACKEND_C, NULL, NULL};
   struct entry_job j = entry_job_init(en, entry_supports(en, t->backend) ? t : &c, in, nin);
   char path[4200];
-  uint64_t key = cache_key_str(digest ^ exe_digest(), en->name);
+  uint64_t key = cache_key_str(digest ^ exe_digest(), en->answer != NULL ? en->answer : en->name);
   int have_path = use_cache && cache_path("ref", key, ".in", path, sizeof path) == 0, rc = -1;
   if (have_path && (*nref = cache_load(path, ref, ENTRY_MAX_IO)) > 0)
     return 0;

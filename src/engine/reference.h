@@ -3,8 +3,9 @@
 ** backend (every core of the host), or the sequential c backend when the
 ** multicore backend is the one measured or lacks the entry. The two agree
 ** bit for bit (the unit tests compare them at the edge sizes). Reference
-** outputs are computed once per input, entry and executable, and cached
-** (cache area "ref"): any rebuild of psearch misses the cache, since the
+** outputs are computed once per input, answer (entry.answer: entries with
+** the same semantics share one) and executable, and cached (cache area
+** "ref"): any rebuild of psearch misses the cache, since the
 ** outputs depend on the code that made them.
 */
 #ifndef reference_h
@@ -13,7 +14,8 @@
 #include "entry.h"
 
 /* The reference target for jobs on `measured` into ref: multicore on every
-** usable core, or c when measured is multicore. 0, or -1 with e set; close
+** usable core, or c when measured is multicore (so the c backend, too, is
+** checked against an independent implementation). 0, or -1 with e set; close
 ** it with reference_target_close either way. */
 int reference_target(const struct target *measured, struct target *ref, struct ps_err *e);
 void reference_target_close(struct target *ref);

@@ -247,9 +247,13 @@ static void filter_write(void *ctx, int tid, int nt)
     memcpy(o, c->x + lo, (hi - lo) * sizeof *o);
     return;
   }
-  for (uint64_t i = lo; i < hi; i++)
-    if (c->sx[i] >= 0)
-      *o++ = c->x[i];
+  /* Branch-free: every element is written at the next free slot, which
+  ** only a kept one advances; the loop stops once the part's count is
+  ** written, so no write falls past the part's share of the output. */
+  for (uint64_t i = lo, k = 0; k < c->cnt[tid]; i++) {
+    o[k] = c->x[i];
+    k += c->sx[i] >= 0;
+  }
 }
 
 void cost_mc_filter(struct entry_job *j)

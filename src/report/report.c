@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+const char *const report_phase_names[PHASE_COUNT] = {"load", "prepare", "runs", "result", "validate"};
+
 void report_summarize(struct report_dataset *d, const struct measure_result *m, const char *error,
                       const struct entry *en, const struct data_value *in, int nin)
 {

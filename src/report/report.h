@@ -20,6 +20,13 @@ enum report_format { REPORT_FUTHARK, REPORT_HUMAN };
 /* RSD above which the mean of a dataset is called noise (a warning). */
 #define REPORT_NOISY_RSD 0.25
 
+/* Where a dataset's wall time went, in seconds: loading its inputs
+** (generation or the dataset cache; counted for the first entry that needs
+** them), prepare (upload, kernel builds), the warm-up and timed runs, the
+** result (download), and validation (the reference and the comparison). */
+enum report_phase { PHASE_LOAD, PHASE_PREPARE, PHASE_RUNS, PHASE_RESULT, PHASE_VALIDATE, PHASE_COUNT };
+extern const char *const report_phase_names[PHASE_COUNT];
+
 struct report_dataset {
   const char *error;      /* why the dataset failed, or NULL */
   const double *us;       /* the reported runtimes in µs (not owned), n of them */
@@ -35,10 +42,11 @@ struct report_dataset {
   struct { const char *name; double us; } kernels[MEASURE_KERNELS];
   int has_peak;           /* a device: peak_bytes is its peak memory */
   uint64_t peak_bytes;
-  const char *validation; /* "ok", "mismatch", "reference" or "skipped" */
+  const char *validation; /* "ok", "mismatch" or "skipped" */
   enum measure_stop stop; /* how the measurement ended */
   double rse, rse_target; /* the RSE of the mean at the end, and what the rule asks */
   int64_t launches;       /* kernels launched per run; -1: unknown (no profiling) */
+  double phase_s[PHASE_COUNT];
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

@@ -399,6 +399,12 @@ cJSON *results_dataset_json(const struct report_dataset *d)
       cJSON_AddNumberToObject(ps, "min_bytes", d->min_bytes);
   }
   cJSON_AddStringToObject(ps, "validation", d->validation);
+  {
+    cJSON *ph = cJSON_AddObjectToObject(ps, "phase_seconds");
+    for (int i = 0; i < PHASE_COUNT; i++)
+      cJSON_AddNumberToObject(ph, report_phase_names[i], d->phase_s[i]);
+    cJSON_AddNumberToObject(ps, "host_seconds", d->phase_s[PHASE_LOAD] + d->phase_s[PHASE_VALIDATE]);
+  }
   return o;
 }
 
