@@ -133,6 +133,13 @@ int entry_result(struct entry_job *j, struct ps_err *e)
   return j->entry->impl[j->backend].result(j, e);
 }
 
+void entry_release_state(struct entry_job *j)
+{
+  if (j->entry != NULL && entry_supports(j->entry, j->backend))
+    j->entry->impl[j->backend].release(j);
+  j->state = NULL;
+}
+
 void entry_release(struct entry_job *j)
 {
   if (j->entry != NULL && entry_supports(j->entry, j->backend))

@@ -49,7 +49,8 @@ struct entry_impl {
   int (*prepare)(struct entry_job *j, struct ps_err *e); /* untimed: upload, allocate */
   int (*run)(struct entry_job *j, struct ps_err *e);     /* timed: compute (device: enqueue) */
   int (*result)(struct entry_job *j, struct ps_err *e);  /* untimed: outputs into j->out */
-  void (*release)(struct entry_job *j);                  /* accepts a failed prepare */
+  void (*release)(struct entry_job *j);                  /* accepts a failed prepare and
+                                                          ** a second call (state NULL) */
 };
 
 struct entry {
@@ -104,6 +105,9 @@ int entry_run(struct entry_job *j, struct ps_err *e);
 int entry_sync(struct entry_job *j, struct ps_err *e);
 int entry_result(struct entry_job *j, struct ps_err *e);
 void entry_release(struct entry_job *j); /* frees outputs too */
+/* Free what the implementation holds (device buffers, scratch) and keep the
+** outputs; entry_release still follows. */
+void entry_release_state(struct entry_job *j);
 
 /* Compare a result with the reference: integers and bools bit for bit, floats
 ** within |a - b| <= 1e-6 * max(1, |ref|) (NaN equals NaN). On mismatch the

@@ -1,0 +1,28 @@
+#!/bin/bash
+# gpu-wall.sh BUNDLE OUTDIR: where the wall time of the default suites goes
+# on a GPU host (issue 16's target: at most 2 minutes with an empty cache,
+# the non-GPU part at most a quarter). Runs `psearch bench -r 100 -x
+# --convergence-max-seconds 3` on the default suites with an empty cache
+# under /usr/bin/time -v (wall, user, system seconds, peak memory), with -v
+# so that every dataset's phases are logged, then sums the JSON's
+# phase_seconds per phase (scripts/phases.py). Commit OUTDIR under
+# docs/results/.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+B=$(cd "${1:-.carry/psearch}" && pwd)
+O=$(mkdir -p "${2:-/tmp/wall}" && cd "${2:-/tmp/wall}" && pwd)
+P=$B/psearch
+export XDG_CACHE_HOME=$(mktemp -d)
+cd "$O" || exit 1
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo)"
+  nvidia-smi --query-gpu=name,driver_version --format=csv 2>/dev/null
+  $P --version
+} > machine.txt 2>&1
+cat machine.txt
+/usr/bin/time -v -o time.txt $P bench -r 100 -x --convergence-max-seconds 3 -v --json wall.json \
+  > wall.txt 2> wall.log
+echo "bench: exit $?"
+grep -E "Elapsed|User time|System time|Maximum resident" time.txt
+python3 "$root/scripts/phases.py" wall.json time.txt | tee phases.txt
