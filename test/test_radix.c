@@ -1,13 +1,19 @@
 /*
 ** test_radix.c: the sorting family (radix_sort, radix_sort_1bit, sorted) on
-** the opencl backend (PoCL in CI) against the c backend, which is checked by
-** hand first (IEEE total order of floats, signed order of integers). Every
+** the opencl backend (PoCL in CI) and the multicore backend against the c
+** backend, which is checked by hand first (IEEE total order of floats,
+** signed order of integers); and psort, the multicore backend's engine,
+** against sort_values directly on pools of 1, 2, 3 and 5 threads. Every
 ** element type; sizes at the edges of work-groups, tiles (4096 four-byte
-** keys) and the chunks work-groups own, up to 10^6 + 3; data: random over
-** the whole range, all equal, the type's extremes (min, max, 0, -1, +-0,
-** +-inf, +-NaN, denormals), few distinct values. Equal keys are equal bits,
-** so stability is not visible in the output; an LSD sort is correct only if
-** every pass is stable, which the random data checks.
+** keys), the chunks work-groups own and psort's small-sort threshold, up to
+** 10^6 + 3; data: random over the whole range, all equal, the type's
+** extremes (min, max, 0, -1, +-0, +-inf, +-NaN, denormals), few distinct
+** values, random bits (negative floats, NaN payloads), random bits with one
+** middle key byte constant (a pass psort skips). Bitwise, -0 and +0 and
+** NaNs of distinct payloads are distinct keys of the total order, so equal
+** keys are equal bits and stability is not visible in the output; an LSD
+** sort is correct only if every pass but the last is stable, which the
+** random data checks (a pass that reorders equal digits fails them).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,13 +24,16 @@
 #include "entry.h"
 #include "gen.h"
 #include "harness.h"
+#include "psort.h"
 #include "radix.h"
+#include "sort.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 
-enum pattern { RANDOM, EQUAL, EXTREMES, FEW, NPATTERNS };
+enum pattern { RANDOM, EQUAL, EXTREMES, FEW, BITS, GAPS, NPATTERNS };
 
 /* Bit patterns of the extremes, as the low bytes of a uint64. */
 static uint64_t extreme(enum data_type t, uint64_t i)
@@ -36,6 +45,16 @@ static uint64_t extreme(enum data_type t, uint64_t i)
   if (t == DATA_BOOL)
     return i % 2;
   return pick[(i * 7 + (i >> 3)) % (data_type_is_float(t) ? 9 : 6)];
+}
+
+/* Random bits for element i (splitmix64); GAPS keeps key byte 1 at 0x5a. */
+static uint64_t bits(enum pattern p, uint64_t seed, uint64_t i)
+{
+  uint64_t z = (seed + 1) * 0x9e3779b97f4a7c15u + i * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  z ^= z >> 31;
+  return p == GAPS ? (z & ~(uint64_t)0xff00) | 0x5a00 : z;
 }
 
 static struct data_value make(enum data_type t, int64_t n, enum pattern p, uint64_t seed)
@@ -53,7 +72,8 @@ static struct data_value make(enum data_type t, int64_t n, enum pattern p, uint6
     uint64_t w;
     if (p == RANDOM)
       break;
-    w = p == EQUAL ? 0x3c3c3c3c3c3c3c3c : p == EXTREMES ? extreme(t, (uint64_t)i) : x[i * sz] % 5;
+    w = p == EQUAL ? 0x3c3c3c3c3c3c3c3c : p == EXTREMES ? extreme(t, (uint64_t)i)
+        : p == FEW ? x[i * sz] % 5 : bits(p, seed, (uint64_t)i);
     if (t == DATA_BOOL)
       w &= 1;
     memcpy(x + i * sz, &w, sz); /* little-endian low bytes */
@@ -66,20 +86,36 @@ static const enum data_type types[] = {DATA_I8,  DATA_I16, DATA_I32, DATA_I64, D
 static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 8191, 8192, 8193,
                                 65535, 65536, 65537, 100003};
 
-static void agree(const char *name, enum data_type t, int64_t n, enum pattern p, uint64_t seed)
+/* Backends checked against the c backend (bit b: backend b). */
+#define OTHERS ((1u << BACKEND_OPENCL) | (1u << BACKEND_MULTICORE))
+#define MULTICORE (1u << BACKEND_MULTICORE)
+
+/* Fail unless got has ref's bits (entry_compare would call -0 and +0 or NaNs equal). */
+static void same_bits(const struct data_value *ref, const struct data_value *got, const char *what)
+{
+  struct ps_err e = {{0}};
+  if (entry_value_bytes(ref) > 0 && memcmp(ref->elems, got->elems, entry_value_bytes(ref)) != 0) {
+    (void)entry_compare(ref, got, 1, &e);
+    fail_msg("%s: results differ bitwise %s", what, e.msg);
+  }
+}
+
+static void agree(const char *name, unsigned backends, enum data_type t, int64_t n, enum pattern p,
+                  uint64_t seed)
 {
   struct data_value in = make(t, n, p, seed), ref, got;
-  struct ps_err e = {{0}};
+  char what[160];
   ref = harness_run(name, BACKEND_C, &in, 1, 2);
-  got = harness_run(name, BACKEND_OPENCL, &in, 1, 2);
-  /* bit for bit: entry_compare would call -0 and +0 or NaNs equal */
-  if (entry_value_bytes(&ref) > 0 && memcmp(ref.elems, got.elems, entry_value_bytes(&ref)) != 0) {
-    (void)entry_compare(&ref, &got, 1, &e);
-    fail_msg("%s, %s, n=%lld, pattern %d: results differ bitwise %s", name, data_type_name(t),
-             (long long)n, (int)p, e.msg);
+  for (int b = 1; b < BACKEND_COUNT; b++) {
+    if (!(backends >> b & 1))
+      continue;
+    got = harness_run(name, (enum backend)b, &in, 1, 2);
+    snprintf(what, sizeof what, "%s on %s, %s, n=%lld, pattern %d", name, backend_name((enum backend)b),
+             data_type_name(t), (long long)n, (int)p);
+    same_bits(&ref, &got, what);
+    data_value_free(&got);
   }
   data_value_free(&ref);
-  data_value_free(&got);
   data_value_free(&in);
 }
 
@@ -90,9 +126,9 @@ static void radix_sort_agrees(void **state)
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
       for (int p = 0; p < NPATTERNS; p++)
-        agree("radix_sort", types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+        agree("radix_sort", OTHERS, types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
-    agree("sorted", types[ti], 1000003, RANDOM, 5);
+    agree("sorted", OTHERS, types[ti], 1000003, RANDOM, 5);
 }
 
 /* The one-bit sort: every type on the small sizes, 32-bit types up to 10^5. */
@@ -102,9 +138,9 @@ static void radix_sort_1bit_agrees(void **state)
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
     for (size_t si = 0; si < 10; si++)
       for (int p = 0; p < NPATTERNS; p++)
-        agree("radix_sort_1bit", types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
-  agree("radix_sort_1bit", DATA_I32, 100003, RANDOM, 3);
-  agree("radix_sort_1bit", DATA_F32, 100003, EXTREMES, 3);
+        agree("radix_sort_1bit", OTHERS, types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+  agree("radix_sort_1bit", OTHERS, DATA_I32, 100003, RANDOM, 3);
+  agree("radix_sort_1bit", OTHERS, DATA_F32, 100003, EXTREMES, 3);
 }
 
 /* The c backend by hand: signed order, and floats in IEEE total order. */
@@ -124,19 +160,102 @@ static void reference_by_hand(void **state)
   out = harness_run("radix_sort", BACKEND_C, &in, 1, 2);
   assert_memory_equal(out.elems, f_sorted, sizeof f_sorted);
   data_value_free(&out);
-  out = harness_run("radix_sort", BACKEND_OPENCL, &in, 1, 2);
-  assert_memory_equal(out.elems, f_sorted, sizeof f_sorted);
-  data_value_free(&out);
+  for (int b = BACKEND_OPENCL; b < BACKEND_COUNT; b++) {
+    out = harness_run("radix_sort", (enum backend)b, &in, 1, 2);
+    assert_memory_equal(out.elems, f_sorted, sizeof f_sorted);
+    data_value_free(&out);
+  }
   data_value_free(&in);
   assert_int_equal(data_value_init(&in, DATA_I32, 1, &n, &e), 0);
   memcpy(in.elems, ((int32_t[]){5, -1, INT32_MAX, 0, INT32_MIN, -1, 3}), 28);
-  out = harness_run("radix_sort", BACKEND_C, &in, 1, 2);
-  assert_memory_equal(out.elems, ((int32_t[]){INT32_MIN, -1, -1, 0, 3, 5, INT32_MAX}), 28);
-  data_value_free(&out);
+  for (int b = 0; b < BACKEND_COUNT; b++) {
+    out = harness_run("radix_sort", (enum backend)b, &in, 1, 2);
+    assert_memory_equal(out.elems, ((int32_t[]){INT32_MIN, -1, -1, 0, 3, 5, INT32_MAX}), 28);
+    data_value_free(&out);
+  }
   data_value_free(&in);
 }
 
 
+
+/* The multicore backend of every entry past psort's small-sort threshold,
+** where the workers share the sort: every type and pattern. */
+static void multicore_agrees(void **state)
+{
+  static const char *const names[] = {"sorted", "radix_sort", "radix_sort_1bit"};
+  static const int64_t big[] = {(int64_t)PSORT_SMALL - 1, (int64_t)PSORT_SMALL, (int64_t)PSORT_SMALL + 1,
+                                65537, 300007};
+  (void)state;
+  for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+    for (size_t si = 0; si < sizeof big / sizeof big[0]; si++)
+      for (int p = 0; p < NPATTERNS; p++)
+        agree(names[(ti + si + (size_t)p) % 3], MULTICORE, types[ti], big[si], (enum pattern)p,
+              ti * 100 + si * 10 + (uint64_t)p);
+}
+
+/* psort_values on pools of 1, 2, 3 and 5 threads: sort_values's bits. */
+static void psort_agrees(void **state)
+{
+  static const int threads[] = {1, 2, 3, 5};
+  static const int64_t psizes[] = {0, 1, 2, 3, 255, 256, 257, (int64_t)PSORT_SMALL - 1, (int64_t)PSORT_SMALL,
+                                   (int64_t)PSORT_SMALL + 1, 65535, 65536, 65537, 300007};
+  (void)state;
+  for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+    struct ps_err e = {{0}};
+    struct pool *pool = pool_open(threads[k], &e);
+    assert_non_null(pool);
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+      for (size_t si = 0; si < sizeof psizes / sizeof psizes[0]; si++)
+        for (int p = 0; p < NPATTERNS; p++) {
+          struct data_value got = make(types[ti], psizes[si], p, k * 1000 + si * 10 + (uint64_t)p), ref;
+          size_t n = (size_t)psizes[si];
+          char what[160];
+          assert_int_equal(data_value_init(&ref, types[ti], 1, &psizes[si], &e), 0);
+          if (n > 0)
+            memcpy(ref.elems, got.elems, entry_value_bytes(&ref));
+          assert_int_equal(sort_values(ref.elems, n, types[ti], 1, &e), 0);
+          if (psort_values(pool, got.elems, n, types[ti], &e) != 0)
+            fail_msg("psort_values: %s", e.msg);
+          snprintf(what, sizeof what, "psort_values, %d threads, %s, n=%zu, pattern %d", threads[k],
+                   data_type_name(types[ti]), n, p);
+          same_bits(&ref, &got, what);
+          data_value_free(&ref);
+          data_value_free(&got);
+        }
+    pool_close(pool);
+  }
+}
+
+/* One scratch for several sorts: out of place (the input only read), in
+** place, fewer elements than it holds; more than it holds fails. */
+static void psort_reuses_scratch(void **state)
+{
+  int64_t cap = 300007, fewer = 70001;
+  struct ps_err e = {{0}};
+  struct data_value in = make(DATA_F64, cap, BITS, 9), keep = make(DATA_F64, cap, BITS, 9), ref, out;
+  struct psort *s = psort_open(harness_pool, (size_t)cap, DATA_F64, &e);
+  (void)state;
+  assert_non_null(s);
+  assert_int_equal(data_value_init(&out, DATA_F64, 1, &cap, &e), 0);
+  for (int r = 0; r < 2; r++) {
+    ref = make(DATA_F64, r ? fewer : cap, BITS, 9);
+    assert_int_equal(sort_values(ref.elems, (size_t)(r ? fewer : cap), DATA_F64, 1, &e), 0);
+    assert_int_equal(psort_run(s, harness_pool, in.elems, out.elems, (size_t)(r ? fewer : cap), &e), 0);
+    assert_memory_equal(in.elems, keep.elems, entry_value_bytes(&in));
+    same_bits(&ref, &out, r ? "psort_run, fewer elements" : "psort_run, out of place");
+    assert_int_equal(psort_run(s, harness_pool, keep.elems, keep.elems, (size_t)(r ? fewer : cap), &e), 0);
+    same_bits(&ref, &keep, "psort_run, in place");
+    memcpy(keep.elems, in.elems, entry_value_bytes(&in));
+    data_value_free(&ref);
+  }
+  assert_int_equal(psort_run(s, harness_pool, in.elems, in.elems, (size_t)cap + 1, &e), -1);
+  assert_non_null(strstr(e.msg, "scratch"));
+  psort_close(s);
+  psort_close(NULL);
+  data_value_free(&out);
+  data_value_free(&keep);
+  data_value_free(&in);
+}
 
 int main(void)
 {
@@ -144,6 +263,9 @@ int main(void)
     cmocka_unit_test(reference_by_hand),
     cmocka_unit_test(radix_sort_agrees),
     cmocka_unit_test(radix_sort_1bit_agrees),
+    cmocka_unit_test(multicore_agrees),
+    cmocka_unit_test(psort_agrees),
+    cmocka_unit_test(psort_reuses_scratch),
   };
   return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
 }

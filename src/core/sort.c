@@ -9,8 +9,12 @@
 ** array into up to 256 buckets; (3) threads take buckets one at a time and
 ** finish each with LSD passes over the lower bytes, while the bucket is hot
 ** in cache, ping-ponging between scratch and the array so it ends in place.
+** The phases run on threads started for the call (sort_values) or on a
+** pool's workers (sort_values_on), which may also copy the input in phase 1.
 */
 #include "sort.h"
+
+#include "pool.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -35,6 +39,8 @@ static void float_keys(unsigned char *p, size_t b, size_t e, size_t sz, int back
 
 struct sorter {
   unsigned char *a, *tmp;
+  const unsigned char *src; /* copied into a by phase 0, or NULL */
+  struct pool *pool;        /* the workers, or NULL: threads of ps_parallel */
   size_t n, sz;
   enum data_type t;
   int nthreads;
@@ -91,8 +97,10 @@ static void run_task(void *ctx, int k)
   struct sorter *s = ctx;
   size_t b = s->n * (size_t)k / (size_t)s->nthreads;
   size_t e = s->n * (size_t)(k + 1) / (size_t)s->nthreads, sz = s->sz;
-  if (s->phase == 0) { /* transform floats, count every byte */
+  if (s->phase == 0) { /* copy in, transform floats, count every byte */
     size_t (*h)[256] = s->hist[k];
+    if (s->src != NULL && e > b)
+      memcpy(s->a + b * sz, s->src + b * sz, (e - b) * sz);
     if (data_type_is_float(s->t))
       float_keys(s->a, b, e, sz, 0);
     memset(h, 0, sizeof s->hist[0]);
@@ -125,74 +133,114 @@ static void run_task(void *ctx, int k)
   }
 }
 
+static void pool_task(void *ctx, int tid, int nt)
+{
+  struct sorter *s = ctx;
+  (void)nt;
+  if (tid < s->nthreads)
+    run_task(ctx, tid);
+}
+
 static void run_phase(struct sorter *s, int phase)
 {
   s->phase = phase;
-  ps_parallel(s->nthreads, run_task, s);
+  if (s->pool != NULL)
+    pool_run(s->pool, pool_task, s);
+  else
+    ps_parallel(s->nthreads, run_task, s);
+}
+
+/* Sort with s's fields set: a, src, pool, n, t, nthreads, and tmp (n
+** elements of scratch). */
+static int sort_run(struct sorter *s, struct ps_err *e)
+{
+  size_t n = s->n;
+  int nthreads, rc = -1, varies = 0;
+  if (n < 2) {
+    if (n == 1 && s->src != NULL)
+      memcpy(s->a, s->src, data_type_size(s->t));
+    return 0;
+  }
+  nthreads = s->nthreads < 1 ? 1 : s->nthreads > MAXT ? MAXT : s->nthreads;
+  if ((size_t)nthreads > n / 65536 + 1)
+    nthreads = (int)(n / 65536 + 1);
+  s->nthreads = nthreads;
+  s->sz = data_type_size(s->t);
+  s->flip = data_type_is_signed(s->t) ? 0x80 : 0;
+  s->hist = malloc((size_t)nthreads * sizeof *s->hist);
+  s->off = malloc((size_t)nthreads * sizeof *s->off);
+  if (s->hist == NULL || s->off == NULL) {
+    ps_fail(e, "sort: out of memory");
+    goto done;
+  }
+  run_phase(s, 0);
+  for (int byte = (int)s->sz - 1; byte >= 0 && !varies; byte--) {
+    size_t sum = 0;
+    int constant = 0;
+    for (int d = 0; d < 256; d++) {
+      size_t c = 0;
+      for (int k = 0; k < nthreads; k++)
+        c += s->hist[k][byte][d];
+      constant |= c == n;
+    }
+    if (constant)
+      continue;
+    varies = 1;
+    s->msd = (unsigned)byte;
+    for (int d = 0; d < 256; d++) { /* digit-major, thread-minor: stable */
+      s->start[d] = sum;
+      for (int k = 0; k < nthreads; k++) {
+        s->off[k][d] = sum;
+        sum += s->hist[k][byte][d];
+      }
+    }
+    s->start[256] = n;
+  }
+  if (varies) {
+    run_phase(s, 1);
+    atomic_store(&s->next_bucket, 0);
+    run_phase(s, 2);
+  }
+  run_phase(s, 3);
+  rc = 0;
+done:
+  free(s->hist);
+  free(s->off);
+  return rc;
 }
 
 int sort_values(void *elems, size_t n, enum data_type t, int nthreads, struct ps_err *e)
 {
   struct sorter s;
   size_t bytes;
-  int rc = -1, varies = 0;
+  int rc;
   memset(&s, 0, sizeof s);
   if (n < 2)
     return 0;
   if (ps_mul_size(n, data_type_size(t), &bytes) != 0)
     return ps_fail(e, "sort: size overflows");
-  if (nthreads < 1)
-    nthreads = 1;
-  if (nthreads > MAXT)
-    nthreads = MAXT;
-  if ((size_t)nthreads > n / 65536 + 1)
-    nthreads = (int)(n / 65536 + 1);
   s.a = elems;
   s.n = n;
-  s.sz = data_type_size(t);
   s.t = t;
   s.nthreads = nthreads;
-  s.flip = data_type_is_signed(t) ? 0x80 : 0;
-  s.tmp = data_alloc(bytes);
-  s.hist = malloc((size_t)nthreads * sizeof *s.hist);
-  s.off = malloc((size_t)nthreads * sizeof *s.off);
-  if (s.tmp == NULL || s.hist == NULL || s.off == NULL) {
-    ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes);
-    goto done;
-  }
-  run_phase(&s, 0);
-  for (int byte = (int)s.sz - 1; byte >= 0 && !varies; byte--) {
-    size_t sum = 0;
-    int constant = 0;
-    for (int d = 0; d < 256; d++) {
-      size_t c = 0;
-      for (int k = 0; k < nthreads; k++)
-        c += s.hist[k][byte][d];
-      constant |= c == n;
-    }
-    if (constant)
-      continue;
-    varies = 1;
-    s.msd = (unsigned)byte;
-    for (int d = 0; d < 256; d++) { /* digit-major, thread-minor: stable */
-      s.start[d] = sum;
-      for (int k = 0; k < nthreads; k++) {
-        s.off[k][d] = sum;
-        sum += s.hist[k][byte][d];
-      }
-    }
-    s.start[256] = n;
-  }
-  if (varies) {
-    run_phase(&s, 1);
-    atomic_store(&s.next_bucket, 0);
-    run_phase(&s, 2);
-  }
-  run_phase(&s, 3);
-  rc = 0;
-done:
+  if ((s.tmp = data_alloc(bytes)) == NULL)
+    return ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes);
+  rc = sort_run(&s, e);
   free(s.tmp);
-  free(s.hist);
-  free(s.off);
   return rc;
+}
+
+int sort_values_on(struct pool *p, const void *src, void *elems, size_t n, enum data_type t, void *scratch,
+                   struct ps_err *e)
+{
+  struct sorter s;
+  memset(&s, 0, sizeof s);
+  s.a = elems;
+  s.src = src == elems ? NULL : src;
+  s.pool = p;
+  s.n = n;
+  s.t = t;
+  s.nthreads = pool_threads(p);
+  s.tmp = scratch;
+  return sort_run(&s, e);
 }

@@ -11,7 +11,17 @@
 
 #include <stddef.h>
 
-/* Sort n elements of type t in place. Needs n elements of scratch memory. */
+/* Sort n elements of type t in place on nthreads threads started for the
+** call. Needs n elements of scratch memory. */
 int sort_values(void *elems, size_t n, enum data_type t, int nthreads, struct ps_err *e);
+
+/* The same sort on the workers of p (NULL: the caller alone): the n
+** elements at src (NULL or elems: in place) sorted into elems, with scratch
+** of n elements (scratch and elems must not overlap; src may only overlap
+** elems by being it). Allocates only two small tables: fails only when
+** they cannot be had. */
+struct pool;
+int sort_values_on(struct pool *p, const void *src, void *elems, size_t n, enum data_type t, void *scratch,
+                   struct ps_err *e);
 
 #endif

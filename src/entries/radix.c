@@ -3,13 +3,17 @@
 ** one stable split per key bit, cl/radix1.cl), `radix_sort` (8-bit digits,
 ** local ranking, cl/radix.cl) and `sorted` (the engine's sort, the same
 ** code as radix_sort). The c backend of all three is sort_values, the
-** sequential stable radix sort that `psearch dataset --sorted` uses.
+** sequential stable radix sort that `psearch dataset --sorted` uses; the
+** multicore backend of all three is psort (sort_values on the pool's workers,
+** with its scratch allocated in prepare), whose result is sort_values's bit
+** for bit.
 **
 ** Order: integers numerically, floats in IEEE total order (-NaN first, then
 ** -inf ... -0, +0 ... +inf, +NaN last), bools false first; all stable.
 */
 #include "radix.h"
 
+#include "psort.h"
 #include "sort.h"
 
 #include <stdlib.h>
@@ -45,6 +49,30 @@ static int c_result(struct entry_job *j, struct ps_err *e)
   (void)j;
   (void)e;
   return 0;
+}
+
+/* ========================== multicore backend ============================ */
+
+/* The output, and the sort's scratch in j->state (a struct psort). */
+static int mc_prepare(struct entry_job *j, struct ps_err *e)
+{
+  if (c_prepare(j, e) != 0)
+    return -1;
+  j->state = psort_open(j->pool, (size_t)data_value_count(&j->in[0]), j->in[0].type, e);
+  return j->state == NULL ? -1 : 0;
+}
+
+/* The input sorted straight into the output: the first pass reads the input. */
+static int mc_run(struct entry_job *j, struct ps_err *e)
+{
+  return psort_run(j->state, j->pool, j->in[0].elems, j->out[0].elems,
+                   (size_t)data_value_count(&j->in[0]), e);
+}
+
+static void mc_release(struct entry_job *j)
+{
+  psort_close(j->state);
+  j->state = NULL;
 }
 
 /* ============================ opencl backend ============================= */
@@ -195,7 +223,9 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 /* ================================ Registry ============================= */
 
 #define SORT_TYPES ((1u << DATA_NTYPES) - 1)
-#define IMPLS {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}}
+#define IMPLS                                                                   \
+  {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}, \
+   {mc_prepare, mc_run, c_result, mc_release}}
 
 /* Each pass reads the keys twice (count, scatter) and writes them once. */
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
