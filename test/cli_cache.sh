@@ -26,6 +26,14 @@ check same-name-b-again 0 $P bench $FAST --backend=c -v $T/b.bench
 has $ERR "x: dataset cache hit"
 has $ERR "y: dataset cache hit"
 
+# --- entries with the same answer share one reference: the second is a cache hit ---
+export XDG_CACHE_HOME=$T/c5
+printf '==\nentry: sorted radix_sort bench_copy\nrandom input { [3000]i32 }\n' > $T/share.bench
+check share-reference 0 $P bench $FAST --backend=c -v $T/share.bench
+has $ERR "radix_sort: the reference (stable_sort) from the cache"
+grep -q "sorted: the reference" $ERR && fail "the first sort found a reference in an empty cache"
+grep -q "bench_copy: the reference" $ERR && fail "bench_copy shared the sorts' reference"
+
 # --- stale temporaries: a dead writer's are removed, a live one's kept ---
 export XDG_CACHE_HOME=$T/c2
 mkdir -p $T/c2/psearch/data $T/c2/psearch/kernels

@@ -75,11 +75,13 @@ int reference_digest(const struct entry *en, const struct data_value *in, int ni
   char path[4200];
   unsigned char *blob = NULL;
   size_t len = 0;
-  uint64_t key = cache_key_str(digest ^ exe_digest(), en->answer != NULL ? en->answer : en->name);
-  int have_path = use_cache && cache_path("ref", key, ".xxh", path, sizeof path) == 0, nref = 0;
+  const char *answer = en->answer != NULL ? en->answer : en->name;
+  uint64_t key = cache_key_str(digest ^ exe_digest(), answer);
+  int have_path = use_cache && cache_path("ref", key, ".bin", path, sizeof path) == 0, nref = 0;
   if (have_path && cache_load_blob(path, &blob, &len) == 0 && len == sizeof *want) {
     memcpy(want, blob, sizeof *want);
     free(blob);
+    ps_info(2, "%s: the reference (%s) from the cache", en->name, answer);
     return 0;
   }
   free(blob);

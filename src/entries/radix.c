@@ -231,17 +231,17 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 const struct entry radix_entries[] = {
-  {.name = "sorted", .aux = &(const enum rkind){SORTED},
+  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED},
    .desc = "Sort an array, stable (the engine's sort: radix_sort on the device)",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
-  {.name = "radix_sort", .aux = &(const enum rkind){RADIX8},
+  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8},
    .desc = "Stable LSD radix sort, 8-bit digits: per pass a digit count, its scan, local ranking and scatter",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
-  {.name = "radix_sort_1bit", .aux = &(const enum rkind){RADIX1},
+  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1},
    .desc = "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
