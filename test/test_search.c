@@ -2,7 +2,8 @@
 ** test_search.c: the search family against brute-force oracles and across
 ** backends and layouts: every n from 0 to 300, then 2^k-1, 2^k, 2^k+1 up to
 ** 2^20; duplicates; the type's extremes; every integer type; keys absent,
-** below and above the range; unsorted input is refused.
+** below and above the range; unsorted input is refused. The multicore
+** backend equals the c backend bit for bit on every entry of the family.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -97,11 +98,19 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
   if (entry_compare(&ec, &eo, 1, &e) != 0) /* closed form (device) == sequential construction */
     fail_msg("to_eytzinger n=%lld: %s", (long long)n, e.msg);
   {
+    struct data_value em = harness_run("to_eytzinger", BACKEND_MULTICORE, xs, 1, 1);
     struct data_value tc = harness_run("to_btree", BACKEND_C, xs, 1, 1), to = harness_run("to_btree", BACKEND_OPENCL, xs, 1, 1);
+    struct data_value tm = harness_run("to_btree", BACKEND_MULTICORE, xs, 1, 1);
+    if (entry_compare(&ec, &em, 1, &e) != 0)
+      fail_msg("to_eytzinger multicore n=%lld: %s", (long long)n, e.msg);
     if (entry_compare(&tc, &to, 1, &e) != 0)
       fail_msg("to_btree n=%lld: %s", (long long)n, e.msg);
+    if (entry_compare(&tc, &tm, 1, &e) != 0)
+      fail_msg("to_btree multicore n=%lld: %s", (long long)n, e.msg);
+    data_value_free(&em);
     data_value_free(&tc);
     data_value_free(&to);
+    data_value_free(&tm);
   }
   for (int b = 0; b < BACKEND_COUNT; b++) {
     struct data_value lb = harness_run("binary_search", (enum backend)b, in2, 2, 1);
@@ -325,6 +334,99 @@ static void bench_entries_agree(void **state)
   }
 }
 
+/* Keys for xs (keys_for's) and the type's minimum and maximum. */
+static struct data_value keys_with_extremes(const struct data_value *xs)
+{
+  struct data_value k0 = keys_for(xs), k;
+  int64_t m0 = (int64_t)data_value_count(&k0), m = m0 + 2;
+  size_t sz = data_type_size(xs->type);
+  struct gen_bounds b;
+  struct ps_err e;
+  gen_bounds_default(&b);
+  assert_int_equal(data_value_init(&k, xs->type, 1, &m, &e), 0);
+  if (m0 > 0)
+    memcpy(k.elems, k0.elems, (size_t)m0 * sz);
+  if (data_type_is_signed(xs->type)) {
+    memcpy((char *)k.elems + (size_t)m0 * sz, &b.lo[xs->type].i, sz);
+    memcpy((char *)k.elems + (size_t)(m0 + 1) * sz, &b.hi[xs->type].i, sz);
+  } else {
+    memset((char *)k.elems + (size_t)m0 * sz, 0, sz);
+    memset((char *)k.elems + (size_t)(m0 + 1) * sz, 0xff, sz);
+  }
+  data_value_free(&k0);
+  return k;
+}
+
+/* Every entry of the family on multicore (two runs) equals it on c, on the
+** sorted array xs (or its Eytzinger layout) and, for two-input entries, keys
+** ks (sorted first for sorted_keys_search). */
+static void multicore_matches_c(const struct data_value *xs, const struct data_value *ks, const char *what)
+{
+  int64_t n = (int64_t)data_value_count(xs), m = (int64_t)data_value_count(ks);
+  struct data_value ey = harness_run("to_eytzinger", BACKEND_C, xs, 1, 1), sk;
+  struct ps_err e;
+  assert_int_equal(data_value_init(&sk, ks->type, 1, &m, &e), 0);
+  if (m > 0)
+    memcpy(sk.elems, ks->elems, (size_t)m * data_type_size(ks->type));
+  assert_int_equal(sort_values(sk.elems, (size_t)m, sk.type, 1, &e), 0);
+  for (const struct entry *en = search_entries; en->name != NULL; en++) {
+    struct data_value in[2] = {en->needs & ENTRY_EYTZINGER ? ey : *xs,
+                               strcmp(en->name, "sorted_keys_search") == 0 ? sk : *ks};
+    struct data_value c = harness_run(en->name, BACKEND_C, in, en->nin, 1);
+    struct data_value mc = harness_run(en->name, BACKEND_MULTICORE, in, en->nin, 2);
+    if (entry_compare(&c, &mc, 1, &e) != 0)
+      fail_msg("%s multicore %s n=%lld (%s): %s", en->name, data_type_name(xs->type), (long long)n, what,
+               e.msg);
+    data_value_free(&c);
+    data_value_free(&mc);
+  }
+  data_value_free(&sk);
+  data_value_free(&ey);
+}
+
+/* Sizes 0..3, 2^k - 1, 2^k, 2^k + 1, every type; plain, duplicated, the
+** type's extremes at the ends, and every element the maximum; and one large
+** odd size (every worker's share ends in a partial batch; the Eytzinger
+** construction splits into 256 subtrees) on i8, i32 and u64. Sizes above
+** 60000 skip the duplicated and all-maximum forms (the c backend is slow). */
+static void multicore_equals_c(void **state)
+{
+  static const enum data_type types[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64,
+                                         DATA_U8, DATA_U16, DATA_U32, DATA_U64};
+  static const int64_t sizes[] = {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 255, 256, 257, 2047, 2048, 2049,
+                                  4095, 4096, 4097, 65535, 65536, 65537, 1000003};
+  (void)state;
+  for (size_t t = 0; t < 8; t++) {
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+      int64_t n = sizes[si];
+      size_t sz = data_type_size(types[t]);
+      if (n > 100000 && types[t] != DATA_I8 && types[t] != DATA_I32 && types[t] != DATA_U64)
+        continue; /* the large size on three types, to keep the test short */
+      for (int form = 0; form < (n > 100000 ? 1 : 4); form += n > 60000 ? 2 : 1) {
+        struct data_value xs = sorted_array(types[t], n, form == 1, 7 + (uint64_t)n + t), ks;
+        struct gen_bounds b;
+        gen_bounds_default(&b);
+        if (form >= 2 && n >= 1) { /* the type's minimum first, its maximum last (or everywhere) */
+          int sig = data_type_is_signed(types[t]);
+          for (int64_t i = form == 3 ? 0 : n - 1; i < n; i++)
+            if (sig)
+              memcpy((char *)xs.elems + (size_t)i * sz, &b.hi[types[t]].i, sz);
+            else
+              memset((char *)xs.elems + (size_t)i * sz, 0xff, sz);
+          if (form == 2 && sig)
+            memcpy(xs.elems, &b.lo[types[t]].i, sz);
+          else if (form == 2)
+            memset(xs.elems, 0, sz);
+        }
+        ks = keys_with_extremes(&xs);
+        multicore_matches_c(&xs, &ks, form == 0 ? "plain" : form == 1 ? "duplicates" : form == 2 ? "extremes" : "all maximum");
+        data_value_free(&ks);
+        data_value_free(&xs);
+      }
+    }
+  }
+}
+
 static void unsorted_refused(void **state)
 {
   int32_t a[] = {1, 5, 3};
@@ -359,6 +461,7 @@ int main(void)
     cmocka_unit_test(rank_closed_form), cmocka_unit_test(all_small_sizes),
     cmocka_unit_test(powers_of_two),    cmocka_unit_test(every_type_and_extremes),
     cmocka_unit_test(bench_entries_agree), cmocka_unit_test(unsorted_refused),
+    cmocka_unit_test(multicore_equals_c),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return cmocka_run_group_tests(tests, harness_setup, harness_teardown);

@@ -1,6 +1,7 @@
 /*
 ** search.c: to_eytzinger, bench_binary_search, bench_eytzinger_search and
-** their random-key variants, on the c and opencl backends.
+** their random-key variants, on the c, opencl and multicore backends (the
+** multicore kernels are search_mc's).
 **
 ** Semantics (docs/entries.md):
 **   to_eytzinger         sorted [n]t -> the Eytzinger (BFS) layout, any n
@@ -15,6 +16,7 @@
 #include "entry.h"
 #include "gen.h"
 #include "layout.h"
+#include "search_mc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -496,6 +498,37 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
                      entry_value_bytes(&j->out[0]), e);
 }
 
+/* ============================= multicore backend ======================= */
+
+/* The c backend's prepare, result and release serve (the checks, the random
+** keys and the B+ tree's internal levels before timing; no device state):
+** the run writes the same output in parallel. The N-ary entries' work-items
+** per key are a GPU notion (several lanes narrowing one key's range); on a
+** CPU their answer, the lower bound, is found by the fastest search. */
+static int mc_run(struct entry_job *j, struct ps_err *e)
+{
+  const struct variant *va = variant_of(j);
+  struct sstate *s = j->state;
+  const struct data_value *xs = &j->in[0], *keys = keys_of(j, s);
+  struct search_mc_tree tree = {s->bt.nl, s->bt.len, s->bt.pad, s->bt.off,
+                                va->kind == TO_BTREE ? j->out[0].elems : (void *)s->tree};
+  struct search_mc_query q = {xs->type, xs->elems, (int64_t)data_value_count(xs), keys->elems,
+                              (int64_t)data_value_count(keys), j->out[0].elems, &tree};
+  (void)e;
+  if (va->kind == TO_EYTZINGER)
+    search_mc_to_eytzinger(j->pool, xs->type, xs->elems, q.n, j->out[0].elems);
+  else if (va->kind == TO_BTREE)
+    search_mc_to_btree(j->pool, xs->type, xs->elems, &tree);
+  else
+    search_mc_find(j->pool,
+                   va->kind == EYTZINGER     ? SEARCH_MC_EYTZINGER
+                   : va->kind == BTREE       ? SEARCH_MC_BTREE
+                   : va->kind == SORTED_KEYS ? SEARCH_MC_SORTED_KEYS
+                                             : SEARCH_MC_LOWER_BOUND,
+                   &q);
+  return 0;
+}
+
 /* ================================ Registry ============================= */
 
 static uint64_t eyt_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
@@ -505,7 +538,9 @@ static uint64_t search_random_bytes(uint64_t n, size_t elem) { return 2 * n * el
 static uint64_t keys_bytes(uint64_t n, size_t elem) { return n * elem + n * 8; }
 static uint64_t btree_bytes(uint64_t n, size_t elem) { return 2 * (n / 16) * elem; }
 
-#define IMPLS {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}}
+#define IMPLS                                                                                     \
+  {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},                 \
+   {c_prepare, mc_run, c_result, release}}
 
 const struct entry search_entries[] = {
   {.name = "to_eytzinger",
@@ -513,7 +548,7 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]t",
    .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t)", .bytes = eyt_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0}},
-  {.name = "bench_binary_search",
+  {.name = "bench_binary_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element in the sorted array (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
@@ -523,7 +558,7 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_ARRAY, 0}},
-  {.name = "bench_binary_search_random",
+  {.name = "bench_binary_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "Lower bounds of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
@@ -533,7 +568,7 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_RANDOM, 0}},
-  {.name = "binary_search",
+  {.name = "binary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key in the sorted array (like numpy/torch searchsorted)",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
@@ -543,37 +578,37 @@ const struct entry search_entries[] = {
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
    .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_INPUT, 0}},
-  {.name = "bench_sorted_keys_search",
+  {.name = "bench_sorted_keys_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element, exploiting that the keys (the array) are sorted",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0}},
-  {.name = "sorted_keys_search",
+  {.name = "sorted_keys_search", .answer = "lower_bound",
    .desc = "Lower bound of each key of a sorted key array: one window of the array per tile of keys",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t (sorted)", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0}},
-  {.name = "bench_nary4_search",
+  {.name = "bench_nary4_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 4 work-items per key (the AMD sample's -s 4; keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 4}},
-  {.name = "bench_nary16_search",
+  {.name = "bench_nary16_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 16 work-items per key (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 16}},
-  {.name = "bench_nary64_search",
+  {.name = "bench_nary64_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 64 work-items per key (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 64}},
-  {.name = "bench_nary16_search_random",
+  {.name = "bench_nary16_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "N-ary search (16 per key) of n random keys in [min, max]",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_RANDOM, 16}},
-  {.name = "nary_search",
+  {.name = "nary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by N-ary search, 16 work-items per key; with one key, the AMD sample's single-key mode",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m S log_S n)", .span = "O(log_S n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
@@ -583,17 +618,17 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[~n/15]t",
    .work = "O(n)", .span = "O(log n)", .bytes_desc = "n/16 sizeof(t) x 2", .bytes = btree_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_BTREE, KEYS_ARRAY, 0}},
-  {.name = "bench_btree_search",
+  {.name = "bench_btree_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element by a 16-key B+ tree search (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0}},
-  {.name = "bench_btree_search_random",
+  {.name = "bench_btree_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "B+ tree search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0}},
-  {.name = "btree_search",
+  {.name = "btree_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by a 16-key B+ tree search",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
