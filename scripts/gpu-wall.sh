@@ -21,8 +21,16 @@ cd "$O" || exit 1
   $P --version
 } > machine.txt 2>&1
 cat machine.txt
-/usr/bin/time -v -o time.txt $P bench -r 100 -x --convergence-max-seconds 3 -v --json wall.json \
-  > wall.txt 2> wall.log
-echo "bench: exit $?"
+run=($P bench -r 100 -x --convergence-max-seconds 3 -v --json wall.json)
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -v -o time.txt "${run[@]}" > wall.txt 2> wall.log
+  echo "bench: exit $?"
+else # the wall time alone, in time -v's words
+  t0=$(date +%s.%N)
+  "${run[@]}" > wall.txt 2> wall.log
+  echo "bench: exit $?"
+  python3 -c "import sys; w = float(sys.argv[2]) - float(sys.argv[1]); \
+print('Elapsed (wall clock) time (h:mm:ss or m:ss): %d:%05.2f' % (w // 60, w % 60))" "$t0" "$(date +%s.%N)" > time.txt
+fi
 grep -E "Elapsed|User time|System time|Maximum resident" time.txt
 python3 "$root/scripts/phases.py" wall.json time.txt | tee phases.txt
