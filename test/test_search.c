@@ -16,6 +16,7 @@
 #include "gen.h"
 #include "harness.h"
 #include "search.h"
+#include "search_mc.h"
 #include "layout.h"
 #include "sort.h"
 
@@ -427,6 +428,41 @@ static void multicore_equals_c(void **state)
   }
 }
 
+/* The input checks see every element: an Eytzinger array of 0..n-1 passes;
+** one element raised above all (or below all) fails unless it is the
+** in-order last (first). The same for a sorted array. */
+static void input_checks_see_everything(void **state)
+{
+  (void)state;
+  for (int64_t n = 1; n <= 300; n++) {
+    int32_t *t = malloc((size_t)n * sizeof *t), *x = malloc((size_t)n * sizeof *x);
+    assert_non_null(t);
+    assert_non_null(x);
+    for (int64_t k = 1; k <= n; k++)
+      t[k - 1] = (int32_t)layout_eytzinger_rank(n, k);
+    for (int64_t i = 0; i < n; i++)
+      x[i] = (int32_t)i;
+    assert_int_equal(search_mc_eytzinger_unsorted_at(DATA_I32, t, n), -1);
+    assert_int_equal(search_mc_unsorted_at(DATA_I32, x, n), -1);
+    for (int64_t p = 0; p < n; p++) {
+      int32_t keep = t[p], rank = (int32_t)layout_eytzinger_rank(n, p + 1);
+      t[p] = (int32_t)n + 5;
+      if ((search_mc_eytzinger_unsorted_at(DATA_I32, t, n) < 0) != (rank == n - 1))
+        fail_msg("Eytzinger check, n=%lld: node %lld raised", (long long)n, (long long)p);
+      t[p] = -1;
+      if ((search_mc_eytzinger_unsorted_at(DATA_I32, t, n) < 0) != (rank == 0))
+        fail_msg("Eytzinger check, n=%lld: node %lld lowered", (long long)n, (long long)p);
+      t[p] = keep;
+      x[p] = -1;
+      if ((search_mc_unsorted_at(DATA_I32, x, n) < 0) != (p == 0))
+        fail_msg("sorted check, n=%lld: element %lld lowered", (long long)n, (long long)p);
+      x[p] = (int32_t)p;
+    }
+    free(t);
+    free(x);
+  }
+}
+
 static void unsorted_refused(void **state)
 {
   int32_t a[] = {1, 5, 3};
@@ -460,7 +496,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(rank_closed_form), cmocka_unit_test(all_small_sizes),
     cmocka_unit_test(powers_of_two),    cmocka_unit_test(every_type_and_extremes),
-    cmocka_unit_test(bench_entries_agree), cmocka_unit_test(unsorted_refused),
+    cmocka_unit_test(bench_entries_agree), cmocka_unit_test(unsorted_refused), cmocka_unit_test(input_checks_see_everything),
     cmocka_unit_test(multicore_equals_c),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);

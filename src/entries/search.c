@@ -43,42 +43,26 @@ static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *
   }
 }
 
-/* Compare elements i and j of v as its type. */
-static int cmp_at(const struct data_value *v, uint64_t i, uint64_t j)
-{
-  return cmp_key(v, i, (const unsigned char *)v->elems + j * data_type_size(v->type));
-}
-
 static int check_sorted(const struct data_value *v, struct ps_err *e)
 {
-  uint64_t n = data_value_count(v);
-  for (uint64_t i = 1; i < n; i++) {
-    if (cmp_at(v, i - 1, i) > 0) {
-      char a[64], b[64];
-      data_format_elem(v, i - 1, a, sizeof a);
-      data_format_elem(v, i, b, sizeof b);
-      return ps_fail(e, "the input is not sorted: element %llu (%s) is greater than element %llu (%s)",
-                     (unsigned long long)(i - 1), a, (unsigned long long)i, b);
-    }
-  }
-  return 0;
+  int64_t i = search_mc_unsorted_at(v->type, v->elems, (int64_t)data_value_count(v));
+  char a[64], b[64];
+  if (i < 0)
+    return 0;
+  data_format_elem(v, (uint64_t)i - 1, a, sizeof a);
+  data_format_elem(v, (uint64_t)i, b, sizeof b);
+  return ps_fail(e, "the input is not sorted: element %lld (%s) is greater than element %lld (%s)",
+                 (long long)i - 1, a, (long long)i, b);
 }
 
-/* The sorted array behind an Eytzinger array (fails if it is not one). */
-static int from_eytzinger(const struct data_value *t, struct data_value *sorted, struct ps_err *e)
+/* Whether t is an Eytzinger array of sorted elements (its in-order walk). */
+static int check_eytzinger(const struct data_value *t, struct ps_err *e)
 {
-  int64_t n = (int64_t)data_value_count(t);
-  size_t sz = data_type_size(t->type);
-  if (data_value_init(sorted, t->type, 1, &n, e) != 0)
-    return -1;
-  for (int64_t k = 1; k <= n; k++)
-    memcpy((char *)sorted->elems + (size_t)layout_eytzinger_rank(n, k) * sz,
-           (const char *)t->elems + (size_t)(k - 1) * sz, sz);
-  if (check_sorted(sorted, e) != 0) {
-    data_value_free(sorted);
-    return ps_fail(e, "the input is not an Eytzinger array of sorted elements (its in-order walk is not sorted)");
-  }
-  return 0;
+  int64_t i = search_mc_eytzinger_unsorted_at(t->type, t->elems, (int64_t)data_value_count(t));
+  if (i < 0)
+    return 0;
+  return ps_fail(e, "the input is not an Eytzinger array of sorted elements (its in-order walk "
+                    "descends at position %lld)", (long long)i);
 }
 
 /* ================================ State ================================= */
@@ -170,7 +154,7 @@ static int make_keys(const struct data_value *xs, int eytz, struct data_value *k
     b.lo[t].u = lo;
     b.hi[t].u = hi;
   }
-  return gen_fill(keys, KEY_SEED, &b, 0, 1, e);
+  return gen_fill(keys, KEY_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
 }
 
 static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_err *e)
@@ -182,10 +166,8 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
   if (s == NULL)
     return ps_fail(e, "out of memory");
   if (va->kind == EYTZINGER) {
-    struct data_value sorted;
-    if (from_eytzinger(&j->in[0], &sorted, e) != 0)
+    if (check_eytzinger(&j->in[0], e) != 0)
       return -1;
-    data_value_free(&sorted);
   } else if (check_sorted(&j->in[0], e) != 0) {
     return -1;
   }

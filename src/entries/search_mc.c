@@ -247,6 +247,46 @@ static inline void prefetch_span(const void *base, uint64_t first, uint64_t coun
       next[b] = prev[NODE * b + NODE - 1 < plen ? NODE * b + NODE - 1 : plen - 1];              \
   }
 
+/* unsorted_S(x, n): the first i with x[i - 1] > x[i], or -1.
+** eyt_unsorted_S(x, n): the first position of the in-order walk of the
+** Eytzinger array x whose element is below the one before, or -1. The walk
+** goes from the leftmost node to each successor: the leftmost node of the
+** right subtree, or else the first ancestor reached from a left child. */
+#define DEFINE_CHECKS(S, T, D)                                                                  \
+  static int64_t unsorted_##S(const void *v, int64_t n)                                         \
+  {                                                                                             \
+    const T *x = v;                                                                             \
+    for (int64_t i = 1; i < n; i++)                                                             \
+      if (x[i - 1] > x[i])                                                                      \
+        return i;                                                                               \
+    return -1;                                                                                  \
+  }                                                                                             \
+                                                                                                \
+  static int64_t eyt_unsorted_##S(const void *v, int64_t n)                                     \
+  {                                                                                             \
+    const T *x = v;                                                                             \
+    int64_t k = 1, prev = 0;                                                                    \
+    for (int64_t i = 0; n > 0; i++) {                                                           \
+      if (i == 0)                                                                               \
+        while (2 * k <= n)                                                                      \
+          k *= 2;                                                                               \
+      if (prev > 0 && x[prev - 1] > x[k - 1])                                                   \
+        return i;                                                                               \
+      prev = k;                                                                                 \
+      if (2 * k + 1 <= n) {                                                                     \
+        for (k = 2 * k + 1; 2 * k <= n;)                                                        \
+          k *= 2;                                                                               \
+      } else {                                                                                  \
+        while (k & 1)                                                                           \
+          k >>= 1;                                                                              \
+        if ((k >>= 1) == 0)                                                                     \
+          break;                                                                                \
+      }                                                                                         \
+    }                                                                                           \
+    return -1;                                                                                  \
+  }
+
+FOR_TYPES(DEFINE_CHECKS)
 FOR_TYPES(DEFINE_BINARY)
 FOR_TYPES(DEFINE_EYTZINGER)
 FOR_TYPES(DEFINE_BTREE)
@@ -265,6 +305,16 @@ struct ops {
 
 #define OPS_ROW(S, T, D) [D] = {{lb_##S, sk_##S, ey_##S, bt_##S}, subtree_##S, level_##S},
 static const struct ops ops_of[DATA_NTYPES] = {FOR_TYPES(OPS_ROW)};
+
+#define CHECK_ROW(S, T, D) [D] = {unsorted_##S, eyt_unsorted_##S},
+static int64_t (*const checks_of[DATA_NTYPES][2])(const void *, int64_t) = {FOR_TYPES(CHECK_ROW)};
+
+int64_t search_mc_unsorted_at(enum data_type t, const void *x, int64_t n) { return checks_of[t][0](x, n); }
+
+int64_t search_mc_eytzinger_unsorted_at(enum data_type t, const void *x, int64_t n)
+{
+  return checks_of[t][1](x, n);
+}
 
 /* A run's description, shared by its workers (read-only but for `next`). */
 struct job {

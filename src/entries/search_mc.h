@@ -55,4 +55,10 @@ void search_mc_to_eytzinger(struct pool *p, enum data_type t, const void *sorted
 ** at sorted (tree->len[0] of them) into tree->internal. */
 void search_mc_to_btree(struct pool *p, enum data_type t, const void *sorted, const struct search_mc_tree *tree);
 
+/* Input checks, on the caller alone. The first i with x[i - 1] > x[i] in
+** the n elements of type t at x, or -1 when they are sorted; the same for
+** the in-order walk of the Eytzinger array x (i: a position in the walk). */
+int64_t search_mc_unsorted_at(enum data_type t, const void *x, int64_t n);
+int64_t search_mc_eytzinger_unsorted_at(enum data_type t, const void *x, int64_t n);
+
 #endif
