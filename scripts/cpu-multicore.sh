@@ -12,7 +12,7 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 O=$(mkdir -p "${1:-/tmp/mc}" && cd "${1:-/tmp/mc}" && pwd)
-P=${2:-$root/build/psearch}
+P=$(realpath "${2:-$root/build/psearch}")
 TH=${3:-2}
 PY=$root/.venv/bin/python3
 [ -x "$PY" ] || PY=python3
