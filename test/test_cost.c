@@ -216,12 +216,43 @@ static void lookback_stress(void **state)
 
 
 
+/* The multicore backend on pools of 1, 2, 4, 5 and 7 workers: every entry
+** at a size that gives each worker a part of its own, against c. */
+static void multicore_any_threads(void **state)
+{
+  static const int threads[] = {1, 2, 4, 5, 7};
+  (void)state;
+  for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+    struct ps_err e = {{0}};
+    struct pool *p = pool_open(threads[k], &e);
+    struct target t = {BACKEND_MULTICORE, NULL, p};
+    assert_non_null(p);
+    for (const struct entry *en = cost_entries; en->name != NULL; en++) {
+      int64_t n = 7 * 16384 + 5;
+      struct data_value in[2], ref;
+      struct entry_job j;
+      in[0] = make(DATA_I32, n, SMALL, k);
+      in[1] = en->flag_inputs ? make_flags(n, 0, k) : make(DATA_I32, n, RANDOM, k + 100);
+      ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
+      j = entry_job_init(en, &t, in, en->nin);
+      if (entry_run_once(&j, &e) != 0 || entry_compare(&ref, &j.out[0], 1, &e) != 0)
+        fail_msg("%s on %d workers: %s", en->name, threads[k], e.msg);
+      entry_release(&j);
+      data_value_free(&ref);
+      data_value_free(&in[0]);
+      data_value_free(&in[1]);
+    }
+    pool_close(p);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(reference_by_hand),
     cmocka_unit_test(backends_agree),
     cmocka_unit_test(lookback_stress),
+    cmocka_unit_test(multicore_any_threads),
   };
   return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
 }

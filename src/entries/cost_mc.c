@@ -26,6 +26,7 @@ struct pass {
   int sgn, parts;
   uint32_t part[POOL_MAX];  /* pass 1: the part's sum, max or tail sum */
   uint32_t carry[POOL_MAX]; /* pass 2: what the parts before it add up to */
+  uint32_t pre[POOL_MAX];   /* scans: a worker's running sum where part t starts */
   unsigned char head[POOL_MAX]; /* segmented: the part has a set flag */
   uint64_t cnt[POOL_MAX];   /* filters and segment ends: the part's count... */
   uint64_t off[POOL_MAX];   /* ...and the counts of the parts before it */
@@ -140,15 +141,50 @@ static void scan_exclusive_part(void *ctx, int tid, int nt)
   }
 }
 
-/* Reduce the parts, scan their sums, then `second` over the parts. */
+/* Pass 1 of the (+) scans reads only what the carries need: the parts but
+** the last, cut into P (P - 1) units (P = parts), unit P t starting where
+** part t does (pool_range's boundaries agree); worker w sums units
+** [w (P - 1), (w + 1) (P - 1)), noting its running sum where a part starts.
+** So all P workers read (P - 1) / P of the input, not one part idle. */
+static void unit_sums(void *ctx, int tid, int nt)
+{
+  struct pass *c = ctx;
+  int p = c->parts;
+  uint64_t lo, hi;
+  uint32_t acc = 0;
+  (void)nt;
+  if (tid >= p)
+    return;
+  for (int u = tid * (p - 1); u < (tid + 1) * (p - 1); u++) {
+    if (u % p == 0)
+      c->pre[u / p] = acc;
+    pool_range(c->n, u, p * p, 16, &lo, &hi);
+    for (uint64_t i = lo; i < hi; i++)
+      acc += c->x[i];
+  }
+  c->part[tid] = acc;
+}
+
+/* Pass 1 (unit_sums), each part's carry, then `second` over the parts. */
 static void two_pass_sum(struct entry_job *j, pool_fn *second)
 {
   struct pass c;
+  int p;
   pass_init(&c, j);
   if (c.n == 0)
     return;
-  pool_run(j->pool, sum_part, &c);
-  scan_sums(&c);
+  p = c.parts;
+  c.carry[0] = 0;
+  if (p > 1) {
+    uint32_t before[POOL_MAX];
+    pool_run(j->pool, unit_sums, &c);
+    before[0] = 0;
+    for (int w = 1; w < p; w++)
+      before[w] = before[w - 1] + c.part[w - 1];
+    for (int t = 1; t < p - 1; t++) /* unit t p is worker t's: t (p - 1) <= t p < (t + 1) (p - 1) */
+      c.carry[t] = before[t] + c.pre[t];
+    c.carry[p - 1] = before[p - 1] + c.part[p - 1];
+  }
   pool_run(j->pool, second, &c);
 }
 

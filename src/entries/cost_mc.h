@@ -6,10 +6,11 @@
 ** Elements are i32 or u32 with wrap-around (+); comparisons follow the sign
 ** of the input's type.
 **
-** The scans and filters are two passes over the parts: each worker reduces
-** its part, the caller scans the (at most POOL_MAX) part results, and each
-** worker makes its part's output from its carry, so the input is read twice
-** and the output written once.
+** The scans and filters are two passes over the parts: the workers reduce
+** (for the (+) scans only the parts before the last, split over every
+** worker), the caller scans the (at most POOL_MAX) results, and each worker
+** makes its part's output from its carry, so the input is read at most
+** twice and the output written once.
 */
 #ifndef cost_mc_h
 #define cost_mc_h
