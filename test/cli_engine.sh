@@ -14,7 +14,12 @@ check devices-bad 2 $P devices --frob
 # run: sorted equals the generator's own sorted output (an independent oracle)
 $P dataset -n 5000 -o $T/in.bin
 $P dataset --sorted -n 5000 -o $T/want.bin
-for b in opencl c; do
+$P dataset -n 100000 -o $T/big.bin
+$P dataset --sorted -n 100000 -o $T/bigwant.bin
+check_in sorted-multicore-3 0 $T/big.bin $P run -e sorted -b --backend=multicore --threads 3
+same $OUT $T/bigwant.bin
+has $ERR "backend multicore: 3 threads"
+for b in opencl c multicore; do
   check_in sorted-$b 0 $T/in.bin $P run -e sorted -b --backend=$b
   same $OUT $T/want.bin
   check_in copy-$b 0 $T/in.bin $P run -e bench_copy -b --backend=$b
