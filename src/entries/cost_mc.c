@@ -1,6 +1,6 @@
 /*
-** cost_mc.c: see cost_mc.h. Every operation is one or two pool_run passes
-** over the same contiguous parts: part t of `parts` is pool_range(n, t,
+** cost_mc.c: see cost_mc.h. Every operation is one or two passes
+** (run_parts) over the same contiguous parts: part t of `parts` is pool_range(n, t,
 ** parts, 16); parts is at most the pool's threads and leaves each part at
 ** least MIN_PART elements (one part below that), so every part is non-empty
 ** when n > 0. Operations on parts are combined in part order, which keeps
@@ -15,8 +15,14 @@
 #define MIN_PART 16384
 #define BINS 256
 
+struct pass;
+
+/* The work of part t, elements [lo, hi), of an operation. */
+typedef void part_fn(struct pass *c, int t, uint64_t lo, uint64_t hi);
+
 /* One operation's inputs, outputs and per-part results. */
 struct pass {
+  part_fn *fn;            /* the pass being run (run_parts) */
   uint64_t n;
   const uint32_t *x;      /* the input (values, or indices for reduce_by_index) */
   const int32_t *sx;      /* the same, signed */
@@ -52,13 +58,23 @@ static void pass_init(struct pass *c, struct entry_job *j)
   set_parts(c, pool_threads(j->pool));
 }
 
-/* Part tid's range; 0 when the worker has no part. */
-static int part_of(const struct pass *c, int tid, uint64_t *lo, uint64_t *hi)
+/* A worker's share of a pass: c->fn on its part, if it has one. */
+static void part_worker(void *ctx, int tid, int nt)
 {
+  struct pass *c = ctx;
+  uint64_t lo, hi;
+  (void)nt;
   if (tid >= c->parts)
-    return 0;
-  pool_range(c->n, tid, c->parts, 16, lo, hi);
-  return 1;
+    return;
+  pool_range(c->n, tid, c->parts, 16, &lo, &hi);
+  c->fn(c, tid, lo, hi);
+}
+
+/* Run fn on every part of c, on j's workers. */
+static void run_parts(struct entry_job *j, struct pass *c, part_fn *fn)
+{
+  c->fn = fn;
+  pool_run(j->pool, part_worker, c);
 }
 
 /* a > b in the input's type. */
@@ -91,14 +107,9 @@ static uint32_t scan_sums(struct pass *c)
 
 /* ================================ Sums ================================== */
 
-static void sum_part(void *ctx, int tid, int nt)
+static void sum_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
   uint32_t acc = 0;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
   for (uint64_t i = lo; i < hi; i++)
     acc += c->x[i];
   c->part[tid] = acc;
@@ -109,32 +120,20 @@ void cost_mc_sum(struct entry_job *j)
   struct pass c;
   pass_init(&c, j);
   c.part[0] = 0;
-  pool_run(j->pool, sum_part, &c);
+  run_parts(j, &c, sum_part);
   c.out[0] = scan_sums(&c);
 }
 
-static void scan_part(void *ctx, int tid, int nt)
+static void scan_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
-  uint32_t acc;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
-  acc = c->carry[tid];
+  uint32_t acc = c->carry[tid];
   for (uint64_t i = lo; i < hi; i++)
     c->out[i] = acc += c->x[i];
 }
 
-static void scan_exclusive_part(void *ctx, int tid, int nt)
+static void scan_exclusive_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
-  uint32_t acc;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
-  acc = c->carry[tid];
+  uint32_t acc = c->carry[tid];
   for (uint64_t i = lo; i < hi; i++) {
     c->out[i] = acc;
     acc += c->x[i];
@@ -145,16 +144,12 @@ static void scan_exclusive_part(void *ctx, int tid, int nt)
 ** the last, cut into P (P - 1) units (P = parts), unit P t starting where
 ** part t does (pool_range's boundaries agree); worker w sums units
 ** [w (P - 1), (w + 1) (P - 1)), noting its running sum where a part starts.
-** So all P workers read (P - 1) / P of the input, not one part idle. */
-static void unit_sums(void *ctx, int tid, int nt)
+** So all P workers read (P - 1) / P of the input, not one part idle; lo
+** and hi (worker tid's part) are replaced by each unit's range. */
+static void unit_sums(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
   int p = c->parts;
-  uint64_t lo, hi;
   uint32_t acc = 0;
-  (void)nt;
-  if (tid >= p)
-    return;
   for (int u = tid * (p - 1); u < (tid + 1) * (p - 1); u++) {
     if (u % p == 0)
       c->pre[u / p] = acc;
@@ -166,7 +161,7 @@ static void unit_sums(void *ctx, int tid, int nt)
 }
 
 /* Pass 1 (unit_sums), each part's carry, then `second` over the parts. */
-static void two_pass_sum(struct entry_job *j, pool_fn *second)
+static void two_pass_sum(struct entry_job *j, part_fn *second)
 {
   struct pass c;
   int p;
@@ -177,7 +172,7 @@ static void two_pass_sum(struct entry_job *j, pool_fn *second)
   c.carry[0] = 0;
   if (p > 1) {
     uint32_t before[POOL_MAX];
-    pool_run(j->pool, unit_sums, &c);
+    run_parts(j, &c, unit_sums);
     before[0] = 0;
     for (int w = 1; w < p; w++)
       before[w] = before[w - 1] + c.part[w - 1];
@@ -185,7 +180,7 @@ static void two_pass_sum(struct entry_job *j, pool_fn *second)
       c.carry[t] = before[t] + c.pre[t];
     c.carry[p - 1] = before[p - 1] + c.part[p - 1];
   }
-  pool_run(j->pool, second, &c);
+  run_parts(j, &c, second);
 }
 
 void cost_mc_scan(struct entry_job *j) { two_pass_sum(j, scan_part); }
@@ -193,13 +188,9 @@ void cost_mc_scan_exclusive(struct entry_job *j) { two_pass_sum(j, scan_exclusiv
 
 /* ============================ Maxima ==================================== */
 
-static void max_part(void *ctx, int tid, int nt)
+static void max_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi, best;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
+  uint64_t best;
   best = lo;
   for (uint64_t i = lo + 1; i < hi; i++)
     if (greater(c, c->x[i], c->x[best]))
@@ -214,7 +205,7 @@ void cost_mc_argmax(struct entry_job *j)
   int64_t best = -1;
   pass_init(&c, j);
   if (c.n > 0) {
-    pool_run(j->pool, max_part, &c);
+    run_parts(j, &c, max_part);
     for (int t = 0; t < c.parts; t++)
       if (best < 0 || greater(&c, c.part[t], c.x[best]))
         best = c.idx[t];
@@ -224,14 +215,10 @@ void cost_mc_argmax(struct entry_job *j)
 
 /* Part tid's max-scan, after the maximum of the parts before it (none for
 ** part 0: its first element starts the scan). */
-static void scan_max_part(void *ctx, int tid, int nt)
+static void scan_max_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi, i;
+  uint64_t i;
   uint32_t acc;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
   acc = tid > 0 ? c->carry[tid] : c->x[lo];
   for (i = lo; i < hi; i++) {
     if (greater(c, c->x[i], acc))
@@ -246,22 +233,18 @@ void cost_mc_scan_max(struct entry_job *j)
   pass_init(&c, j);
   if (c.n == 0)
     return;
-  pool_run(j->pool, max_part, &c);
+  run_parts(j, &c, max_part);
   c.carry[0] = c.part[0];
   for (int t = 1; t < c.parts; t++)
     c.carry[t] = greater(&c, c.part[t - 1], c.carry[t - 1]) ? c.part[t - 1] : c.carry[t - 1];
-  pool_run(j->pool, scan_max_part, &c);
+  run_parts(j, &c, scan_max_part);
 }
 
 /* ================================ Filter ================================ */
 
-static void filter_count(void *ctx, int tid, int nt)
+static void filter_count(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi, k = 0;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
+  uint64_t k = 0;
   if (!c->sgn)
     k = hi - lo;
   else
@@ -270,14 +253,9 @@ static void filter_count(void *ctx, int tid, int nt)
   c->cnt[tid] = k;
 }
 
-static void filter_write(void *ctx, int tid, int nt)
+static void filter_write(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
   uint32_t *o;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
   o = c->out + c->off[tid];
   if (!c->sgn) {
     memcpy(o, c->x + lo, (hi - lo) * sizeof *o);
@@ -299,9 +277,9 @@ void cost_mc_filter(struct entry_job *j)
   j->out[0].shape[0] = 0;
   if (c.n == 0)
     return;
-  pool_run(j->pool, filter_count, &c);
+  run_parts(j, &c, filter_count);
   j->out[0].shape[0] = (int64_t)scan_counts(&c);
-  pool_run(j->pool, filter_write, &c);
+  run_parts(j, &c, filter_write);
 }
 
 /* ============================== Histograms ============================== */
@@ -314,14 +292,10 @@ static void add_bins(uint32_t *out, const uint32_t *h)
       __atomic_fetch_add(&out[b], h[b], __ATOMIC_RELAXED);
 }
 
-static void histogram_part(void *ctx, int tid, int nt)
+static void histogram_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
   uint32_t h[2][BINS]; /* two sets, so that neighbouring equal bytes do not wait on each other */
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
+  (void)tid;
   memset(h, 0, sizeof h);
   for (; lo + 1 < hi; lo += 2) {
     h[0][c->x[lo] & 255]++;
@@ -340,17 +314,13 @@ void cost_mc_histogram(struct entry_job *j)
   pass_init(&c, j);
   memset(c.out, 0, BINS * sizeof *c.out);
   if (c.n > 0)
-    pool_run(j->pool, histogram_part, &c);
+    run_parts(j, &c, histogram_part);
 }
 
-static void reduce_by_index_part(void *ctx, int tid, int nt)
+static void reduce_by_index_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
   uint32_t h[BINS];
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
+  (void)tid;
   memset(h, 0, sizeof h);
   for (uint64_t i = lo; i < hi; i++)
     if ((!c->sgn || c->sx[i] >= 0) && c->x[i] < BINS)
@@ -369,22 +339,18 @@ void cost_mc_reduce_by_index(struct entry_job *j)
     set_parts(&c, pool_threads(j->pool));
   }
   if (c.n > 0)
-    pool_run(j->pool, reduce_by_index_part, &c);
+    run_parts(j, &c, reduce_by_index_part);
 }
 
 /* =========================== Segmented (+) ============================== */
 
 /* Pass 1: the part's sum since its last set flag (the whole part when it
 ** has none), whether it has one, and the segments that end in it. */
-static void segment_summary(void *ctx, int tid, int nt)
+static void segment_summary(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi, ends = 0;
+  uint64_t ends = 0;
   uint32_t acc = 0;
   unsigned char any = 0;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
   for (uint64_t i = lo; i < hi; i++) {
     acc = c->f[i] ? c->x[i] : acc + c->x[i];
     any |= c->f[i];
@@ -403,28 +369,17 @@ static void segment_carries(struct pass *c)
     c->carry[t] = c->head[t - 1] ? c->part[t - 1] : c->carry[t - 1] + c->part[t - 1];
 }
 
-static void segmented_scan_part(void *ctx, int tid, int nt)
+static void segmented_scan_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi;
-  uint32_t acc;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
-  acc = c->carry[tid];
+  uint32_t acc = c->carry[tid];
   for (uint64_t i = lo; i < hi; i++)
     c->out[i] = acc = c->f[i] ? c->x[i] : acc + c->x[i];
 }
 
-static void segmented_reduce_part(void *ctx, int tid, int nt)
+static void segmented_reduce_part(struct pass *c, int tid, uint64_t lo, uint64_t hi)
 {
-  struct pass *c = ctx;
-  uint64_t lo, hi, k;
-  uint32_t acc;
-  (void)nt;
-  if (!part_of(c, tid, &lo, &hi))
-    return;
-  acc = c->carry[tid];
+  uint64_t k;
+  uint32_t acc = c->carry[tid];
   k = c->off[tid];
   for (uint64_t i = lo; i < hi; i++) {
     acc = c->f[i] ? c->x[i] : acc + c->x[i];
@@ -439,9 +394,9 @@ void cost_mc_segmented_scan(struct entry_job *j)
   pass_init(&c, j);
   if (c.n == 0)
     return;
-  pool_run(j->pool, segment_summary, &c);
+  run_parts(j, &c, segment_summary);
   segment_carries(&c);
-  pool_run(j->pool, segmented_scan_part, &c);
+  run_parts(j, &c, segmented_scan_part);
 }
 
 void cost_mc_segmented_reduce(struct entry_job *j)
@@ -451,8 +406,8 @@ void cost_mc_segmented_reduce(struct entry_job *j)
   j->out[0].shape[0] = 0;
   if (c.n == 0)
     return;
-  pool_run(j->pool, segment_summary, &c);
+  run_parts(j, &c, segment_summary);
   segment_carries(&c);
   j->out[0].shape[0] = (int64_t)scan_counts(&c);
-  pool_run(j->pool, segmented_reduce_part, &c);
+  run_parts(j, &c, segmented_reduce_part);
 }
