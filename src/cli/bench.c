@@ -2,7 +2,7 @@
 ** bench.c: `psearch bench [SUITE...]`: the options; every suite loaded and
 ** checked before anything runs; then, for each suite, block, entry point and
 ** dataset: the inputs (input.h, untimed), the entry prepared, measured
-** (measure.h) and validated against the c backend (reference.h); the result
+** (measure.h) and validated against a reference backend (reference.h); the result
 ** line printed and the JSON collected (report.h, results.h).
 */
 #include "bench.h"
@@ -46,7 +46,7 @@ static const struct opt_def opts[] = {
   {"no-convergence-phase", 0, OPT_NONE, O_NOCONV, NULL, "Do not add runs until the mean converges"},
   {"convergence-max-seconds", 0, OPT_REQUIRED, O_CONVMAX, "S", "Time budget of the convergence phase (default 300)"},
   {"extended", 'x', OPT_NONE, O_EXTENDED, NULL, "Also print median, 95% CI, throughput and GB/s"},
-  {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the c backend"},
+  {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the reference backend"},
   {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
   {"markdown", 0, OPT_REQUIRED, O_MARKDOWN, "FILE", "Write the summary (fastest entry first) as markdown tables"},
   DEVOPT_ROWS,

@@ -20,7 +20,7 @@ static const struct opt_def opts[] = {
   {NULL, 0, OPT_NONE, 0, NULL, NULL},
 };
 
-static const char *const what[3] = {"generated datasets", "reference outputs of the c backend",
+static const char *const what[3] = {"generated datasets", "digests of reference outputs",
                                     "OpenCL program binaries"};
 
 void cachecmd_help(FILE *f)

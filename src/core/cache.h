@@ -1,7 +1,7 @@
 /*
 ** cache.h: psearch's on-disk cache under $XDG_CACHE_HOME/psearch (else
 ** ~/.cache/psearch), in three areas: "data" (generated datasets), "ref"
-** (reference outputs of the c backend) and "kernels" (OpenCL program
+** (digests of reference outputs) and "kernels" (OpenCL program
 ** binaries).
 **
 ** Values: an entry is a data file KEY.in plus KEY.in.xxh holding its size
