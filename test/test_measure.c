@@ -4,7 +4,9 @@
 ** phase does at least -r runs and the minimum time, max-runs caps it, the
 ** convergence phase stops converged, on its budget or at max-runs as the runs
 ** say, timeouts and the stop flag end it with futhark's messages, and the
-** progress callback is called at most every MEASURE_PROGRESS_NS.
+** progress callback is called at most every MEASURE_PROGRESS_NS. Time is
+** simulated (measure_params.clock_ns), so every count below is exact however
+** loaded the host is.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,7 +24,10 @@
 #include <math.h>
 #include <string.h>
 
-/* The fake entry: call k (0 the warm-up) spins for us_of(k) microseconds. */
+/* The simulated clock (ns), and the fake entry: call k (0 the warm-up)
+** advances it by us_of(k) microseconds. */
+static uint64_t sim_ns = 1000000000u;
+static uint64_t sim_clock(void) { return sim_ns; }
 static double (*us_of)(uint64_t k);
 static uint64_t calls;
 
@@ -31,11 +36,9 @@ static int fake_result(struct entry_job *j, struct ps_err *e) { (void)j; (void)e
 static void fake_release(struct entry_job *j) { (void)j; }
 static int fake_run(struct entry_job *j, struct ps_err *e)
 {
-  uint64_t until = ps_now_ns() + (uint64_t)(us_of(calls++) * 1000);
   (void)j;
   (void)e;
-  while (ps_now_ns() < until)
-    ;
+  sim_ns += (uint64_t)(us_of(calls++) * 1000);
   return 0;
 }
 
@@ -57,6 +60,7 @@ static int measure(double (*f)(uint64_t), struct measure_params p, volatile sig_
   struct entry_job j = entry_job_init(&fake, &host, NULL, 0);
   us_of = f;
   calls = 0;
+  p.clock_ns = sim_clock;
   return measure_run(&p, &j, stop, NULL, NULL, r);
 }
 
@@ -69,12 +73,12 @@ static void initial_phase(void **state)
   assert_int_equal(r.n, 30);
   assert_int_equal(calls, 31);
   for (size_t i = 0; i < r.n; i++)
-    assert_true(r.us[i] >= 20000 && r.us[i] < 30000);
+    assert_true(r.us[i] == 20000);
   assert_int_equal(r.stop, MEASURE_INITIAL);
   measure_result_free(&r);
-  /* -r 3: runs are added until 0.5 s: 25 or 26 of 20 ms */
+  /* -r 3: runs are added until 0.5 s: 25 of 20 ms */
   assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 3}, &no_stop, &r), 0);
-  assert_true(r.n >= 24 && r.n <= 27);
+  assert_int_equal(r.n, 25);
   measure_result_free(&r);
   /* max-runs caps the initial phase of a tiny call (2 us: 0.5 s would be 250000 runs) */
   assert_int_equal(measure(tiny, (struct measure_params){.runs = 10, .max_runs = 777}, &no_stop, &r), 0);
@@ -123,7 +127,7 @@ static int draws;
 static uint64_t last_draw, min_gap = UINT64_MAX;
 static void count_draws(void *ctx, const struct measure_progress *p)
 {
-  uint64_t now = ps_now_ns();
+  uint64_t now = sim_clock();
   (void)ctx, (void)p;
   if (draws++ > 1 && now - last_draw < min_gap)
     min_gap = now - last_draw;
@@ -133,16 +137,17 @@ static void count_draws(void *ctx, const struct measure_progress *p)
 static void progress_on_a_clock(void **state)
 {
   struct measure_result r;
-  struct measure_params p = {.runs = 10};
+  struct measure_params p = {.runs = 10, .clock_ns = sim_clock};
   struct entry_job j = entry_job_init(&fake, &host, NULL, 0);
   (void)state;
   us_of = tiny;
   calls = 0;
   assert_int_equal(measure_run(&p, &j, &no_stop, count_draws, NULL, &r), 0);
-  /* 0.5 s of 2 us runs: thousands of runs, at most ~6 callbacks, never closer than the period */
-  assert_true(r.n > 10000);
-  assert_true(draws >= 2 && draws <= 8);
-  assert_true(min_gap >= MEASURE_PROGRESS_NS * 0.9);
+  /* 0.5 s of 2 us runs: 250000 runs; one callback before the warm-up, then one
+  ** every 100 ms from the first run (at 0, 100, ..., 500 ms), never closer */
+  assert_int_equal(r.n, 250000);
+  assert_int_equal(draws, 7);
+  assert_true(min_gap >= MEASURE_PROGRESS_NS);
   measure_result_free(&r);
 }
 

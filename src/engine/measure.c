@@ -16,6 +16,7 @@ struct session {
   volatile sig_atomic_t *stop;
   measure_progress_fn progress;
   void *ctx;
+  uint64_t (*now)(void); /* the clock, ns */
   uint64_t t_start;   /* the warm-up's start, for the timeout */
   uint64_t last_draw; /* the last progress callback */
   uint64_t phase_start;
@@ -46,11 +47,11 @@ static int fail(struct session *ss, const char *msg)
   return -1;
 }
 
-/* Busy-wait until ps_now_ns() reaches t (test hooks: exact, unlike sleep). */
-static uint64_t spin_until(uint64_t t)
+/* Busy-wait until the clock reaches t (test hooks: exact, unlike sleep). */
+static uint64_t spin_until(const struct session *ss, uint64_t t)
 {
   uint64_t now;
-  while ((now = ps_now_ns()) < t)
+  while ((now = ss->now()) < t)
     ;
   return now;
 }
@@ -63,34 +64,34 @@ static int timed_runs(struct session *ss, int64_t count, uint64_t deadline, int 
   struct ps_err e;
   for (int64_t i = 0; i < count; i++) {
     uint64_t t0, t1;
-    if (deadline != 0 && i > 0 && ps_now_ns() > deadline)
+    if (deadline != 0 && i > 0 && ss->now() > deadline)
       break;
     if (*ss->stop)
       return fail(ss, "Interrupted.");
-    if (p->timeout_s > 0 && ps_now_ns() - ss->t_start > (uint64_t)p->timeout_s * 1000000000u) {
+    if (p->timeout_s > 0 && ss->now() - ss->t_start > (uint64_t)p->timeout_s * 1000000000u) {
       char msg[96];
       snprintf(msg, sizeof msg, "Execution exceeded %lld seconds.", (long long)p->timeout_s);
       return fail(ss, msg);
     }
-    t0 = ps_now_ns();
+    t0 = ss->now();
     if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
       return fail(ss, e.msg);
-    t1 = ps_now_ns();
+    t1 = ss->now();
     if (p->delay_ns != NULL) {
       uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
       if (d > 0)
-        t1 = spin_until(t1 + d);
+        t1 = spin_until(ss, t1 + d);
     }
     ss->calls++;
     if (p->slowdown_pct > 0)
-      t1 = spin_until(t1 + (uint64_t)((double)(t1 - t0) * p->slowdown_pct / 100));
+      t1 = spin_until(ss, t1 + (uint64_t)((double)(t1 - t0) * p->slowdown_pct / 100));
     if (push(ss, (double)(t1 - t0) / 1000.0) != 0)
       return fail(ss, "out of memory");
     if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS) {
       struct measure_progress mp = {ss->r->us, ss->r->n, (double)(t1 - ss->t_start) / 1e9,
                                     (double)(t1 - ss->phase_start) / 1e9, conv, ss->r->rse, ss->r->rse_target};
       ss->progress(ss->ctx, &mp);
-      ss->last_draw = ps_now_ns();
+      ss->last_draw = ss->now();
     }
   }
   return 0;
@@ -99,12 +100,12 @@ static int timed_runs(struct session *ss, int64_t count, uint64_t deadline, int 
 /* At least p->runs runs, then more until MEASURE_MIN_TIME_S of them. */
 static int initial_phase(struct session *ss)
 {
-  uint64_t b0 = ps_now_ns();
+  uint64_t b0 = ss->now();
   double elapsed;
   ss->phase_start = b0;
   if (timed_runs(ss, ss->p->runs, 0, 0) != 0)
     return -1;
-  while ((elapsed = (double)(ps_now_ns() - b0) / 1e9) < MEASURE_MIN_TIME_S &&
+  while ((elapsed = (double)(ss->now() - b0) / 1e9) < MEASURE_MIN_TIME_S &&
          !(ss->p->max_runs > 0 && (int64_t)ss->r->n >= ss->p->max_runs)) {
     double per = elapsed / (double)ss->r->n;
     int64_t more = (int64_t)ceil((MEASURE_MIN_TIME_S - elapsed) / (per > 0 ? per : 1e-9));
@@ -135,7 +136,7 @@ static int convergence_phase(struct session *ss)
   r->rse_target = stats_rse_target(&s);
   if (!stats_needs_more(&s))
     return 0;
-  c0 = ss->phase_start = ps_now_ns();
+  c0 = ss->phase_start = ss->now();
   r->n = 0;
   if (ss->j->rt != NULL)
     rt_take_kernel_ns(ss->j->rt);
@@ -154,7 +155,7 @@ static int convergence_phase(struct session *ss)
     r->rse_target = stats_rse_target(&s);
     for (size_t i = 0; i < r->n; i++)
       sum_s += r->us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
-    wall_s = (double)(ps_now_ns() - c0) / 1e9;
+    wall_s = (double)(ss->now() - c0) / 1e9;
     left = ss->p->conv_max_s - (sum_s > wall_s ? sum_s : wall_s);
     r->stop = !stats_needs_more(&s) ? MEASURE_CONVERGED : left <= 0 ? MEASURE_BUDGET
             : cap > 0 && (int64_t)r->n >= cap ? MEASURE_MAX_RUNS : MEASURE_INITIAL;
@@ -196,12 +197,13 @@ static void profiled_pass(struct session *ss)
 int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
                 measure_progress_fn progress, void *ctx, struct measure_result *r)
 {
-  struct session ss = {p, j, stop, progress, ctx, 0, 0, 0, 0, 0, r};
+  struct session ss = {p, j, stop, progress, ctx, p->clock_ns != NULL ? p->clock_ns : ps_now_ns,
+                       0, 0, 0, 0, 0, r};
   memset(r, 0, sizeof *r);
   r->launches = -1;
   r->stop = MEASURE_INITIAL;
   r->rse = r->rse_target = NAN;
-  ss.t_start = ps_now_ns();
+  ss.t_start = ss.now();
   if (progress != NULL) {
     struct measure_progress mp = {NULL, 0, 0, 0, 0, NAN, NAN};
     progress(ctx, &mp);

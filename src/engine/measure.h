@@ -31,6 +31,10 @@ struct measure_params {
   /* test hooks (hook.h), resolved by the caller for this entry */
   double slowdown_pct;
   uint64_t (*delay_ns)(const char *entry, uint64_t call); /* NULL: none */
+  /* the clock, ns; NULL: ps_now_ns. Unit tests pass a simulated one that
+  ** their fake entry advances, so that timings are exact on a loaded host
+  ** (the hooks above spin on it: do not combine them with one that stands). */
+  uint64_t (*clock_ns)(void);
 };
 
 /* Where a measurement is, for a progress display. */
