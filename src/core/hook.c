@@ -11,7 +11,7 @@
 
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
-                                    "PSEARCH_TEST_LOG_SECONDS"};
+                                    "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -82,6 +82,12 @@ double hook_log_seconds(double dflt)
   if (v == NULL || opt_parse_double(v, &s) != 0 || !(s > 0))
     return dflt;
   return s;
+}
+
+int hook_portable(void)
+{
+  const char *v = getenv("PSEARCH_TEST_PORTABLE");
+  return v != NULL && strcmp(v, "0") != 0;
 }
 
 int hook_active(const char **out_names, const char **values, int max)

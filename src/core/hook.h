@@ -17,6 +17,9 @@
 **   PSEARCH_TEST_MAX_ALLOC=BYTES         a smaller largest device allocation
 **   PSEARCH_TEST_LOG_SECONDS=S           off a terminal, a progress line on
 **                                        stderr every S seconds (not 30)
+**   PSEARCH_TEST_PORTABLE=1              kernels use no vendor code (NVIDIA's
+**                                        inline PTX): the warp primitives of
+**                                        radix_sort emulated as on other devices
 */
 #ifndef hook_h
 #define hook_h
@@ -38,6 +41,9 @@ uint64_t hook_max_alloc(void);
 
 /* Seconds between progress lines off a terminal: the hook's, else dflt. */
 double hook_log_seconds(double dflt);
+
+/* Whether kernels are to use no vendor code. */
+int hook_portable(void);
 
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);

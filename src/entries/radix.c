@@ -1,7 +1,7 @@
 /*
 ** radix.c: the sorting family: `radix_sort_1bit` (the lecture's radix sort,
-** one stable split per key bit, cl/radix1.cl), `radix_sort` (8-bit digits,
-** local ranking, cl/radix.cl) and `sorted` (the engine's sort, the same
+** one stable split per key bit, cl/radix1.cl), `radix_sort` (8-bit digits
+** in the Onesweep structure, cl/onesweep.cl) and `sorted` (the engine's sort, the same
 ** code as radix_sort). The c backend of all three is sort_values, the
 ** sequential stable radix sort that `psearch dataset --sorted` uses; the
 ** multicore backend of all three is psort (sort_values on the pool's workers,
@@ -13,15 +13,20 @@
 */
 #include "radix.h"
 
+#include "hook.h"
 #include "psort.h"
 #include "sort.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define WG 256 /* one work-item per digit in cl/radix.cl */
+#define WG 256 /* one work-item per digit in cl/onesweep.cl */
 #define RADIX 256
-#define GROUPS_PER_CU 8
+/* Onesweep's shape, tuned on the H100 ([33554431]i32, 2026-11-23): tiles of
+** WG x 16 keys (12, 20, 24 and 32 were slower; 43 KiB of local memory for
+** 8-byte keys), os_hist on 8 groups per compute unit (2, 4, 16 slower). */
+#define OS_ITEMS 16
+#define OS_GROUPS_PER_CU 8
 
 enum rkind { SORTED, RADIX8, RADIX1 };
 
@@ -79,13 +84,15 @@ static void mc_release(struct entry_job *j)
 
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
+  cl_mem status, ticket;  /* 8-bit: look-back words (tiles x RADIX) and the tile ticket */
   cl_kernel k[3];
   uint64_t n;
   unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
   size_t wg;       /* the 1-bit sort's work-group size */
   uint32_t items;  /* elements per work-item of an 8-bit tile */
-  uint32_t tpg;    /* tiles per work-group (8-bit) */
-  uint32_t groups; /* work-groups (8-bit), or blocks (1-bit) */
+  uint32_t groups; /* os_hist's work-groups (8-bit), or blocks (1-bit) */
+  uint32_t ntiles; /* 8-bit: tiles of a pass */
+  uint32_t epoch;  /* 8-bit: pass launches since the look-back words were cleared */
 };
 
 static void release(struct entry_job *j)
@@ -98,6 +105,8 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->tmp);
   rt_release(j->rt, s->counts);
   rt_release(j->rt, s->tot);
+  rt_release(j->rt, s->status);
+  rt_release(j->rt, s->ticket);
   free(s);
   j->state = NULL;
 }
@@ -111,6 +120,39 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
     if ((s->k[i] = rt_kernel(j->rt, file, names[i], opts, e)) == NULL)
       return -1;
   return 0;
+}
+
+/* The warp primitives in NVIDIA's inline PTX: on NVIDIA's OpenCL, unless
+** PSEARCH_TEST_PORTABLE asks for the portable kernels. */
+static int use_ptx(const struct rt_device_info *info)
+{
+  return !hook_portable() && strstr(info->vendor, "NVIDIA") != NULL;
+}
+
+/* Onesweep's buffers and kernels: tiles of WG x 16 keys; os_hist's partial
+** histograms (groups x passes x RADIX counts) and the digit offsets; one
+** look-back word per tile and digit (zero: not ready) and the ticket. */
+static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
+{
+  const struct rt_device_info *info = rt_info(j->rt);
+  enum data_type t = j->in[0].type;
+  uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
+  char extra[160];
+  s->items = OS_ITEMS;
+  s->passes = (unsigned)data_type_size(t);
+  tile = (uint64_t)WG * s->items;
+  s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
+  s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
+  if ((s->counts = rt_alloc(j->rt, (size_t)s->groups * s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
+      (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
+      (s->status = rt_alloc(j->rt, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e)) == NULL ||
+      (s->ticket = rt_alloc(j->rt, sizeof(cl_uint), e)) == NULL ||
+      rt_zero(j->rt, s->status, 0, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0 ||
+      rt_zero(j->rt, s->ticket, 0, sizeof(cl_uint), e) != 0)
+    return -1;
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u%s%s", WG, (unsigned)s->items, s->passes,
+           data_type_is_float(t) ? " -DFLOATKEY" : "", use_ptx(info) ? " -DNV_PTX" : "");
+  return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
@@ -144,22 +186,40 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   if (info->max_wg < WG)
     return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu",
                    j->entry->name, WG, info->max_wg);
-  /* a tile of 16 KiB: two copies of it fit in 48 KiB of local memory */
-  s->items = (uint32_t)(16 * 4 / sz > 32 ? 32 : 16 * 4 / sz);
-  s->passes = (unsigned)sz;
-  {
-    uint64_t tile = (uint64_t)WG * s->items, ntiles = (s->n + tile - 1) / tile;
-    uint64_t want = (uint64_t)(info->compute_units ? info->compute_units : 1) * GROUPS_PER_CU;
-    s->tpg = (uint32_t)((ntiles + want - 1) / want);
-    s->tpg = s->tpg ? s->tpg : 1;
-    s->groups = (uint32_t)((ntiles + s->tpg - 1) / s->tpg);
-  }
-  if ((s->counts = rt_alloc(j->rt, ((size_t)s->groups + 1) * RADIX * sizeof(cl_uint), e)) == NULL ||
-      (s->tot = rt_alloc(j->rt, RADIX * sizeof(cl_uint), e)) == NULL)
+  return os_prepare(j, s, e);
+}
+
+/* One launch counts the digits of every pass, one scans them, then one
+** launch per pass, buffers swapping as in run_1bit; the ticket and the
+** look-back words are cleared only when the epochs or the ticket would run
+** out. */
+static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
+{
+  cl_ulong n = s->n;
+  cl_uint g = s->groups;
+  if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts)) != 0 ||
+      rt_launch(j->rt, s->k[0], (size_t)g * WG, WG, e) != 0 ||
+      RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(g), RT_ARG(s->tot)) != 0 ||
+      rt_launch(j->rt, s->k[1], (size_t)s->passes * WG, WG, e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u%s", WG, (unsigned)s->items,
-           data_type_is_float(t) ? " -DFLOATKEY" : "");
-  return kernels(j, s, "radix.cl", extra, (const char *const[]){"rs_count", "rs_scan", "rs_scatter"}, e);
+  for (unsigned p = 0; p < s->passes; p++) {
+    cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
+    cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
+    cl_uint shift = 8 * p, base, epoch;
+    if ((uint64_t)(s->epoch + 1) * s->ntiles >= ((uint64_t)1 << 31) || s->epoch + 1 >= (1u << 29)) {
+      if (rt_zero(j->rt, s->ticket, 0, sizeof(cl_uint), e) != 0 ||
+          rt_zero(j->rt, s->status, 0, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0)
+        return -1;
+      s->epoch = 0;
+    }
+    base = s->epoch * s->ntiles;
+    epoch = ++s->epoch;
+    if (RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
+                RT_ARG(s->status), RT_ARG(s->ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
+        rt_launch(j->rt, s->k[2], (size_t)s->ntiles * WG, WG, e) != 0)
+      return -1;
+  }
+  return 0;
 }
 
 /* One stable split per key bit; src and dst swap each pass, the first
@@ -182,34 +242,12 @@ static int run_1bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
   return 0;
 }
 
-/* One pass per key byte, buffers swapping as in run_1bit. */
-static int run_8bit(struct entry_job *j, struct rstate *s, struct ps_err *e)
-{
-  cl_ulong n = s->n;
-  cl_uint g = s->groups, tpg = s->tpg;
-  size_t gsz = (size_t)g * WG;
-  for (unsigned p = 0; p < s->passes; p++) {
-    cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
-    cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
-    cl_uint shift = 8 * p;
-    if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(src), RT_ARG(n), RT_ARG(shift), RT_ARG(tpg), RT_ARG(s->counts)) != 0 ||
-        rt_launch(j->rt, s->k[0], gsz, WG, e) != 0 ||
-        RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(g), RT_ARG(s->tot)) != 0 ||
-        rt_launch(j->rt, s->k[1], (size_t)RADIX * WG, WG, e) != 0 ||
-        RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(tpg), RT_ARG(s->counts),
-                RT_ARG(s->tot)) != 0 ||
-        rt_launch(j->rt, s->k[2], gsz, WG, e) != 0)
-      return -1;
-  }
-  return 0;
-}
-
 static int cl_run(struct entry_job *j, struct ps_err *e)
 {
   struct rstate *s = j->state;
   if (s->n == 0)
     return 0;
-  return kind_of(j) == RADIX1 ? run_1bit(j, s, e) : run_8bit(j, s, e);
+  return kind_of(j) == RADIX1 ? run_1bit(j, s, e) : run_onesweep(j, s, e);
 }
 
 static int cl_result(struct entry_job *j, struct ps_err *e)
@@ -227,7 +265,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}, \
    {mc_prepare, mc_run, c_result, mc_release}}
 
-/* Each pass reads the keys twice (count, scatter) and writes them once. */
+/* Each pass reads the keys once and writes them once (the count's read is shared by all passes). */
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 const struct entry radix_entries[] = {
@@ -237,7 +275,7 @@ const struct entry radix_entries[] = {
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
   {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8},
-   .desc = "Stable LSD radix sort, 8-bit digits: per pass a digit count, its scan, local ranking and scatter",
+   .desc = "Stable LSD radix sort, 8-bit digits, Onesweep: one digit count for all passes; per pass warp ranking, look-back, scatter",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},

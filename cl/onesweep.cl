@@ -1,0 +1,219 @@
+// onesweep.cl: stable LSD radix sort with 8-bit digits in the Onesweep
+// structure (Adinets and Merrill 2022; docs/entries.md, `radix_sort`):
+//   os_hist: one read of the keys counts the digits of every pass (each
+//            work-group's partial histograms, no atomics in global memory)
+//   os_scan: per pass, the digit totals scanned into the digits' offsets
+//   os_pass: one launch per pass. A tile of TILE keys, held in registers,
+//            is ranked by warp multi-split (each warp's keys in order, with
+//            private counters per warp and digit), publishes its digit
+//            counts at once, chains its digit offsets to the tiles before it
+//            by decoupled look-back per digit (one work-item per digit),
+//            reorders its keys by digit in local memory and writes each
+//            digit's run contiguously. A pass reads and writes the keys once.
+// Tiles take their ids from an atomic ticket, so a tile waits only for tiles
+// held by groups that have started (forward progress). Stable: warps hold
+// consecutive parts of a tile and rank their keys in order, and tiles chain in
+// order. Elements move as U and are ranked by KEY (prelude.cl).
+//
+// Warp primitives: with -DNV_PTX, NVIDIA's inline PTX (match.any.sync,
+// bar.warp.sync; a warp is 32 consecutive work-items of a 1-D group); without
+// it the same contract emulated in local memory with work-group barriers, so
+// the algorithm runs and is tested on any device. Every work-item of a group
+// calls them together.
+// Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
+// -DITEMS and -DPASSES (key bytes).
+
+#define RADIX 256
+// A look-back word is written with one aligned 64-bit store and read with one
+// load, so it is seen whole; no other memory is ordered by it.
+#define PUBLISH(p, v) (*(p) = (v))
+#define WARPS (WG / 32)
+#define ONES ((U)~(U)0)
+#define DIGIT(k, shift) ((uint)((k) >> (shift)) & (RADIX - 1u))
+
+#ifdef NV_PTX
+// The lanes of this warp whose d equals this lane's.
+static uint match_any(uint d, __local uint *scratch)
+{
+  uint m;
+  (void)scratch;
+  asm volatile("match.any.sync.b32 %0, %1, 0xffffffff;" : "=r"(m) : "r"(d));
+  return m;
+}
+// Orders the warp's local-memory accesses before it against those after it.
+static void warp_sync(void) { asm volatile("bar.warp.sync 0xffffffff;" ::: "memory"); }
+#else
+static uint match_any(uint d, __local uint *scratch)
+{
+  uint l = get_local_id(0), w0 = l & ~31u, m = 0;
+  scratch[l] = d;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint j = 0; j < 32; j++)
+    m |= (uint)(scratch[w0 + j] == d) << j;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return m;
+}
+static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
+#endif
+
+// Exclusive scan of one uint per work-item; *total gets the group's sum.
+// sh is scratch of WG words, free again on return.
+static uint group_scan(__local uint *sh, uint x, uint *total)
+{
+  uint l = get_local_id(0);
+  sh[l] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = 1; s < WG; s <<= 1) {
+    uint y = l >= s ? sh[l - s] : 0u;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sh[l] += y;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  *total = sh[WG - 1];
+  uint r = sh[l] - x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+}
+
+// part[(g * PASSES + p) * RADIX + d]: how many keys of group g's share
+// (a grid-stride walk) have digit d in pass p.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void os_hist(__global const U *restrict in, const ulong n, __global uint *restrict part)
+{
+  __local uint h[PASSES * RADIX];
+  uint l = get_local_id(0), g = get_group_id(0);
+  ulong stride = (ulong)get_num_groups(0) * WG;
+  for (uint i = l; i < PASSES * RADIX; i += WG)
+    h[i] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (ulong i = get_global_id(0); i < n; i += stride) {
+    U k = KEY(in[i]);
+    for (uint p = 0; p < PASSES; p++)
+      atomic_inc(&h[p * RADIX + DIGIT(k, 8 * p)]);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint i = l; i < PASSES * RADIX; i += WG)
+    part[(ulong)g * PASSES * RADIX + i] = h[i];
+}
+
+// Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void os_scan(__global const uint *restrict part, const uint groups, __global uint *restrict off)
+{
+  __local uint sh[WG];
+  uint d = get_local_id(0), p = get_group_id(0), sum = 0, total;
+  for (uint g = 0; g < groups; g++)
+    sum += part[((ulong)g * PASSES + p) * RADIX + d];
+  off[p * RADIX + d] = group_scan(sh, sum, &total);
+}
+
+// The look-back of digit d for tile t (one work-item per digit): the tile's
+// count of d is already published; sums the words of the tiles before it back
+// to the first inclusive prefix, publishes its own and returns the exclusive
+// one. Words pack (epoch << 34 | flag << 32 | count): flag 1 = the tile's
+// count, 2 = inclusive prefix; the epoch makes words of earlier launches read
+// as "not ready", so nothing is cleared between launches. The words are read
+// eight at a time (independent loads in flight: at a launch's start a tile's
+// walk back can be hundreds of tiles long) and summed in order, while ready,
+// through the first prefix; the first not ready is read again. Scalars and no
+// branches: PoCL's LLVM miscompiled the same with an array or with breaks.
+#define LB_LOAD(k)                                                               \
+  ulong s##k = status[(ulong)(j - k >= 0 ? j - k : 0) * RADIX + d]; /* whole */ \
+  s##k = j - k >= 0 ? s##k : tag | (2UL << 32); /* before tile 0: prefix 0 */
+#define LB_TAKE(k)                                                               \
+  f = (s##k >> 32) & 3;                                                          \
+  go = go && (s##k >> 34) == epoch && f != 0;                                    \
+  pre += go ? (uint)s##k : 0u;                                                   \
+  j -= go;                                                                       \
+  done |= go && f == 2;                                                          \
+  go = go && f != 2;
+static uint digit_prefix(volatile __global ulong *status, uint t, uint d, uint epoch, uint count)
+{
+  ulong tag = (ulong)epoch << 34, f;
+  uint pre = 0;
+  long j = (long)t - 1;
+  if (t == 0)
+    return 0;
+  for (int done = 0, go; !done;) {
+    LB_LOAD(0) LB_LOAD(1) LB_LOAD(2) LB_LOAD(3) LB_LOAD(4) LB_LOAD(5) LB_LOAD(6) LB_LOAD(7)
+    go = 1;
+    LB_TAKE(0) LB_TAKE(1) LB_TAKE(2) LB_TAKE(3) LB_TAKE(4) LB_TAKE(5) LB_TAKE(6) LB_TAKE(7)
+  }
+  PUBLISH(&status[(ulong)t * RADIX + d], tag | (2UL << 32) | (pre + count));
+  return pre;
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
+             __global const uint *restrict off /* all passes' */, volatile __global ulong *status,
+             volatile __global uint *ticket, const uint epoch_base, const uint epoch)
+{
+  __local U keys[TILE];           // the tile in digit order
+  __local uint cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its offset within d's run
+  __local uint sh[WG], dstart[RADIX], gb[RADIX];
+  __local uint tid_sh;
+  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
+  uint lt = (1u << lane) - 1u; // the lanes below this one
+  U k[ITEMS];
+  uint r[ITEMS];
+  if (l == 0)
+    tid_sh = atomic_inc(ticket) - epoch_base;
+  for (uint i = l; i < WARPS * RADIX; i += WG)
+    cnt[i] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  t = tid_sh;
+  m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
+  // warp w holds tile elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS), lane
+  // by lane; keys past the end are all ones, last of digit 255
+  for (uint i = 0; i < ITEMS; i++) {
+    uint q = w * 32 * ITEMS + i * 32 + lane;
+    k[i] = q < m ? KEY(in[(ulong)t * TILE + q]) : ONES;
+  }
+  // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
+  // (the warp's counter of the digit, then the peers in lower lanes)
+  for (uint i = 0; i < ITEMS; i++) {
+    uint d = DIGIT(k[i], shift);
+    uint peers = match_any(d, sh);
+    uint below = popcount(peers & lt);
+    uint old = cnt[w * RADIX + d];
+    warp_sync();
+    if (below == 0)
+      cnt[w * RADIX + d] = old + popcount(peers);
+    warp_sync();
+    r[i] = old + below;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  {
+    // work-item l is digit l: the warps' offsets within its run, its count in
+    // the tile (published at once, for the tiles after it), where its run
+    // starts in the tile
+    uint d = l, sum = 0;
+    for (uint v = 0; v < WARPS; v++) {
+      uint c = cnt[v * RADIX + d];
+      cnt[v * RADIX + d] = sum;
+      sum += c;
+    }
+    PUBLISH(&status[(ulong)t * RADIX + d], ((ulong)epoch << 34) | ((t == 0 ? 2UL : 1UL) << 32) | sum);
+    dstart[d] = group_scan(sh, sum, &total);
+    count = sum;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // each key's place in its digit's run; the run's place in the output
+  // (look-back), as an offset from tile slots (uint arithmetic wraps back)
+  for (uint i = 0; i < ITEMS; i++)
+    r[i] += cnt[w * RADIX + DIGIT(k[i], shift)];
+  gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // the tile in digit order, then each run written contiguously: consecutive
+  // work-items write consecutive addresses of a run
+  for (uint i = 0; i < ITEMS; i++)
+    keys[dstart[DIGIT(k[i], shift)] + r[i]] = k[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint i = 0; i < ITEMS; i++) {
+    uint q = i * WG + l;
+    if (q < m) {
+      U x = keys[q];
+      out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
+    }
+  }
+}
