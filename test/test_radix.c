@@ -131,6 +131,22 @@ static void radix_sort_agrees(void **state)
     agree("sorted", OTHERS, types[ti], 1000003, RANDOM, 5);
 }
 
+/* radix_sort's look-back when every walk sums counts back to tile 0
+** (PSEARCH_TEST_LOOKBACK_COUNTS): the path that a device's timing rarely
+** takes, where a tile before has published its counts but not yet its
+** prefix. 4096 keys a tile: up to 245 tiles. */
+static void lookback_over_counts(void **state)
+{
+  static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
+  static const int64_t ls[] = {4097, 65537, 1000003};
+  (void)state;
+  setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
+  for (size_t ti = 0; ti < sizeof lt / sizeof lt[0]; ti++)
+    for (size_t si = 0; si < sizeof ls / sizeof ls[0]; si++)
+      agree("radix_sort", 1u << BACKEND_OPENCL, lt[ti], ls[si], RANDOM, 40 + si);
+  unsetenv("PSEARCH_TEST_LOOKBACK_COUNTS");
+}
+
 /* The one-bit sort: every type on the small sizes, 32-bit types up to 10^5. */
 static void radix_sort_1bit_agrees(void **state)
 {
@@ -262,6 +278,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(reference_by_hand),
     cmocka_unit_test(radix_sort_agrees),
+    cmocka_unit_test(lookback_over_counts),
     cmocka_unit_test(radix_sort_1bit_agrees),
     cmocka_unit_test(multicore_agrees),
     cmocka_unit_test(psort_agrees),

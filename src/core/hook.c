@@ -11,7 +11,8 @@
 
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
-                                    "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE"};
+                                    "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
+                                    "PSEARCH_TEST_LOOKBACK_COUNTS"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -87,6 +88,12 @@ double hook_log_seconds(double dflt)
 int hook_portable(void)
 {
   const char *v = getenv("PSEARCH_TEST_PORTABLE");
+  return v != NULL && strcmp(v, "0") != 0;
+}
+
+int hook_lookback_counts(void)
+{
+  const char *v = getenv("PSEARCH_TEST_LOOKBACK_COUNTS");
   return v != NULL && strcmp(v, "0") != 0;
 }
 

@@ -20,6 +20,10 @@
 **   PSEARCH_TEST_PORTABLE=1              kernels use no vendor code (NVIDIA's
 **                                        inline PTX): the warp primitives of
 **                                        radix_sort emulated as on other devices
+**   PSEARCH_TEST_LOOKBACK_COUNTS=1       radix_sort's tiles publish only their
+**                                        counts, never their prefixes, so every
+**                                        look-back sums counts back to tile 0
+**                                        (the path that timing rarely takes)
 */
 #ifndef hook_h
 #define hook_h
@@ -44,6 +48,9 @@ double hook_log_seconds(double dflt);
 
 /* Whether kernels are to use no vendor code. */
 int hook_portable(void);
+
+/* Whether radix_sort's look-back is to see counts only (no prefixes). */
+int hook_lookback_counts(void);
 
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);

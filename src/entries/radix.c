@@ -150,8 +150,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       rt_zero(j->rt, s->status, 0, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0 ||
       rt_zero(j->rt, s->ticket, 0, sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u%s%s", WG, (unsigned)s->items, s->passes,
-           data_type_is_float(t) ? " -DFLOATKEY" : "", use_ptx(info) ? " -DNV_PTX" : "");
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u%s%s%s", WG, (unsigned)s->items, s->passes,
+           data_type_is_float(t) ? " -DFLOATKEY" : "", use_ptx(info) ? " -DNV_PTX" : "",
+           hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
   return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
 }
 
@@ -265,7 +266,8 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}, \
    {mc_prepare, mc_run, c_result, mc_release}}
 
-/* Each pass reads the keys once and writes them once (the count's read is shared by all passes). */
+/* The least any sort moves: the keys read once and written once (Onesweep moves
+** that per 8-bit pass, plus one read for all its digit counts). */
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
 const struct entry radix_entries[] = {
