@@ -74,6 +74,13 @@ for line in open(sys.argv[3]):
     assert abs(p["mean_us"] - mean) < 1e-6 * mean and abs(p["rsd"] - sd / mean) < 1e-9, p
     assert p["runs"] == n >= 20 and "runs_recorded" not in p
     assert r["runtimes"] == [int(v + 0.5) for v in x]
+    # quartiles interpolated as numpy's default, and Tukey's fences at 1.5 IQR
+    sx = sorted(x)
+    q = lambda f: sx[int(f * (n - 1))] + (f * (n - 1) - int(f * (n - 1))) * (sx[min(int(f * (n - 1)) + 1, n - 1)] - sx[int(f * (n - 1))])
+    q1, q3 = q(0.25), q(0.75)
+    assert abs(p["q1_us"] - q1) < 1e-9 * q1 and abs(p["q3_us"] - q3) < 1e-9 * q3, (p["q1_us"], q1, p["q3_us"], q3)
+    assert p["outliers_low"] == sum(v < q1 - 1.5 * (q3 - q1) for v in x), p["outliers_low"]
+    assert p["outliers_high"] == sum(v > q3 + 1.5 * (q3 - q1) for v in x), p["outliers_high"]
     seen += 1
 assert seen == 6, seen
 print("ok")

@@ -123,6 +123,32 @@ static void stats_hand(void **state)
   stats_compute(z, 2, &s);
   assert_true(s.r1 == 1 && s.median == 15);
   assert_true(stats_needs_more(&s));
+  /* quartiles as numpy's percentile: 1..5 -> 2 and 4, no outliers; 10 and 20 -> 12.5 and 17.5 */
+  stats_compute(x, 5, &s);
+  assert_true(s.q1 == 2 && s.q3 == 4 && s.out_lo == 0 && s.out_hi == 0);
+  stats_compute(z, 2, &s);
+  assert_true(s.q1 == 12.5 && s.q3 == 17.5);
+}
+
+/* Tukey's fences: q1 - 1.5 IQR and q3 + 1.5 IQR, exclusive. */
+static void tukey(void **state)
+{
+  /* 10 runs of 100..109 and two of 1 and 500: q1 = 101.75, q3 = 107.25 (numpy), IQR 5.5,
+  ** fences 93.5 and 115.5; 93.5 itself and 115.5 itself are inside */
+  double x[] = {105, 100, 1, 101, 102, 103, 500, 104, 106, 107, 108, 109}, y[] = {1, 2, 3, 4, 5, 6, 7, 8};
+  double fence[] = {93.5, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 115.5};
+  struct stats s;
+  (void)state;
+  stats_compute(x, 12, &s);
+  assert_true(fabs(s.q1 - 101.75) < 1e-12 && fabs(s.q3 - 107.25) < 1e-12);
+  assert_int_equal(s.out_lo, 1);
+  assert_int_equal(s.out_hi, 1);
+  stats_compute(fence, 12, &s); /* the same quartiles and fences: runs at the fences stay in */
+  assert_true(s.q1 == 101.75 && s.q3 == 107.25);
+  assert_int_equal(s.out_lo, 0);
+  assert_int_equal(s.out_hi, 0);
+  stats_compute(y, 8, &s);
+  assert_int_equal(s.out_lo + s.out_hi, 0);
 }
 
 static void stats_rule(void **state)
@@ -247,7 +273,7 @@ int main(void)
     cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
     cmocka_unit_test(suite_errors), cmocka_unit_test(stats_hand),
     cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap),
-    cmocka_unit_test(mann_whitney), cmocka_unit_test(t_tests),
+    cmocka_unit_test(mann_whitney), cmocka_unit_test(t_tests), cmocka_unit_test(tukey),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

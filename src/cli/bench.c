@@ -7,6 +7,7 @@
 */
 #include "bench.h"
 
+#include "benchio.h"
 #include "cache.h"
 #include "devopt.h"
 #include "hook.h"
@@ -31,7 +32,7 @@
 
 enum {
   O_RUNS = 1, O_MAXRUNS, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED,
-  O_NOVALIDATE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP
+  O_NOVALIDATE, O_CACHE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP
 };
 
 #define DEFAULT_MAX_RUNS 100000
@@ -47,6 +48,7 @@ static const struct opt_def opts[] = {
   {"convergence-max-seconds", 0, OPT_REQUIRED, O_CONVMAX, "S", "Time budget of the convergence phase (default 300)"},
   {"extended", 'x', OPT_NONE, O_EXTENDED, NULL, "Also print median, 95% CI, throughput and GB/s"},
   {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the reference backend"},
+  {"cache", 0, OPT_REQUIRED, O_CACHE, "MODE", "hot (default) or cold: evict the device's last-level cache before each run"},
   {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
   {"markdown", 0, OPT_REQUIRED, O_MARKDOWN, "FILE", "Write the summary (fastest entry first) as markdown tables"},
   DEVOPT_ROWS,
@@ -97,6 +99,7 @@ struct config {
   const char *json, *markdown;
   struct summary *summary; /* of the datasets that ran */
   int extended, validate, use_cache;
+  int cold;        /* --cache=cold: mp.evict is opened with the device */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
@@ -199,7 +202,7 @@ static void run_dataset(const struct config *cf, const struct entry *en,
   o->phase_s[PHASE_RUNS] = lap(&t0);
   vlog("measured", pg->desc);
   o->has_peak = rt != NULL;
-  o->peak = rt != NULL ? rt_peak_bytes(rt) : 0;
+  o->peak = rt != NULL ? rt_peak_bytes(rt) - evict_bytes(mp.evict) : 0; /* the scratch is in use throughout */
   if (entry_result(&j, &e) != 0) {
     fail_with(o, e.msg);
     goto done;
@@ -356,7 +359,8 @@ static cJSON *program(const struct config *cf, cJSON *root, const char *key)
   if (prog == NULL) {
     struct results_context ctx = {backend_name(cf->dev.backend), cf->tg.rt ? rt_info(cf->tg.rt) : NULL,
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
-                                  cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s};
+                                  cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
+                                  evict_bytes(cf->mp.evict)};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
@@ -413,6 +417,10 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
       break;
     case O_MAXRUNS:
       if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.max_runs) != 0)
+        return PS_EXIT_USAGE;
+      break;
+    case O_CACHE:
+      if (opt_choice(st.spelled, val, (const char *const[]){"hot", "cold", NULL}, &cf->cold) != 0)
         return PS_EXIT_USAGE;
       break;
     case O_FORMAT: {
@@ -528,42 +536,11 @@ static void print_header(const struct config *cf)
     printf("More runs automatically performed for up to %gs to ensure accurate measurement.\n",
            cf->mp.conv_max_s);
   printf("Each line: mean (RSD: relative standard deviation; min, max: relative to the mean).\n");
+  if (cf->mp.evict != NULL)
+    printf("Cold cache: %.0f MiB written before each run, outside the timed region.\n",
+           (double)evict_bytes(cf->mp.evict) / (1 << 20));
   if (cf->extended && cf->copy_gbs > 0)
     printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
-}
-
-/* --json -: the JSON gets standard output, and everything that would go
-** there (the report, the progress line) goes to standard error instead, so
-** that `psearch bench --json - | jq` sees JSON alone. */
-static int json_to_stdout(struct config *cf)
-{
-  static char path[32];
-  int fd;
-  fflush(stdout);
-  if ((fd = dup(1)) < 0 || dup2(2, 1) < 0) {
-    ps_error("--json -: %s", strerror(errno));
-    return -1;
-  }
-  snprintf(path, sizeof path, "/dev/fd/%d", fd);
-  cf->json = path;
-  return 0;
-}
-
-/* The output files can be written (checked before the long run). */
-static int check_outputs(const struct config *cf)
-{
-  const char *flag[2] = {"--json", "--markdown"}, *path[2] = {cf->json, cf->markdown};
-  struct ps_err e;
-  for (int i = 0; i < 2; i++)
-    if (path[i] != NULL && ofile_check(path[i], &e) != 0) {
-      ps_error("%s: %s", flag[i], e.msg);
-      return PS_EXIT_FAILED;
-    }
-  if (path[0] != NULL && path[1] != NULL && strcmp(path[0], "-") == 0 && strcmp(path[1], "-") == 0) {
-    ps_error("--json - and --markdown - both want standard output; give one of them a file");
-    return PS_EXIT_USAGE;
-  }
-  return PS_EXIT_OK;
 }
 
 /* Remove dead writers' temporaries and keep the cache under its cap. */
@@ -579,24 +556,6 @@ static int cache_upkeep_now(const struct config *cf)
   }
   cache_upkeep(limit, NULL);
   return 0;
-}
-
-/* After the runs: the summary (human format), the markdown and the JSON; 0 or -1. */
-static int write_outputs(const struct config *cf, const cJSON *root)
-{
-  struct ps_err e;
-  int rc = 0;
-  if (cf->fmt == REPORT_HUMAN)
-    summary_print_text(stdout, cf->summary);
-  if (cf->markdown != NULL && summary_write_markdown(cf->markdown, cf->summary, &e) != 0) {
-    ps_error("--markdown: %s", e.msg);
-    rc = -1;
-  }
-  if (cf->json != NULL && results_write(cf->json, root, &e) != 0) {
-    ps_error("--json: %s", e.msg);
-    rc = -1;
-  }
-  return rc;
 }
 
 int bench_main(int argc, char **argv)
@@ -619,9 +578,9 @@ int bench_main(int argc, char **argv)
   if (rc != PS_EXIT_OK)
     return rc < 0 ? PS_EXIT_OK : rc;
   hook_announce();
-  if ((rc = check_outputs(&cf)) != PS_EXIT_OK)
+  if ((rc = benchio_check(cf.json, cf.markdown)) != PS_EXIT_OK)
     return rc;
-  if (cf.json != NULL && strcmp(cf.json, "-") == 0 && json_to_stdout(&cf) != 0)
+  if (cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_json_to_stdout(&cf.json) != 0)
     return PS_EXIT_FAILED;
   if (cache_upkeep_now(&cf) != 0)
     return PS_EXIT_USAGE;
@@ -633,7 +592,8 @@ int bench_main(int argc, char **argv)
     goto done;
   }
   rc = PS_EXIT_FAILED;
-  if (devopt_open(&cf.dev, &cf.tg, &err) != 0 || reference_target(&cf.tg, &cf.ref, &err) != 0) {
+  if (devopt_open(&cf.dev, &cf.tg, &err) != 0 || reference_target(&cf.tg, &cf.ref, &err) != 0 ||
+      (cf.cold && (cf.mp.evict = evict_open(&cf.tg, &err)) == NULL)) {
     ps_error("%s", err.msg);
     goto done;
   }
@@ -664,7 +624,7 @@ int bench_main(int argc, char **argv)
   rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (interrupted)
     ps_error("interrupted; results of the completed datasets are kept");
-  if (write_outputs(&cf, root) != 0 && rc == PS_EXIT_OK)
+  if (benchio_write(cf.fmt, cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
     rc = PS_EXIT_FAILED;
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
@@ -673,6 +633,7 @@ done:
   summary_free(&summary);
   for (int i = 0; i < nsuites; i++)
     suite_free(suites[i]);
+  evict_close(cf.mp.evict);
   reference_target_close(&cf.ref);
   devopt_close(&cf.tg);
   return rc;

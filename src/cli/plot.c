@@ -74,14 +74,6 @@ static int cmp_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Quantile q of sorted x by linear interpolation (n > 0). */
-static double quantile(const double *x, size_t n, double q)
-{
-  double pos = q * (double)(n - 1);
-  size_t i = (size_t)pos;
-  return i + 1 < n ? x[i] + (pos - (double)i) * (x[i + 1] - x[i]) : x[n - 1];
-}
-
 /* Tick step of about range/5 from {1, 2, 5} x 10^k. */
 static double nice_step(double range)
 {
@@ -180,9 +172,9 @@ static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dat
   for (size_t k = 0; k < n; k++)
     mean += s[k];
   mean /= (double)n;
-  q1 = quantile(s, n, 0.25);
-  q2 = quantile(s, n, 0.5);
-  q3 = quantile(s, n, 0.75);
+  q1 = stats_quantile(s, n, 0.25);
+  q2 = stats_quantile(s, n, 0.5);
+  q3 = stats_quantile(s, n, 0.75);
   iqr = q3 - q1;
   wlo = q1;
   whi = q3;

@@ -15,13 +15,34 @@ static int cmp_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* Median, quartiles and Tukey's outliers of x[0..n), n > 0, from one sorted copy. */
+static void order_statistics(const double *x, size_t n, struct stats *s)
+{
+  double *c = malloc(n * sizeof *c), iqr;
+  s->median = s->q1 = s->q3 = NAN;
+  s->out_lo = s->out_hi = 0;
+  if (c == NULL)
+    return;
+  memcpy(c, x, n * sizeof *c);
+  qsort(c, n, sizeof *c, cmp_double);
+  s->median = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+  s->q1 = stats_quantile(c, n, 0.25);
+  s->q3 = stats_quantile(c, n, 0.75);
+  iqr = s->q3 - s->q1;
+  for (size_t i = 0; i < n && c[i] < s->q1 - 1.5 * iqr; i++)
+    s->out_lo++;
+  for (size_t i = n; i > 0 && c[i - 1] > s->q3 + 1.5 * iqr; i--)
+    s->out_hi++;
+  free(c);
+}
+
 void stats_compute(const double *x, size_t n, struct stats *s)
 {
   double sum = 0, ss = 0, ac = 0;
   memset(s, 0, sizeof *s);
   s->n = n;
   if (n == 0) {
-    s->mean = s->sd = s->rsd = s->rse = NAN;
+    s->mean = s->sd = s->rsd = s->rse = s->q1 = s->q3 = NAN;
     s->r1 = 1;
     return;
   }
@@ -44,7 +65,14 @@ void stats_compute(const double *x, size_t n, struct stats *s)
   s->r1 = n < 3 ? 1.0 : ac / ss; /* 0/0 = NaN when all runs are equal */
   s->min_pct = (s->min / s->mean - 1) * 100;
   s->max_pct = (s->max / s->mean - 1) * 100;
-  s->median = stats_median(x, n);
+  order_statistics(x, n, s);
+}
+
+double stats_quantile(const double *sorted, size_t n, double q)
+{
+  double pos = q * (double)(n - 1);
+  size_t i = (size_t)pos;
+  return i + 1 < n ? sorted[i] + (pos - (double)i) * (sorted[i + 1] - sorted[i]) : sorted[n - 1];
 }
 
 static const double rule_rows[][2] = {{0.95, 0.0010}, {0.75, 0.0015}, {0.65, 0.0025},

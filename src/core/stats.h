@@ -21,6 +21,8 @@ struct stats {
   double median;
   double rse;     /* (sd / sqrt(n)) / mean: relative standard error of the mean */
   double r1;      /* lag-1 autocorrelation; 1 when n < 3; NaN when all runs are equal */
+  double q1, q3;  /* quartiles (stats_quantile); NaN if out of memory */
+  size_t out_lo, out_hi; /* Tukey's outliers: runs below q1 - 1.5 IQR, above q3 + 1.5 IQR */
 };
 
 void stats_compute(const double *x, size_t n, struct stats *s);
@@ -72,6 +74,10 @@ double stats_ttest_1samp(const double *x, size_t k, double *mean, double *t);
 ** too), as SciPy's ttest_ind(equal_var=False): *diff = mean(a) - mean(b);
 ** returns the two-sided p-value; NaN when a side has fewer than 2 values. */
 double stats_welch(const double *a, size_t na, const double *b, size_t nb, double *diff);
+
+/* Quantile q (0..1) of sorted[0..n), n > 0, interpolated linearly between
+** order statistics (numpy's default, R's type 7). */
+double stats_quantile(const double *sorted, size_t n, double q);
 
 /* Median of x[0..n) (n > 0); x is not changed. NaN if out of memory. */
 double stats_median(const double *x, size_t n);

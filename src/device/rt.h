@@ -29,6 +29,7 @@ struct rt_device_info {
   int is_gpu, is_cpu;
   unsigned compute_units, clock_mhz;
   uint64_t global_mem, local_mem, max_alloc;
+  uint64_t cache_bytes;      /* the global memory cache the driver reports; 0: none */
   size_t max_wg;
   int int64_atomics, subgroups, fp64, profiling;
 };

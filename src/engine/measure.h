@@ -5,7 +5,8 @@
 ** which throws the initial runs away and measures afresh until the mean
 ** converges (stats_needs_more) or its budget is spent; last, an untimed pass
 ** with profiling events for the kernel breakdown. The timed region is the
-** entry's run plus its sync, nothing else.
+** entry's run plus its sync, nothing else (with a cold cache, the eviction
+** before each call is outside it).
 **
 ** It knows nothing of the command line: it takes parameters, calls back for
 ** progress between runs (at most every MEASURE_PROGRESS_NS), and stops when
@@ -15,6 +16,7 @@
 #define measure_h
 
 #include "entry.h"
+#include "evict.h"
 
 #include <signal.h>
 
@@ -28,6 +30,7 @@ struct measure_params {
   int convergence;     /* run the convergence phase */
   double conv_max_s;   /* its budget: seconds of runtimes and of wall time */
   int64_t timeout_s;   /* fail once the warm-up and runs took longer; 0: none */
+  struct evict *evict; /* cold cache: evicted before every call, untimed; NULL: hot */
   /* test hooks (hook.h), resolved by the caller for this entry */
   double slowdown_pct;
   uint64_t (*delay_ns)(const char *entry, uint64_t call); /* NULL: none */

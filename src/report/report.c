@@ -98,6 +98,8 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
   fprintf(f, "    %zu runs; median %.1f\u03bcs; 95%% CI of mean [%.1f, %.1f]\u03bcs; %.3g elements/s; "
           "%.1f GB/s",
           d->n, d->s.median, d->ci_lo, d->ci_hi, (double)d->elements / (d->s.mean * 1e-6), gbs);
+  if (d->s.out_lo + d->s.out_hi > 0)
+    fprintf(f, "; outliers %zu low, %zu high (Tukey)", d->s.out_lo, d->s.out_hi);
   if (copy_gbs > 0)
     fprintf(f, " (%.0f%% of copy bandwidth)", 100 * gbs / copy_gbs);
   if (d->kernel_us > 0) {

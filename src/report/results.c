@@ -376,6 +376,10 @@ cJSON *results_dataset_json(const struct report_dataset *d)
     cJSON_AddNumberToObject(ps, "kernel_launches", (double)d->launches);
   cJSON_AddNumberToObject(ps, "mean_us", d->s.mean);
   cJSON_AddNumberToObject(ps, "median_us", d->s.median);
+  cJSON_AddNumberToObject(ps, "q1_us", d->s.q1);
+  cJSON_AddNumberToObject(ps, "q3_us", d->s.q3);
+  cJSON_AddNumberToObject(ps, "outliers_low", (double)d->s.out_lo);
+  cJSON_AddNumberToObject(ps, "outliers_high", (double)d->s.out_hi);
   cJSON_AddNumberToObject(ps, "stddev_us", d->s.sd);
   cJSON_AddNumberToObject(ps, "rsd", d->s.rsd);
   cJSON_AddNumberToObject(ps, "min_us", d->s.min);
@@ -439,6 +443,9 @@ cJSON *results_context_json(const struct results_context *c)
   cJSON_AddNumberToObject(o, "max_runs", (double)c->max_runs);
   cJSON_AddBoolToObject(o, "convergence_phase", c->convergence);
   cJSON_AddNumberToObject(o, "convergence_max_seconds", c->conv_max_s);
+  cJSON_AddStringToObject(o, "cache", c->evict_bytes > 0 ? "cold" : "hot");
+  if (c->evict_bytes > 0)
+    cJSON_AddNumberToObject(o, "cache_evict_bytes", (double)c->evict_bytes);
   if (k > 0) { /* results made under a test hook say so */
     cJSON *h = cJSON_AddObjectToObject(o, "test_hooks");
     for (int i = 0; i < k; i++)

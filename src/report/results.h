@@ -93,6 +93,7 @@ struct results_context {
   int64_t runs, max_runs;
   int convergence;
   double conv_max_s;
+  uint64_t evict_bytes; /* --cache=cold: bytes written before each call; 0: hot */
 };
 cJSON *results_context_json(const struct results_context *c);
 

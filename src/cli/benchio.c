@@ -1,0 +1,60 @@
+/*
+** benchio.c: bench's output files and standard output (benchio.h).
+*/
+#include "benchio.h"
+
+#include "ofile.h"
+#include "results.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int benchio_check(const char *json, const char *markdown)
+{
+  const char *flag[2] = {"--json", "--markdown"}, *path[2] = {json, markdown};
+  struct ps_err e;
+  for (int i = 0; i < 2; i++)
+    if (path[i] != NULL && ofile_check(path[i], &e) != 0) {
+      ps_error("%s: %s", flag[i], e.msg);
+      return PS_EXIT_FAILED;
+    }
+  if (json != NULL && markdown != NULL && strcmp(json, "-") == 0 && strcmp(markdown, "-") == 0) {
+    ps_error("--json - and --markdown - both want standard output; give one of them a file");
+    return PS_EXIT_USAGE;
+  }
+  return PS_EXIT_OK;
+}
+
+int benchio_json_to_stdout(const char **json)
+{
+  static char path[32];
+  int fd;
+  fflush(stdout);
+  if ((fd = dup(1)) < 0 || dup2(2, 1) < 0) {
+    ps_error("--json -: %s", strerror(errno));
+    return -1;
+  }
+  snprintf(path, sizeof path, "/dev/fd/%d", fd);
+  *json = path;
+  return 0;
+}
+
+int benchio_write(enum report_format fmt, const struct summary *s, const char *markdown, const char *json,
+                  const cJSON *root)
+{
+  struct ps_err e;
+  int rc = 0;
+  if (fmt == REPORT_HUMAN)
+    summary_print_text(stdout, s);
+  if (markdown != NULL && summary_write_markdown(markdown, s, &e) != 0) {
+    ps_error("--markdown: %s", e.msg);
+    rc = -1;
+  }
+  if (json != NULL && results_write(json, root, &e) != 0) {
+    ps_error("--json: %s", e.msg);
+    rc = -1;
+  }
+  return rc;
+}

@@ -1,0 +1,29 @@
+/*
+** benchio.h: where bench's results go: the output files checked before the
+** long run, `--json -` (the JSON alone on standard output), and after the
+** runs the summary, the markdown and the JSON written.
+*/
+#ifndef benchio_h
+#define benchio_h
+
+#include "report.h"
+#include "summary.h"
+
+#include <cjson/cJSON.h>
+
+/* The --json and --markdown files (NULL: none; "-": standard output) can be
+** written: PS_EXIT_OK, else the exit code with the message printed. */
+int benchio_check(const char *json, const char *markdown);
+
+/* --json -: the JSON gets standard output, and everything that would go
+** there (the report, the progress line) goes to standard error instead, so
+** that `psearch bench --json - | jq` sees JSON alone. *json becomes the path
+** of the saved standard output. 0, or -1 with the message printed. */
+int benchio_json_to_stdout(const char **json);
+
+/* After the runs: the summary (human format), the markdown and the JSON;
+** 0, or -1 with the messages printed. */
+int benchio_write(enum report_format fmt, const struct summary *s, const char *markdown, const char *json,
+                  const cJSON *root);
+
+#endif
