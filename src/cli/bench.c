@@ -395,6 +395,17 @@ static int bench_block(const struct config *cf, const struct suite *s,
 
 /* ============================== Setup =================================== */
 
+/* Append val to list (of *n, at most MAXLIST); -1 with a message when full. */
+static int append(const char **list, int *n, const char *val, const char *what)
+{
+  if (*n == MAXLIST) {
+    ps_error("too many %s arguments (at most %d)", what, MAXLIST);
+    return -1;
+  }
+  list[(*n)++] = val;
+  return 0;
+}
+
 /* Parse the command line into cf and the suite paths; PS_EXIT_OK to go on,
 ** -1 when done (help, list), else the exit code. */
 static int parse_args(int argc, char **argv, struct config *cf, const char **paths, int *npaths)
@@ -431,16 +442,13 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
       break;
     }
     case O_ENTRY:
-    case O_EXCLUDE: {
-      const char **list = id == O_ENTRY ? cf->entries : cf->exclude;
-      int *cnt = id == O_ENTRY ? &cf->nentries : &cf->nexclude;
-      if (*cnt == MAXLIST) {
-        ps_error("too many -e/--exclude-case options");
+      if (append(cf->entries, &cf->nentries, val, "-e") != 0)
         return PS_EXIT_USAGE;
-      }
-      list[(*cnt)++] = val;
       break;
-    }
+    case O_EXCLUDE:
+      if (append(cf->exclude, &cf->nexclude, val, "--exclude-case") != 0)
+        return PS_EXIT_USAGE;
+      break;
     case O_JSON: cf->json = val; break;
     case O_MARKDOWN: cf->markdown = val; break;
     case O_TIMEOUT:
@@ -462,11 +470,8 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
       bench_help(stdout);
       return -1;
     case OPT_POSITIONAL:
-      if (*npaths == MAXLIST) {
-        ps_error("too many suites");
+      if (append(paths, npaths, val, "suite") != 0)
         return PS_EXIT_USAGE;
-      }
-      paths[(*npaths)++] = val;
       break;
     default:
       fputs("Try 'psearch help bench'.\n", stderr);
