@@ -111,6 +111,43 @@ if command -v rsvg-convert >/dev/null; then  # render it, as a browser would
   rsvg-convert $T/p.svg -o $T/p.png || fail "rsvg-convert cannot render the plot"
   [ "$(head -c 8 $T/p.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "render is not a PNG"
 fi
+# plot --sweep: a line per program over the sizes in its dataset names
+python3 - $T/sweep.json <<'PY'
+import json, sys
+ctx = {"backend": "opencl", "device": "d", "device_cache_bytes": 16384}
+d = {"s:bench_copy": {"psearch_context": ctx, "datasets": {
+        "[1024]i32": {"runtimes": [1024, 1024, 1024]},   # 1000 ns per element
+        "[4096]i32": {"runtimes": [2048, 2048]}}},       # 500
+     "s:reduce": {"psearch_context": ctx, "datasets": {
+        "[1024]i32": {"runtimes": [2048]}, "[16384]i32": {"runtimes": [4096]},
+        "[4096]i32": {"runtimes": [4096]}, "tiny": {"runtimes": [5]}, "[65536]i32": "Execution exceeded 1 seconds."}},
+     "s:one": {"datasets": {"[10]i32": {"runtimes": [1]}}}}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+check plot-sweep 0 $P plot --sweep $T/sweep.json -o $T/sweep.svg
+python3 - $T/sweep.svg > $T/svg.txt 2>&1 <<'PY' || fail "plot --sweep SVG: $(cat $T/svg.txt)"
+import sys, xml.etree.ElementTree as E
+S = "{http://www.w3.org/2000/svg}"
+root = E.parse(sys.argv[1]).getroot()
+texts = ["".join(t.itertext()) for t in root.iter(S + "text")]
+assert "s:bench_copy [*]i32 (roofline)" in texts and "s:reduce [*]i32" in texts, texts
+assert not any(t.startswith("s:one") for t in texts), texts          # one size: no line
+assert any(t.startswith("cache the driver reports") for t in texts), texts
+dots = [(float(c.get("cx")), float(c.get("cy")), c.get("fill")) for c in root.iter(S + "circle")]
+assert len(dots) == 2 * (2 + 3), dots                                 # 5 points in each of 2 panels
+copy = [d for d in dots if d[2] == "#000000"]
+assert len(copy) == 4, copy
+top, bottom = copy[:2], copy[2:]
+assert top[0][0] < top[1][0] and top[0][1] < top[1][1], top           # 1000 then 500 ns: the line falls
+assert bottom[0][1] > bottom[1][1], bottom                            # throughput rises
+# log axes: 1000 -> 500 ns (one octave) spans as many pixels as the reduce's 2000 -> 1000
+red = [d for d in dots if d[2] != "#000000"][:3]
+assert abs((top[1][1] - top[0][1]) - (red[1][1] - red[0][1])) < 0.02, (top, red)
+print("ok")
+PY
+printf '{"p": {"datasets": {"a": {"runtimes": [1]}, "[5]i32": {"runtimes": [2]}}}}' > $T/nosweep.json
+check plot-sweep-none 3 $P plot --sweep $T/nosweep.json; has $ERR "nothing to sweep"
+check plot-sweep-old 0 $P plot --sweep old.json -o $T/old-sweep.svg   # s.bench:search at 1000 and 1000000
 check plot-none 2 $P plot
 check plot-bad 3 $P plot $T/array.json; has $ERR "array.json: not benchmark results"
 check plot-unwritable 1 $P plot old.json -o /nonexistent-dir/p.svg

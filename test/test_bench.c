@@ -98,6 +98,40 @@ static void suite_errors(void **state)
   expect_error("==\nentry:\ninput { 1 }\n", "'entry:' names no entry point");
   expect_error("==\n\"unterminated input { 1 }\n", "unterminated dataset name");
   expect_error("==\ninput { 1 }\n==\ntags { x }\n", "'tags' must open the first block");
+  /* size sweeps */
+  expect_error("==\nrandom input { [10..5]i32 }\n", "t.bench:2: size range '[10..5]' is empty or does not grow");
+  expect_error("==\nrandom input { [1..9 by *1]i32 }\n", "does not grow");
+  expect_error("==\nrandom input { [0..9]i32 }\n", "does not grow");
+  expect_error("==\nrandom input { [1..9 by +0]i32 }\n", "does not grow");
+  expect_error("==\nrandom input { [1..9 by -1]i32 }\n", "the step is *F or +S");
+  expect_error("==\nrandom input { [1..x]i32 }\n", "expected [LO..HI by *F]");
+  expect_error("==\nrandom input { [2**70..2**71]i32 }\n", "expected [LO..HI by *F]");
+  expect_error("==\nrandom input { [1..100 by +1]i32 }\n", "has more than 64 sizes");
+  expect_error("==\nrandom input { [1..8]i32 [1..4]i32 }\n", "step together: 3 sizes against 4");
+  expect_error("==\nrandom input { [1..2]i32 }\nrandom input { [2]i32 }\n", "multiple datasets with name [2]i32");
+}
+
+/* Size sweeps expand into one case per size, in order, named by the sizes. */
+static void sweeps(void **state)
+{
+  struct ps_err e = {{0}};
+  struct suite *s = parse("==\nentry: a\nrandom input { [2**10..2**14 by *4]i32 [7]u8 }\n"
+                          "\"s\" random sorted input { [100..300 by +100]f32 [1..4]i64 }\n"
+                          "random input { [1..3 by +1][2]i32 }\n", &e);
+  static const char *const names[] = {"[1024]i32 [7]u8", "[4096]i32 [7]u8", "[16384]i32 [7]u8",
+                                      "s sorted [100]f32 [1]i64", "s sorted [200]f32 [2]i64",
+                                      "s sorted [300]f32 [4]i64", "[1][2]i32", "[2][2]i32", "[3][2]i32"};
+  (void)state;
+  if (s == NULL)
+    fail_msg("%s", e.msg);
+  assert_int_equal(s->blocks[0].ncases, 9);
+  for (int i = 0; i < 9; i++) {
+    assert_string_equal(s->blocks[0].cases[i].name, names[i]);
+    assert_true(s->blocks[0].cases[i].random);
+    assert_int_equal(s->blocks[0].cases[i].sorted, i >= 3 && i < 6);
+  }
+  assert_string_equal(s->blocks[0].cases[4].values, " [200]f32 [2]i64 ");
+  suite_free(s);
 }
 
 static void stats_hand(void **state)
@@ -271,7 +305,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
-    cmocka_unit_test(suite_errors), cmocka_unit_test(stats_hand),
+    cmocka_unit_test(suite_errors), cmocka_unit_test(sweeps), cmocka_unit_test(stats_hand),
     cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap),
     cmocka_unit_test(mann_whitney), cmocka_unit_test(t_tests), cmocka_unit_test(tukey),
   };

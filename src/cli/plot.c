@@ -6,6 +6,7 @@
 */
 #include "plot.h"
 
+#include "plotsweep.h"
 #include "compare.h"
 #include "ofile.h"
 #include "opt.h"
@@ -16,12 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_OUTPUT = 1, O_THRESHOLD, O_ALPHA, O_HELP };
+enum { O_OUTPUT = 1, O_THRESHOLD, O_ALPHA, O_SWEEP, O_HELP };
 
 static const struct opt_def opts[] = {
   {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write the SVG to FILE (default: standard output)"},
   {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Speedup panel: minimum change, percent (default 2)"},
   {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Speedup panel: significance level (default 0.01)"},
+  {"sweep", 0, OPT_NONE, O_SWEEP, NULL, "Draw runtime per element and throughput against the size [N] instead"},
   {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
   {NULL, 0, OPT_NONE, 0, NULL, NULL},
 };
@@ -32,10 +34,12 @@ void plot_help(FILE *f)
         "Draw the runtimes of each program and dataset in the results files (psearch or\n"
         "futhark bench JSON) as box plots with every run; with exactly two files, also\n"
         "the speedups of the second over the first, significant ones marked (the test of\n"
-        "psearch compare).\n\n", f);
+        "psearch compare). With --sweep: a line per program over the sizes in its\n"
+        "dataset names (a suite's size sweep), runtime per element and throughput\n"
+        "against the size on log axes, the copy kernel as the roofline.\n\n", f);
   opt_print_help(f, opts);
   fputs("\nExit codes: 0 written, 1 cannot read or write a file, 2 usage error, 3 a file\n"
-        "is not results JSON.\n", f);
+        "is not results JSON (or, with --sweep, no program has datasets of two sizes).\n", f);
 }
 
 #define MAXFILES 8
@@ -355,7 +359,7 @@ int plot_main(int argc, char **argv)
   struct ofile *of = NULL;
   struct ps_err err = {{0}};
   const char *val, *out = NULL, *paths[MAXFILES];
-  int id, npaths = 0, code = PS_EXIT_USAGE;
+  int id, npaths = 0, code = PS_EXIT_USAGE, sweep = 0;
   memset(&pl, 0, sizeof pl);
   pl.rule = (struct stats_rule){STATS_MANN_WHITNEY, 0.01, 0.02};
   opt_init(&st, argc, argv);
@@ -369,6 +373,8 @@ int plot_main(int argc, char **argv)
     } else if (id == O_ALPHA) {
       if (opt_double_in(st.spelled, val, 1e-12, 0.5, &pl.rule.alpha) != 0)
         goto done;
+    } else if (id == O_SWEEP) {
+      sweep = 1;
     } else if (id == O_HELP) {
       plot_help(stdout);
       code = PS_EXIT_OK;
@@ -403,7 +409,13 @@ int plot_main(int argc, char **argv)
     ps_error("plot: %s", err.msg);
     goto done;
   }
-  draw(ofile_stream(of), &pl);
+  if (sweep && plotsweep_draw(ofile_stream(of), pl.r, pl.nfiles, &err) != 0) {
+    ps_error("plot --sweep: %s", err.msg);
+    code = PS_EXIT_BADDATA;
+    goto done;
+  }
+  if (!sweep)
+    draw(ofile_stream(of), &pl);
   if (ofile_commit(of, &err) != 0) {
     of = NULL;
     ps_error("plot: %s", err.msg);

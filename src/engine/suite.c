@@ -5,6 +5,8 @@
 */
 #include "suite.h"
 
+#include "sweep.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,17 +367,10 @@ static int parse_entries(struct lex *x, struct suite_block *b)
 }
 
 /* One more case of block b, named uniquely in it. */
-static int add_case(struct lex *x, struct suite_block *b, const char *dir)
+/* Append case c (moved in) to block b, unless its name is taken. */
+static int push_case(struct lex *x, struct suite_block *b, struct suite_case *c)
 {
-  struct suite_case *nc = realloc(b->cases, (size_t)(b->ncases + 1) * sizeof *nc), *c;
-  if (nc == NULL)
-    return ps_fail(x->e, "out of memory");
-  b->cases = nc;
-  c = &b->cases[b->ncases];
-  if (parse_case(x, c, b->ncases, dir) != 0) {
-    free_case(c);
-    return -1;
-  }
+  struct suite_case *nc;
   for (int i = 0; i < b->ncases; i++)
     if (strcmp(b->cases[i].name, c->name) == 0) {
       x->line = c->line;
@@ -383,8 +378,71 @@ static int add_case(struct lex *x, struct suite_block *b, const char *dir)
       free_case(c);
       return -1;
     }
-  b->ncases++;
+  if ((nc = realloc(b->cases, (size_t)(b->ncases + 1) * sizeof *nc)) == NULL) {
+    free_case(c);
+    return ps_fail(x->e, "out of memory");
+  }
+  b->cases = nc;
+  b->cases[b->ncases++] = *c;
   return 0;
+}
+
+/* The k-th case of c's sweep, with values v (moved in): c's tags copied,
+** named by its values (after c's own name when it was given one). 0, or -1
+** when out of memory (out is then freed). */
+static int sweep_case(const struct suite_case *c, char *v, int index, struct suite_case *out)
+{
+  char *implicit = values_name(c, index), *vn;
+  int named = implicit == NULL || strcmp(implicit, c->name) != 0, ok = 1;
+  free(implicit);
+  *out = *c;
+  out->values = v;
+  out->file = NULL;
+  out->name = NULL;
+  for (int i = 0; i < c->ntags; i++)
+    ok &= (out->tags[i] = strdup(c->tags[i])) != NULL;
+  vn = values_name(out, index);
+  if (vn != NULL && named) {
+    char *nn = malloc(strlen(c->name) + strlen(vn) + 2);
+    if (nn != NULL)
+      sprintf(nn, "%s %s", c->name, vn);
+    free(vn);
+    vn = nn;
+  }
+  out->name = vn;
+  if (vn == NULL || !ok) {
+    free_case(out);
+    return -1;
+  }
+  return 0;
+}
+
+static int add_case(struct lex *x, struct suite_block *b, const char *dir)
+{
+  struct suite_case c;
+  char **v = NULL;
+  int nv = 0, rc = 0;
+  if (parse_case(x, &c, b->ncases, dir) != 0) {
+    free_case(&c);
+    return -1;
+  }
+  if (c.random && sweep_expand(c.values, &v, &nv, x->e) != 0) {
+    char msg[400];
+    snprintf(msg, sizeof msg, "%.390s", x->e->msg);
+    x->line = c.line;
+    free_case(&c);
+    return fail(x, "%s", msg);
+  }
+  if (nv == 0)
+    return push_case(x, b, &c);
+  for (int k = 0; k < nv && rc == 0; k++) {
+    struct suite_case ck;
+    rc = sweep_case(&c, v[k], b->ncases, &ck) != 0 ? ps_fail(x->e, "out of memory") : push_case(x, b, &ck);
+    v[k] = NULL;
+  }
+  sweep_free(v, nv);
+  free_case(&c);
+  return rc;
 }
 
 /* A new empty block. */

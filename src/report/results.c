@@ -127,6 +127,13 @@ static const char *context_str(const cJSON *prog, const char *key)
   return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+static double context_num(const cJSON *prog, const char *key)
+{
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(prog, "psearch_context");
+  const cJSON *v = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
+  return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
 static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
 {
   const cJSON *dss = cJSON_GetObjectItemCaseSensitive(v, "datasets"), *x;
@@ -136,6 +143,7 @@ static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
   if ((context_str(v, "backend") != NULL && (p->backend = dup_str(context_str(v, "backend"))) == NULL) ||
       (context_str(v, "device") != NULL && (p->device = dup_str(context_str(v, "device"))) == NULL))
     return ps_fail(e, "out of memory");
+  p->cache_bytes = context_num(v, "device_cache_bytes");
   if ((p->ds = calloc((size_t)cJSON_GetArraySize(dss) + 1, sizeof *p->ds)) == NULL)
     return ps_fail(e, "out of memory");
   cJSON_ArrayForEach(x, dss) {
@@ -431,6 +439,8 @@ cJSON *results_context_json(const struct results_context *c)
     cJSON_AddStringToObject(o, "platform", c->dev->platform);
     cJSON_AddStringToObject(o, "driver", c->dev->driver);
     cJSON_AddStringToObject(o, "opencl_version", c->dev->version);
+    if (c->dev->cache_bytes > 0)
+      cJSON_AddNumberToObject(o, "device_cache_bytes", (double)c->dev->cache_bytes);
   } else {
     cJSON_AddStringToObject(o, "device", c->threads > 0 ? "host CPU (multicore backend)"
                                                         : "host CPU (sequential c backend)");

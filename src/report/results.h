@@ -47,6 +47,7 @@ struct res_program {
   char *name;
   char *backend;
   char *device;
+  double cache_bytes; /* the device's global memory cache (driver's word); 0: unknown */
   struct res_dataset *ds;
   size_t nds;
 };

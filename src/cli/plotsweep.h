@@ -1,0 +1,21 @@
+/*
+** plotsweep.h: `psearch plot --sweep` (docs/cli.md): for every program, its
+** datasets whose names hold a size ("[N]", as a suite's size sweep names them)
+** form a line; runtime per element (mean of the runs, ns) and throughput
+** (G elements/s) against N on log axes, the copy kernel drawn black as the
+** roofline, and the cache the driver reports marked where its bytes are N
+** elements of the swept type. Lines with fewer than two sizes are left out.
+*/
+#ifndef plotsweep_h
+#define plotsweep_h
+
+#include "results.h"
+
+#include <stdio.h>
+
+/* Draw the sweep chart of the nfiles results (lines labelled with the file
+** when several) as SVG on f. 0, or -1 with e set when no program has a
+** dataset at two or more sizes. */
+int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err *e);
+
+#endif
