@@ -7,6 +7,7 @@
 #include "compare.h"
 #include "dataset.h"
 #include "devices.h"
+#include "export.h"
 #include "list.h"
 #include "opt.h"
 #include "plot.h"
@@ -30,6 +31,7 @@ static const struct command commands[] = {
   {"compare", compare_main, compare_help, "Compare two results files; exit 4 on a significant slowdown"},
   {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
   {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
+  {"export", export_main, export_help, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
   {"list", list_main, list_help, "List the entry points and their cost model"},
   {"plot", plot_main, plot_help, "Draw results as SVG: runtime distributions, speedups"},
   {"run", run_main, run_help, "Run one entry point on inputs from stdin"},

@@ -47,6 +47,8 @@ void results_free(struct results *r)
     free(p->name);
     free(p->backend);
     free(p->device);
+    free(p->date);
+    free(p->host);
   }
   free(r->progs);
   free(r->path);
@@ -134,14 +136,22 @@ static double context_num(const cJSON *prog, const char *key)
   return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
+/* *out = a copy of the context's string key, or NULL when absent; -1 when out of memory. */
+static int context_dup(const cJSON *prog, const char *key, char **out)
+{
+  const char *s = context_str(prog, key);
+  *out = dup_str(s);
+  return s != NULL && *out == NULL ? -1 : 0;
+}
+
 static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
 {
   const cJSON *dss = cJSON_GetObjectItemCaseSensitive(v, "datasets"), *x;
   char where[1024];
   if (!cJSON_IsObject(v) || !cJSON_IsObject(dss))
     return ps_fail(e, "program \"%s\": no \"datasets\" object", p->name);
-  if ((context_str(v, "backend") != NULL && (p->backend = dup_str(context_str(v, "backend"))) == NULL) ||
-      (context_str(v, "device") != NULL && (p->device = dup_str(context_str(v, "device"))) == NULL))
+  if (context_dup(v, "backend", &p->backend) != 0 || context_dup(v, "device", &p->device) != 0 ||
+      context_dup(v, "date", &p->date) != 0 || context_dup(v, "host", &p->host) != 0)
     return ps_fail(e, "out of memory");
   p->cache_bytes = context_num(v, "device_cache_bytes");
   if ((p->ds = calloc((size_t)cJSON_GetArraySize(dss) + 1, sizeof *p->ds)) == NULL)

@@ -42,12 +42,15 @@ struct res_dataset {
 };
 
 /* One program (`SUITE:ENTRY`), with the context psearch records (NULL for
-** Futhark's files or when absent). */
+** Futhark's files or when absent): its psearch_context's backend, device,
+** date (UTC, "2026-01-02T03:04:05Z") and host. */
 struct res_program {
   char *name;
   char *backend;
   char *device;
   double cache_bytes; /* the device's global memory cache (driver's word); 0: unknown */
+  char *date;
+  char *host;
   struct res_dataset *ds;
   size_t nds;
 };
