@@ -1,6 +1,7 @@
 #!/bin/bash
 # CLI tests of `psearch bench` on the default device (PoCL in CI).
 PSEARCH=$1
+FAKE_NVML=${2:-}
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 export XDG_CACHE_HOME=$T/cache
@@ -84,6 +85,33 @@ done
 has $OUT "Cold cache: "
 check cache-bad 2 $P bench --cache=warm $T/cold.bench
 has $ERR "warm"
+
+# GPU clocks around each dataset's runs, from NVML (here a stand-in library:
+# the k-th sample reads the k-th of FAKE_NVML_SM and FAKE_NVML_REASONS)
+if [ -n "$FAKE_NVML" ]; then
+  PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_SM="1980 1410" FAKE_NVML_REASONS="0 0x8" \
+    check nvml-throttled 0 $P bench -r 3 --no-convergence-phase $T/cold.bench --json $T/nvml.json
+  has $ERR "bench_copy tiny: the GPU was throttled (HW slowdown); SM clock 1980 -> 1410 MHz"
+  py nvml-json $T/nvml.json <<'PY'
+import json, sys
+p = list(json.load(open(sys.argv[1])).values())[0]
+assert p["psearch_context"]["gpu_monitor"] == "nvml" and "PSEARCH_TEST_NVML" in p["psearch_context"]["test_hooks"]
+g = p["datasets"]["tiny"]["psearch"]["gpu"]
+assert g["before"] == {"sm_mhz": 1980, "mem_mhz": 2619, "temp_c": 41, "power_w": 123.456, "reasons": []}, g
+assert g["after"]["sm_mhz"] == 1410 and g["after"]["reasons"] == ["HW slowdown"], g
+PY
+  PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_SM="1980 1800" FAKE_NVML_REASONS="0x1 0" \
+    check nvml-fell 0 $P bench -r 3 --no-convergence-phase $T/cold.bench
+  has $ERR "bench_copy tiny: the SM clock fell during the runs: 1980 -> 1800 MHz"
+  PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_SM="345 1980" FAKE_NVML_REASONS="0x1 0" \
+    check nvml-steady 0 $P bench -r 3 --no-convergence-phase $T/cold.bench
+  grep -q "throttled\|clock fell" $ERR && fail "a clock rising from idle was reported"
+fi
+check nvml-none 0 $P bench -r 3 --no-convergence-phase $T/cold.bench --json $T/nonvml.json
+python3 -c "
+import json, sys; p = list(json.load(open('$T/nonvml.json')).values())[0]
+assert 'gpu_monitor' not in p['psearch_context'] and 'gpu' not in p['datasets']['tiny']['psearch']" \
+  || fail "GPU clocks recorded without NVML"
 
 # filters
 check filter-e 0 $P bench $FAST -e sorted $T/s.bench

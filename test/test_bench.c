@@ -171,6 +171,7 @@ static void tukey(void **state)
   ** fences 93.5 and 115.5; 93.5 itself and 115.5 itself are inside */
   double x[] = {105, 100, 1, 101, 102, 103, 500, 104, 106, 107, 108, 109}, y[] = {1, 2, 3, 4, 5, 6, 7, 8};
   double fence[] = {93.5, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 115.5};
+  double mild[] = {120, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 90};
   struct stats s;
   (void)state;
   stats_compute(x, 12, &s);
@@ -181,6 +182,11 @@ static void tukey(void **state)
   assert_true(s.q1 == 101.75 && s.q3 == 107.25);
   assert_int_equal(s.out_lo, 0);
   assert_int_equal(s.out_hi, 0);
+  /* between 1.5 and 3 IQR out (mild outliers) count too: 90 and 120, the same quartiles */
+  stats_compute(mild, 12, &s);
+  assert_true(s.q1 == 101.75 && s.q3 == 107.25);
+  assert_int_equal(s.out_lo, 1);
+  assert_int_equal(s.out_hi, 1);
   stats_compute(y, 8, &s);
   assert_int_equal(s.out_lo + s.out_hi, 0);
 }

@@ -13,6 +13,7 @@
 #include "hook.h"
 #include "input.h"
 #include "measure.h"
+#include "nvml.h"
 #include "progress.h"
 #include "ofile.h"
 #include "reference.h"
@@ -100,6 +101,7 @@ struct config {
   struct summary *summary; /* of the datasets that ran */
   int extended, validate, use_cache;
   int cold;        /* --cache=cold: mp.evict is opened with the device */
+  struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
@@ -137,6 +139,8 @@ struct outcome {
   int has_peak;
   uint64_t peak;
   double phase_s[PHASE_COUNT];
+  int has_gpu;                /* clocks sampled before [0] and after [1] the runs */
+  struct nvml_sample gpu[2];
 };
 
 /* Seconds since *t0, which moves to now. */
@@ -197,8 +201,10 @@ static void run_dataset(const struct config *cf, const struct entry *en,
   }
   o->phase_s[PHASE_PREPARE] = lap(&t0);
   vlog("prepared (inputs on the device, kernels built)", pg->desc);
+  o->has_gpu = cf->nvml != NULL && nvml_sample(cf->nvml, &o->gpu[0]) == 0;
   if (measure_run(&mp, &j, &interrupted, progress_update, pg, &o->m) != 0)
     goto done;
+  o->has_gpu = o->has_gpu && nvml_sample(cf->nvml, &o->gpu[1]) == 0;
   o->phase_s[PHASE_RUNS] = lap(&t0);
   vlog("measured", pg->desc);
   o->has_peak = rt != NULL;
@@ -331,6 +337,8 @@ static int bench_case(const struct config *cf, const struct entry *en,
   d.validation = o.validation ? o.validation : "skipped";
   d.has_peak = o.has_peak;
   d.peak_bytes = o.peak;
+  d.has_gpu = o.has_gpu;
+  memcpy(d.gpu, o.gpu, sizeof d.gpu);
   memcpy(d.phase_s, o.phase_s, sizeof d.phase_s);
   report_print_line(stdout, &d, cf->fmt, cf->fancy);
   if (cf->extended)
@@ -360,7 +368,7 @@ static cJSON *program(const struct config *cf, cJSON *root, const char *key)
     struct results_context ctx = {backend_name(cf->dev.backend), cf->tg.rt ? rt_info(cf->tg.rt) : NULL,
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
-                                  evict_bytes(cf->mp.evict)};
+                                  evict_bytes(cf->mp.evict), cf->nvml != NULL};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
@@ -548,6 +556,18 @@ static void print_header(const struct config *cf)
     printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
 }
 
+/* With the device open: --cache=cold's scratch, and the GPU's clocks where
+** NVML has them (-v says why not). 0, or -1 with e set. */
+static int open_extras(struct config *cf, struct ps_err *e)
+{
+  const char *why;
+  if (cf->cold && (cf->mp.evict = evict_open(&cf->tg, e)) == NULL)
+    return -1;
+  if (cf->tg.rt != NULL && (cf->nvml = nvml_open(rt_info(cf->tg.rt), &why)) == NULL)
+    ps_info(2, "no GPU clocks recorded: %s", why);
+  return 0;
+}
+
 /* Remove dead writers' temporaries and keep the cache under its cap. */
 static int cache_upkeep_now(const struct config *cf)
 {
@@ -571,11 +591,9 @@ int bench_main(int argc, char **argv)
   struct summary summary = {0};
   struct ps_err err;
   cJSON *root = NULL;
-  const char *paths[MAXLIST];
-  const char *term = getenv("TERM");
+  const char *paths[MAXLIST], *term = getenv("TERM");
   int npaths = 0, nsuites = 0, rc, failures = 0;
   struct sigaction sa, old_int, old_term;
-
   t_program = ps_now_ns();
   cf.summary = &summary;
   devopt_init(&cf.dev);
@@ -598,7 +616,7 @@ int bench_main(int argc, char **argv)
   }
   rc = PS_EXIT_FAILED;
   if (devopt_open(&cf.dev, &cf.tg, &err) != 0 || reference_target(&cf.tg, &cf.ref, &err) != 0 ||
-      (cf.cold && (cf.mp.evict = evict_open(&cf.tg, &err)) == NULL)) {
+      open_extras(&cf, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
   }
@@ -639,6 +657,7 @@ done:
   for (int i = 0; i < nsuites; i++)
     suite_free(suites[i]);
   evict_close(cf.mp.evict);
+  nvml_close(cf.nvml);
   reference_target_close(&cf.ref);
   devopt_close(&cf.tg);
   return rc;

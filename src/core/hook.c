@@ -12,7 +12,7 @@
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
-                                    "PSEARCH_TEST_LOOKBACK_COUNTS"};
+                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_NVML"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */

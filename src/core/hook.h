@@ -24,6 +24,10 @@
 **                                        counts, never their prefixes, so every
 **                                        look-back sums counts back to tile 0
 **                                        (the path that timing rarely takes)
+**   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
+**                                        stand-in for libnvidia-ml.so.1) as
+**                                        NVML device 0, on any device
+**                                        (read in device/nvml.c)
 */
 #ifndef hook_h
 #define hook_h

@@ -48,6 +48,7 @@ static void fill_info(struct rt_device_info *di, cl_platform_id p, cl_device_id 
   size_t ext_len = 0;
   char *ext;
   memset(di, 0, sizeof *di);
+  di->pci_domain = di->pci_bus = di->pci_dev = -1;
   di->pidx = pi;
   di->didx = dj;
   clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof di->platform, di->platform, NULL);
@@ -83,6 +84,11 @@ static void fill_info(struct rt_device_info *di, cl_platform_id p, cl_device_id 
     di->subgroups = strstr(ext, "cl_khr_subgroups") != NULL ||
                     strstr(ext, "cl_intel_subgroups") != NULL;
     di->fp64 = strstr(ext, "cl_khr_fp64") != NULL;
+    if (strstr(ext, "cl_nv_device_attribute_query") != NULL) { /* PCI bus 0x4008, slot 0x4009, domain 0x400A */
+      di->pci_bus = clGetDeviceInfo(d, 0x4008, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : -1;
+      di->pci_dev = clGetDeviceInfo(d, 0x4009, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : -1;
+      di->pci_domain = clGetDeviceInfo(d, 0x400A, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : 0;
+    }
   }
   free(ext);
 }

@@ -32,6 +32,7 @@ struct rt_device_info {
   uint64_t cache_bytes;      /* the global memory cache the driver reports; 0: none */
   size_t max_wg;
   int int64_atomics, subgroups, fp64, profiling;
+  int pci_domain, pci_bus, pci_dev; /* NVIDIA's cl_nv_device_attribute_query; -1: unknown */
 };
 
 /* How to pick a device: each field NULL for "any". platform and device are an

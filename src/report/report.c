@@ -88,6 +88,15 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
             "steadier", what, d->s.rsd);
   if (d->launches == 0)
     ps_warn("%s: no kernel launched: the runs timed an empty call", what);
+  if (d->has_gpu) {
+    const struct nvml_sample *b = &d->gpu[0], *a = &d->gpu[1];
+    char r[160];
+    if ((a->reasons | b->reasons) & NVML_THROTTLED)
+      ps_warn("%s: the GPU was throttled (%s); SM clock %u -> %u MHz", what,
+              nvml_reasons((a->reasons | b->reasons) & NVML_THROTTLED, r, sizeof r), b->sm_mhz, a->sm_mhz);
+    else if (a->sm_mhz < b->sm_mhz * 0.95) /* rising from an idle clock is the GPU waking up */
+      ps_warn("%s: the SM clock fell during the runs: %u -> %u MHz", what, b->sm_mhz, a->sm_mhz);
+  }
 }
 
 void report_print_extended(FILE *f, const struct report_dataset *d, double copy_gbs)
@@ -98,10 +107,10 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
   fprintf(f, "    %zu runs; median %.1f\u03bcs; 95%% CI of mean [%.1f, %.1f]\u03bcs; %.3g elements/s; "
           "%.1f GB/s",
           d->n, d->s.median, d->ci_lo, d->ci_hi, (double)d->elements / (d->s.mean * 1e-6), gbs);
-  if (d->s.out_lo + d->s.out_hi > 0)
-    fprintf(f, "; outliers %zu low, %zu high (Tukey)", d->s.out_lo, d->s.out_hi);
   if (copy_gbs > 0)
     fprintf(f, " (%.0f%% of copy bandwidth)", 100 * gbs / copy_gbs);
+  if (d->s.out_lo + d->s.out_hi > 0)
+    fprintf(f, "; outliers %zu low, %zu high (Tukey)", d->s.out_lo, d->s.out_hi);
   if (d->kernel_us > 0) {
     fprintf(f, "; kernel time %.1f\u03bcs/run", d->kernel_us);
     for (int i = 0; i < d->nkernels && d->nkernels > 1; i++)

@@ -9,6 +9,7 @@
 #define report_h
 
 #include "measure.h"
+#include "nvml.h"
 #include "stats.h"
 
 #include <stdio.h>
@@ -47,6 +48,8 @@ struct report_dataset {
   double rse, rse_target; /* the RSE of the mean at the end, and what the rule asks */
   int64_t launches;       /* kernels launched per run; -1: unknown (no profiling) */
   double phase_s[PHASE_COUNT];
+  int has_gpu;            /* NVML's clocks before [0] and after [1] the runs */
+  struct nvml_sample gpu[2];
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

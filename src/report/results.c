@@ -362,6 +362,30 @@ static int recorded(size_t i, size_t n, size_t k)
 
 static const char *const stop_names[] = {"initial", "converged", "budget", "max_runs"};
 
+/* NVML's samples before and after a dataset's runs. */
+static cJSON *gpu_json(const struct nvml_sample *g)
+{
+  cJSON *o = cJSON_CreateObject();
+  for (int i = 0; i < 2; i++) {
+    cJSON *s = cJSON_AddObjectToObject(o, i ? "after" : "before"), *r;
+    char buf[160], *p = buf, *q;
+    cJSON_AddNumberToObject(s, "sm_mhz", g[i].sm_mhz);
+    cJSON_AddNumberToObject(s, "mem_mhz", g[i].mem_mhz);
+    cJSON_AddNumberToObject(s, "temp_c", g[i].temp_c);
+    if (g[i].power_w >= 0)
+      cJSON_AddNumberToObject(s, "power_w", g[i].power_w);
+    r = cJSON_AddArrayToObject(s, "reasons");
+    for (nvml_reasons(g[i].reasons, buf, sizeof buf); *p != '\0'; p = q) {
+      size_t n = (q = strstr(p, ", ")) != NULL ? (size_t)(q - p) : strlen(p);
+      char one[64];
+      snprintf(one, sizeof one, "%.*s", (int)n, p);
+      cJSON_AddItemToArray(r, cJSON_CreateString(one));
+      q = q != NULL ? q + 2 : p + n;
+    }
+  }
+  return o;
+}
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   cJSON *o, *rt, *bytes, *ps, *full, *ci;
@@ -405,6 +429,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   cJSON_AddNumberToObject(ps, "rse", d->s.rse);
   if (!isnan(d->s.r1))
     cJSON_AddNumberToObject(ps, "autocorrelation", d->s.r1);
+  if (d->has_gpu)
+    cJSON_AddItemToObject(ps, "gpu", gpu_json(d->gpu));
   ci = cJSON_AddArrayToObject(ps, "ci95_us");
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_lo));
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_hi));
@@ -464,6 +490,8 @@ cJSON *results_context_json(const struct results_context *c)
   cJSON_AddBoolToObject(o, "convergence_phase", c->convergence);
   cJSON_AddNumberToObject(o, "convergence_max_seconds", c->conv_max_s);
   cJSON_AddStringToObject(o, "cache", c->evict_bytes > 0 ? "cold" : "hot");
+  if (c->nvml)
+    cJSON_AddStringToObject(o, "gpu_monitor", "nvml");
   if (c->evict_bytes > 0)
     cJSON_AddNumberToObject(o, "cache_evict_bytes", (double)c->evict_bytes);
   if (k > 0) { /* results made under a test hook say so */

@@ -98,6 +98,7 @@ struct results_context {
   int convergence;
   double conv_max_s;
   uint64_t evict_bytes; /* --cache=cold: bytes written before each call; 0: hot */
+  int nvml;             /* GPU clocks are sampled around each dataset's runs */
 };
 cJSON *results_context_json(const struct results_context *c);
 

@@ -1,0 +1,40 @@
+/*
+** nvml.h: the GPU's clocks, temperature, power and throttle reasons from
+** NVIDIA's management library, loaded at run time (dlopen of
+** libnvidia-ml.so.1; never a build dependency). psearch bench samples them
+** before and after each dataset's runs (docs/cli.md, docs/json.md).
+*/
+#ifndef nvml_h
+#define nvml_h
+
+#include "rt.h"
+
+/* Reasons that lower the clocks under load (NVML's clock event reasons):
+** software power cap, hardware slowdown, software and hardware thermal
+** slowdown, power brake. Idle, application clocks and sync boost are not. */
+#define NVML_THROTTLED 0xECull
+
+struct nvml_sample {
+  unsigned sm_mhz, mem_mhz, temp_c; /* 0: not read */
+  double power_w;                    /* negative: not read */
+  unsigned long long reasons;        /* NVML's clock event reason bits */
+};
+
+struct nvml;
+
+/* The NVML device of OpenCL device info: matched by PCI bus id, else the
+** only NVML device of that name. NULL when there is none (not NVIDIA, no
+** library, no match), with why in *why (static text). The test hook
+** PSEARCH_TEST_NVML=LIB loads LIB instead and takes NVML device 0 for any
+** device. */
+struct nvml *nvml_open(const struct rt_device_info *info, const char **why);
+
+/* Sample now. 0, or -1 when the clocks cannot be read. */
+int nvml_sample(struct nvml *n, struct nvml_sample *s);
+
+/* The reasons' names, comma-separated, into buf ("" for none). */
+const char *nvml_reasons(unsigned long long r, char *buf, size_t size);
+
+void nvml_close(struct nvml *n); /* accepts NULL */
+
+#endif
