@@ -148,6 +148,38 @@ PY
 printf '{"p": {"datasets": {"a": {"runtimes": [1]}, "[5]i32": {"runtimes": [2]}}}}' > $T/nosweep.json
 check plot-sweep-none 3 $P plot --sweep $T/nosweep.json; has $ERR "nothing to sweep"
 check plot-sweep-old 0 $P plot --sweep old.json -o $T/old-sweep.svg   # s.bench:search at 1000 and 1000000
+# plot --bars: each dataset's entries against a baseline entry, on a log scale
+python3 - $T/bars.json <<'PY'
+import json, sys
+r = lambda us: {"runtimes": [us] * 3}
+d = {"s:bench_copy": {"datasets": {"d1": r(100)}},
+     "s:a": {"datasets": {"d1": r(200), "d2": r(10)}},
+     "s:b": {"datasets": {"d1": r(50), "d2": "Execution exceeded 1 seconds."}}}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+check plot-bars 0 $P plot --bars $T/bars.json -o $T/bars.svg
+check plot-bars-a 0 $P plot --bars --baseline a $T/bars.json -o $T/bars-a.svg
+python3 - $T/bars.svg $T/bars-a.svg > $T/svg.txt 2>&1 <<'PY' || fail "plot --bars SVG: $(cat $T/svg.txt)"
+import sys, xml.etree.ElementTree as E
+S = "{http://www.w3.org/2000/svg}"
+def load(path):
+    root = E.parse(path).getroot()
+    texts = ["".join(t.itertext()) for t in root.iter(S + "text")]
+    bars = [(float(q.get("x")), float(q.get("width"))) for q in root.iter(S + "rect") if float(q.get("width")) < 900]
+    return texts, bars
+texts, bars = load(sys.argv[1])
+assert "2.00x" in texts and "0.50x" in texts and "1.00x" in texts, texts
+assert "10.0 us (no bench_copy here)" in texts, texts          # d2 has no copy; b failed there
+assert sum(t == "a" for t in texts) == 2 and sum(t == "b" for t in texts) == 1, texts
+one = [b for b in bars if b[1] > 0]
+a2, b05 = one[0], one[1]                                        # 2x right of 1x, 0.5x left of it: equal lengths
+assert abs(a2[1] - b05[1]) < 0.02 and b05[0] + b05[1] - a2[0] < 0.02, (a2, b05)
+texts, bars = load(sys.argv[2])
+assert "0.50x" in texts and "0.25x" in texts and "1x = a" in texts, texts
+print("ok")
+PY
+check plot-bars-two 2 $P plot --bars old.json new.json; has $ERR "--bars draws one results file"
+check plot-bars-sweep 2 $P plot --bars --sweep old.json; has $ERR "choose one"
 check plot-none 2 $P plot
 check plot-bad 3 $P plot $T/array.json; has $ERR "array.json: not benchmark results"
 check plot-unwritable 1 $P plot old.json -o /nonexistent-dir/p.svg

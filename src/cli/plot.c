@@ -6,6 +6,7 @@
 */
 #include "plot.h"
 
+#include "plotbars.h"
 #include "plotsweep.h"
 #include "compare.h"
 #include "ofile.h"
@@ -17,13 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_OUTPUT = 1, O_THRESHOLD, O_ALPHA, O_SWEEP, O_HELP };
+enum { O_OUTPUT = 1, O_THRESHOLD, O_ALPHA, O_SWEEP, O_BARS, O_BASELINE, O_HELP };
 
 static const struct opt_def opts[] = {
   {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write the SVG to FILE (default: standard output)"},
   {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Speedup panel: minimum change, percent (default 2)"},
   {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Speedup panel: significance level (default 0.01)"},
   {"sweep", 0, OPT_NONE, O_SWEEP, NULL, "Draw runtime per element and throughput against the size [N] instead"},
+  {"bars", 0, OPT_NONE, O_BARS, NULL, "Draw each dataset's entries as bars relative to a baseline entry instead"},
+  {"baseline", 0, OPT_REQUIRED, O_BASELINE, "ENTRY", "--bars: the entry the others are divided by (default bench_copy)"},
   {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
   {NULL, 0, OPT_NONE, 0, NULL, NULL},
 };
@@ -36,7 +39,8 @@ void plot_help(FILE *f)
         "the speedups of the second over the first, significant ones marked (the test of\n"
         "psearch compare). With --sweep: a line per program over the sizes in its\n"
         "dataset names (a suite's size sweep), runtime per element and throughput\n"
-        "against the size on log axes, the copy kernel as the roofline.\n\n", f);
+        "against the size on log axes, the copy kernel as the roofline. With --bars:\n"
+        "each dataset's entries as bars relative to --baseline (default bench_copy).\n\n", f);
   opt_print_help(f, opts);
   fputs("\nExit codes: 0 written, 1 cannot read or write a file, 2 usage error, 3 a file\n"
         "is not results JSON (or, with --sweep, no program has datasets of two sizes).\n", f);
@@ -352,14 +356,31 @@ static int collect(struct plot *pl)
   return 0;
 }
 
+/* The chart asked for (chart: NULL, "--sweep" or "--bars") on f; 0, or -1
+** with the message printed when the data has nothing it can draw. */
+static int render(FILE *f, const struct plot *pl, const char *chart, const char *baseline)
+{
+  struct ps_err err = {{0}};
+  int rc = 0;
+  if (chart == NULL)
+    draw(f, pl);
+  else if (strcmp(chart, "--sweep") == 0)
+    rc = plotsweep_draw(f, pl->r, pl->nfiles, &err);
+  else
+    rc = plotbars_draw(f, pl->r[0], baseline, &err);
+  if (rc != 0)
+    ps_error("plot %s: %s", chart, err.msg);
+  return rc;
+}
+
 int plot_main(int argc, char **argv)
 {
   struct plot pl;
   struct opt_state st;
   struct ofile *of = NULL;
   struct ps_err err = {{0}};
-  const char *val, *out = NULL, *paths[MAXFILES];
-  int id, npaths = 0, code = PS_EXIT_USAGE, sweep = 0;
+  const char *val, *out = NULL, *paths[MAXFILES], *baseline = "bench_copy";
+  int id, npaths = 0, code = PS_EXIT_USAGE, sweep = 0, bars = 0;
   memset(&pl, 0, sizeof pl);
   pl.rule = (struct stats_rule){STATS_MANN_WHITNEY, 0.01, 0.02};
   opt_init(&st, argc, argv);
@@ -375,6 +396,9 @@ int plot_main(int argc, char **argv)
         goto done;
     } else if (id == O_SWEEP) {
       sweep = 1;
+    } else if (id == O_BARS || id == O_BASELINE) {
+      bars = 1;
+      baseline = id == O_BASELINE ? val : baseline;
     } else if (id == O_HELP) {
       plot_help(stdout);
       code = PS_EXIT_OK;
@@ -389,8 +413,10 @@ int plot_main(int argc, char **argv)
       goto done;
     }
   }
-  if (npaths == 0) {
-    ps_error("plot: expected one or more results files");
+  if (npaths == 0 || (sweep && bars) || (bars && npaths > 1)) {
+    ps_error("plot: %s", npaths == 0 ? "expected one or more results files"
+                         : sweep && bars ? "--sweep and --bars are different charts: choose one"
+                                         : "--bars draws one results file");
     goto done;
   }
   for (int i = 0; i < npaths; i++) {
@@ -409,13 +435,10 @@ int plot_main(int argc, char **argv)
     ps_error("plot: %s", err.msg);
     goto done;
   }
-  if (sweep && plotsweep_draw(ofile_stream(of), pl.r, pl.nfiles, &err) != 0) {
-    ps_error("plot --sweep: %s", err.msg);
+  if (render(ofile_stream(of), &pl, sweep ? "--sweep" : bars ? "--bars" : NULL, baseline) != 0) {
     code = PS_EXIT_BADDATA;
     goto done;
   }
-  if (!sweep)
-    draw(ofile_stream(of), &pl);
   if (ofile_commit(of, &err) != 0) {
     of = NULL;
     ps_error("plot: %s", err.msg);
