@@ -109,6 +109,8 @@ static void suite_errors(void **state)
   expect_error("==\nrandom input { [1..100 by +1]i32 }\n", "has more than 64 sizes");
   expect_error("==\nrandom input { [1..8]i32 [1..4]i32 }\n", "step together: 3 sizes against 4");
   expect_error("==\nrandom input { [1..2]i32 }\nrandom input { [2]i32 }\n", "multiple datasets with name [2]i32");
+  expect_error("==\nrandom input { [1..2][1..2][1..2][1..2][1..2][1..2][1..2][1..2][1..2]i32 }\n",
+               "more than 8 size ranges in one case");
 }
 
 /* Size sweeps expand into one case per size, in order, named by the sizes. */

@@ -112,12 +112,14 @@ int sweep_expand(const char *values, char ***out, int *n, struct ps_err *e)
   *out = NULL;
   *n = 0;
   for (const char *p = strchr(values, '['); p != NULL; p = strchr(p + 1, '[')) {
-    if ((got = parse_range(values, (size_t)(p - values), &rs[nr], e)) < 0)
+    struct range r;
+    if ((got = parse_range(values, (size_t)(p - values), &r, e)) < 0)
       return -1;
     if (got == 0)
       continue;
     if (nr == 8)
       return ps_fail(e, "more than 8 size ranges in one case");
+    rs[nr] = r;
     got = sizes_of(&rs[nr], sizes[nr]);
     if (got > SWEEP_MAX_STEPS)
       return ps_fail(e, "size range '%.*s' has more than %d sizes", (int)rs[nr].len, p, SWEEP_MAX_STEPS);
