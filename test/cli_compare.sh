@@ -121,7 +121,8 @@ d = {"s:bench_copy": {"psearch_context": ctx, "datasets": {
      "s:reduce": {"psearch_context": ctx, "datasets": {
         "[1024]i32": {"runtimes": [2048]}, "[16384]i32": {"runtimes": [4096]},
         "[4096]i32": {"runtimes": [4096]}, "tiny": {"runtimes": [5]}, "[65536]i32": "Execution exceeded 1 seconds."}},
-     "s:one": {"datasets": {"[10]i32": {"runtimes": [1]}}}}
+     "s:one": {"datasets": {"[10]i32": {"runtimes": [1]}}},
+     "s:zero": {"datasets": {"[1]i32": {"runtimes": [0]}, "[2]i32": {"runtimes": [0, 0]}}}}
 json.dump(d, open(sys.argv[1], "w"))
 PY
 check plot-sweep 0 $P plot --sweep $T/sweep.json -o $T/sweep.svg
@@ -131,7 +132,8 @@ S = "{http://www.w3.org/2000/svg}"
 root = E.parse(sys.argv[1]).getroot()
 texts = ["".join(t.itertext()) for t in root.iter(S + "text")]
 assert "s:bench_copy [*]i32 (roofline)" in texts and "s:reduce [*]i32" in texts, texts
-assert not any(t.startswith("s:one") for t in texts), texts          # one size: no line
+assert not any(t.startswith("s:one") or t.startswith("s:zero") for t in texts), texts  # one size, or 0 µs: no line
+assert "nan" not in open(sys.argv[1]).read().lower()
 assert any(t.startswith("cache the driver reports") for t in texts), texts
 dots = [(float(c.get("cx")), float(c.get("cy")), c.get("fill")) for c in root.iter(S + "circle")]
 assert len(dots) == 2 * (2 + 3), dots                                 # 5 points in each of 2 panels
@@ -154,7 +156,8 @@ import json, sys
 r = lambda us: {"runtimes": [us] * 3}
 d = {"s:bench_copy": {"datasets": {"d1": r(100)}},
      "s:a": {"datasets": {"d1": r(200), "d2": r(10)}},
-     "s:b": {"datasets": {"d1": r(50), "d2": "Execution exceeded 1 seconds."}}}
+     "s:b": {"datasets": {"d1": r(50), "d2": "Execution exceeded 1 seconds."}},
+     "s:z": {"datasets": {"d1": {"runtimes": [0]}}}}
 json.dump(d, open(sys.argv[1], "w"))
 PY
 check plot-bars 0 $P plot --bars $T/bars.json -o $T/bars.svg
@@ -170,6 +173,7 @@ def load(path):
 texts, bars = load(sys.argv[1])
 assert "2.00x" in texts and "0.50x" in texts and "1.00x" in texts, texts
 assert "10.0 us (no bench_copy here)" in texts, texts          # d2 has no copy; b failed there
+assert "z" not in texts and "nan" not in open(sys.argv[1]).read().lower(), texts  # 0 µs: no bar
 assert sum(t == "a" for t in texts) == 2 and sum(t == "b" for t in texts) == 1, texts
 one = [b for b in bars if b[1] > 0]
 a2, b05 = one[0], one[1]                                        # 2x right of 1x, 0.5x left of it: equal lengths

@@ -64,6 +64,8 @@ static size_t gather(const struct results *r, const char *baseline, struct bar *
       bp = results_program(r, key);
       bd = bp != NULL ? results_dataset(bp, d->name) : NULL;
       b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? mean_of(bd) : 0;
+      if (!(b[n].mean > 0)) /* futhark's integer µs can be 0: no ratio on a log axis */
+        continue;
       n++;
     }
   return n;

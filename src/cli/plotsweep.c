@@ -103,6 +103,8 @@ static int gather(struct results *const *r, int nfiles, struct series *s)
           continue;
         for (size_t i = 0; i < d->nruns; i++)
           mean += d->runs[i] / (double)d->nruns;
+        if (!(mean > 0)) /* futhark's integer µs can be 0: no point on a log axis */
+          continue;
         if (nfiles > 1)
           snprintf(label, sizeof label, "%.100s %.80s (%.60s)", p->name, fam, r[f]->path);
         else
