@@ -7,17 +7,13 @@
 # OUTDIR; on this VM's PoCL: scripts/cold-hot.sh build/psearch OUTDIR
 # --device-type=cpu. The files of OUTDIR go to docs/results/.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 P=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 O=$(mkdir -p "$2" && cd "$2" && pwd)
 shift 2
 export XDG_CACHE_HOME=$(mktemp -d)
 cd "$O" || exit 1
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
-  nproc; grep -m1 "model name" /proc/cpuinfo
-  $P --version
-} > machine.txt 2>&1
+bash "$here/machine.sh" "$P" > machine.txt 2>&1
 cat machine.txt
 cat > cold.bench <<'S'
 -- small enough for the caches when hot: 1 MiB, and 40 MB (an H100's L2 is 50 MB)

@@ -8,17 +8,13 @@
 # takes about a minute per entry at 2^25 keys; test_search checks those kernels
 # against the c backend on this GPU first, at the edge sizes.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 B=$(cd "${1:-.carry/psearch}" && pwd)
 O=$(mkdir -p "${2:-/tmp/results}" && cd "${2:-/tmp/results}" && pwd)
 P=$B/psearch
 export XDG_CACHE_HOME=$(mktemp -d)
 cd "$O" || exit 1
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
-  $P --version
-  $P devices
-} > machine.txt 2>&1
+bash "$here/machine.sh" "$P" > machine.txt 2>&1
 cat machine.txt
 
 echo "== kernel tests on the default device"

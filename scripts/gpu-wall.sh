@@ -8,18 +8,14 @@
 # phase_seconds per phase (scripts/phases.py). Commit OUTDIR under
 # docs/results/.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 B=$(cd "${1:-.carry/psearch}" && pwd)
 O=$(mkdir -p "${2:-/tmp/wall}" && cd "${2:-/tmp/wall}" && pwd)
 P=$B/psearch
 export XDG_CACHE_HOME=$(mktemp -d)
 cd "$O" || exit 1
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo)"
-  nvidia-smi --query-gpu=name,driver_version --format=csv 2>/dev/null
-  $P --version
-} > machine.txt 2>&1
+bash "$here/machine.sh" "$P" > machine.txt 2>&1
 cat machine.txt
 run=($P bench -r 100 -x --convergence-max-seconds 3 -v --json wall.json)
 if [ -x /usr/bin/time ]; then

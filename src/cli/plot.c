@@ -56,9 +56,6 @@ void plot_help(FILE *f)
 #define MAX_POINTS 400     /* runs drawn per row; more are thinned evenly */
 #define BAR_LABEL_W 380.0  /* speedup panel: dataset label column */
 
-/* Okabe-Ito colours, readable with colour-blindness. */
-static const char *const palette[MAXFILES] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
-                                              "#56B4E9", "#D55E00", "#999933", "#000000"};
 
 /* A program and dataset in at least one file. */
 struct panel {
@@ -195,16 +192,16 @@ static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dat
   snprintf(tip, sizeof tip, "%s: %zu runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs",
            pl->r[i]->path, n, mean, q2, q1, q3);
   svg_group_begin(f, tip);
-  svg_line(f, axis_x(ax, wlo), yc, axis_x(ax, q1), yc, palette[i], 1);
-  svg_line(f, axis_x(ax, q3), yc, axis_x(ax, whi), yc, palette[i], 1);
-  svg_line(f, axis_x(ax, wlo), yc - 4, axis_x(ax, wlo), yc + 4, palette[i], 1);
-  svg_line(f, axis_x(ax, whi), yc - 4, axis_x(ax, whi), yc + 4, palette[i], 1);
-  svg_rect(f, axis_x(ax, q1), yc - 7, axis_x(ax, q3) - axis_x(ax, q1), 14, "#f4f4f4", palette[i]);
-  svg_line(f, axis_x(ax, q2), yc - 7, axis_x(ax, q2), yc + 7, palette[i], 2);
+  svg_line(f, axis_x(ax, wlo), yc, axis_x(ax, q1), yc, svg_palette[i], 1);
+  svg_line(f, axis_x(ax, q3), yc, axis_x(ax, whi), yc, svg_palette[i], 1);
+  svg_line(f, axis_x(ax, wlo), yc - 4, axis_x(ax, wlo), yc + 4, svg_palette[i], 1);
+  svg_line(f, axis_x(ax, whi), yc - 4, axis_x(ax, whi), yc + 4, svg_palette[i], 1);
+  svg_rect(f, axis_x(ax, q1), yc - 7, axis_x(ax, q3) - axis_x(ax, q1), 14, "#f4f4f4", svg_palette[i]);
+  svg_line(f, axis_x(ax, q2), yc - 7, axis_x(ax, q2), yc + 7, svg_palette[i], 2);
   stride = n > MAX_POINTS ? (n + MAX_POINTS - 1) / MAX_POINTS : 1;
   for (size_t k = 0; k < n; k += stride) { /* a deterministic vertical jitter */
     double jitter = (double)((k * 2654435761u) % 1000) / 1000.0 - 0.5;
-    svg_circle(f, axis_x(ax, d->runs[k]), yc + jitter * 10, 1.8, palette[i], 0.55);
+    svg_circle(f, axis_x(ax, d->runs[k]), yc + jitter * 10, 1.8, svg_palette[i], 0.55);
   }
   svg_group_end(f);
   svg_text(f, ax->x1 + 8, yc + 4, SVG_START, 11, 0, "#222", "mean %.1f μs", mean);
@@ -227,7 +224,7 @@ static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, do
     double yc = y + TITLE_H + ROW_H * i + ROW_H / 2;
     char label[64], msg[120];
     clip(pl->r[i]->path, 24, label, sizeof label);
-    svg_text(f, ax.x0 - 8, yc + 4, SVG_END, 11, 0, palette[i], "%s", label);
+    svg_text(f, ax.x0 - 8, yc + 4, SVG_END, 11, 0, svg_palette[i], "%s", label);
     if (d != NULL && d->error == NULL) {
       draw_box(f, pl, i, d, &ax, yc);
       continue;
@@ -312,7 +309,7 @@ static void draw(FILE *f, const struct plot *pl)
   svg_begin(f, WIDTH, h);
   svg_text(f, LEFT, 24, SVG_START, 16, 1, "#222", "psearch: runtimes per dataset");
   for (int i = 0; i < pl->nfiles; i++) {
-    svg_rect(f, LEFT, 36 + 20.0 * i, 12, 12, palette[i], NULL);
+    svg_rect(f, LEFT, 36 + 20.0 * i, 12, 12, svg_palette[i], NULL);
     svg_text(f, LEFT + 18, 46 + 20.0 * i, SVG_START, 12, 0, "#222", "%s", pl->r[i]->path);
   }
   y = 40 + 20.0 * pl->nfiles;

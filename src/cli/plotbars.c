@@ -5,6 +5,7 @@
 */
 #include "plotbars.h"
 
+#include "stats.h"
 #include "svg.h"
 
 #include <math.h>
@@ -18,9 +19,6 @@
 #define GROUP_GAP 14.0
 #define PLOT_W 520.0
 #define MAX_BARS 4096
-
-static const char *const colours[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
-                                      "#56B4E9", "#D55E00", "#999933", "#882255"};
 
 /* One bar: entry e of suite s on dataset d, its mean and the baseline's. */
 struct bar {
@@ -37,14 +35,6 @@ static void split(const char *prog, char *suite, size_t ssz, char *entry, size_t
   snprintf(entry, esz, "%s", c ? c + 1 : prog);
 }
 
-static double mean_of(const struct res_dataset *d)
-{
-  double m = 0;
-  for (size_t i = 0; i < d->nruns; i++)
-    m += d->runs[i] / (double)d->nruns;
-  return m;
-}
-
 /* Every dataset that ran, in file order, with its baseline's mean. */
 static size_t gather(const struct results *r, const char *baseline, struct bar *b)
 {
@@ -59,11 +49,11 @@ static size_t gather(const struct results *r, const char *baseline, struct bar *
         continue;
       split(r->progs[j].name, b[n].suite, sizeof b[n].suite, b[n].entry, sizeof b[n].entry);
       b[n].ds = d->name;
-      b[n].mean = mean_of(d);
+      b[n].mean = stats_mean(d->runs, d->nruns);
       snprintf(key, sizeof key, "%s:%s", b[n].suite, baseline);
       bp = results_program(r, key);
       bd = bp != NULL ? results_dataset(bp, d->name) : NULL;
-      b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? mean_of(bd) : 0;
+      b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? stats_mean(bd->runs, bd->nruns) : 0;
       if (!(b[n].mean > 0)) /* futhark's integer µs can be 0: no ratio on a log axis */
         continue;
       n++;
@@ -99,7 +89,7 @@ static int colour_of(const struct bar *b, size_t n, const char *entry)
     for (size_t q = 0; q < i && !seen; q++)
       seen = strcmp(b[q].entry, b[i].entry) == 0;
     if (strcmp(b[i].entry, entry) == 0)
-      return c % 8;
+      return c % (SVG_PALETTE_N - 1); /* black is the baseline's */
     c += !seen;
   }
   return 0;
@@ -119,7 +109,7 @@ static void draw_bar(FILE *f, const struct bar *b, int colour, double y, double 
   svg_text(f, LEFT + LABEL_W - 8, y + 12, SVG_END, 11, 0, "#444", "%s", b->entry);
   if (v > 0) {
     double x = xr(v, lo, hi);
-    svg_rect(f, x < x1 ? x : x1, y + 2, fabs(x - x1), BAR_H - 4, colours[colour], NULL);
+    svg_rect(f, x < x1 ? x : x1, y + 2, fabs(x - x1), BAR_H - 4, svg_palette[colour], NULL);
     svg_text(f, (x > x1 ? x : x1) + 4, y + 12, SVG_START, 11, 0, "#222", "%.2fx", v);
   } else {
     svg_text(f, x1 + 4, y + 12, SVG_START, 11, 0, "#999", "%.1f us (no %s here)", b->mean, baseline);

@@ -5,6 +5,7 @@
 */
 #include "plotsweep.h"
 
+#include "stats.h"
 #include "svg.h"
 
 #include <math.h>
@@ -17,9 +18,6 @@
 #define PANEL_H 300.0
 #define LEGEND_X 640.0
 #define MAX_SERIES 64
-
-static const char *const colours[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
-                                      "#56B4E9", "#D55E00", "#999933", "#882255"};
 
 /* One line: a program on one dataset family, points sorted by n. */
 struct series {
@@ -97,13 +95,11 @@ static int gather(struct results *const *r, int nfiles, struct series *s)
         const struct res_dataset *d = &p->ds[k];
         char fam[600], label[256];
         size_t elem;
-        double mean = 0;
+        double mean;
         uint64_t n = size_of(d->name, fam, sizeof fam, &elem);
         if (n == 0 || d->error != NULL || d->nruns == 0)
           continue;
-        for (size_t i = 0; i < d->nruns; i++)
-          mean += d->runs[i] / (double)d->nruns;
-        if (!(mean > 0)) /* futhark's integer µs can be 0: no point on a log axis */
+        if (!((mean = stats_mean(d->runs, d->nruns)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
           continue;
         if (nfiles > 1)
           snprintf(label, sizeof label, "%.100s %.80s (%.60s)", p->name, fam, r[f]->path);
@@ -169,7 +165,7 @@ static void panel(FILE *f, const struct series *s, int ns, struct axes *a, int t
              cache / (1 << 20));
   }
   for (int i = 0; i < ns; i++) {
-    const char *c = s[i].copy ? "#000000" : colours[i % 8];
+    const char *c = s[i].copy ? "#000000" : svg_palette[i % (SVG_PALETTE_N - 1)];
     for (int k = 0; k < s[i].np; k++) {
       double v = throughput ? 1 / s[i].ns[k] : s[i].ns[k];
       if (k > 0) {
@@ -208,7 +204,7 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
   a.top += PANEL_H + 70;
   panel(f, s, ns, &a, 1, cache);
   for (int i = 0; i < ns; i++) {
-    svg_rect(f, LEGEND_X, 52 + 18.0 * i, 12, 12, s[i].copy ? "#000000" : colours[i % 8], NULL);
+    svg_rect(f, LEGEND_X, 52 + 18.0 * i, 12, 12, s[i].copy ? "#000000" : svg_palette[i % (SVG_PALETTE_N - 1)], NULL);
     svg_text(f, LEGEND_X + 18, 62 + 18.0 * i, SVG_START, 11, 0, "#222", "%s%s", s[i].label,
              s[i].copy ? " (roofline)" : "");
   }

@@ -353,7 +353,7 @@ double stats_median(const double *x, size_t n)
 
 /* ================================ Verdicts ============================== */
 
-static double mean_of(const double *x, size_t n) /* n > 0 */
+double stats_mean(const double *x, size_t n)
 {
   double s = 0;
   for (size_t i = 0; i < n; i++)
@@ -374,7 +374,7 @@ static enum stats_verdict verdict(const struct stats_rule *r, int significant, d
 void stats_judge_runs(const struct stats_rule *r, const double *old, size_t nold, const double *new,
                   size_t nnew, struct stats_judgement *out)
 {
-  double mo = mean_of(old, nold), mn = mean_of(new, nnew), u;
+  double mo = stats_mean(old, nold), mn = stats_mean(new, nnew), u;
   int significant;
   out->test = r->test == STATS_FUTHARK ? STATS_FUTHARK : STATS_MANN_WHITNEY;
   out->mean_old = mo;

@@ -79,6 +79,9 @@ double stats_welch(const double *a, size_t na, const double *b, size_t nb, doubl
 ** order statistics (numpy's default, R's type 7). */
 double stats_quantile(const double *sorted, size_t n, double q);
 
+/* Arithmetic mean of x[0..n), n > 0. */
+double stats_mean(const double *x, size_t n);
+
 /* Median of x[0..n) (n > 0); x is not changed. NaN if out of memory. */
 double stats_median(const double *x, size_t n);
 

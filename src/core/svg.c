@@ -23,6 +23,9 @@ static void escaped(FILE *f, const char *s)
   }
 }
 
+const char *const svg_palette[SVG_PALETTE_N] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                                "#56B4E9", "#D55E00", "#999933", "#000000"};
+
 void svg_begin(FILE *f, double w, double h)
 {
   fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -11,6 +11,10 @@
 
 enum svg_anchor { SVG_START, SVG_MIDDLE, SVG_END };
 
+/* Okabe-Ito colours, readable with colour-blindness; the last is black. */
+#define SVG_PALETTE_N 8
+extern const char *const svg_palette[SVG_PALETTE_N];
+
 /* The document: width w and height h pixels, white background, a sans-serif font. */
 void svg_begin(FILE *f, double w, double h);
 void svg_end(FILE *f);

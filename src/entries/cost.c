@@ -19,6 +19,7 @@
 #include "cost.h"
 
 #include "cost_mc.h"
+#include "lookback.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -229,11 +230,11 @@ static int c_result(struct entry_job *j, struct ps_err *e)
 /* ============================ opencl backend ============================= */
 
 struct cstate {
-  cl_mem in, in2, out, tmp, tmp2, status, ticket, part, parti, total;
+  cl_mem in, in2, out, tmp, tmp2, part, parti, total;
+  struct lookback lb;  /* status words (one per tile, + 1), the tile ticket, the epochs */
   cl_kernel k[4];
   uint64_t n, p;       /* elements, and the power of two red and Blelloch pad to */
   uint32_t ntiles, groups;
-  uint32_t epoch;      /* launches of the look-back kernels so far */
   int result_in_tmp;   /* Hillis-Steele: which buffer holds the result */
 };
 
@@ -247,8 +248,7 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->out);
   rt_release(j->rt, s->tmp);
   rt_release(j->rt, s->tmp2);
-  rt_release(j->rt, s->status);
-  rt_release(j->rt, s->ticket);
+  lookback_close(j->rt, &s->lb);
   rt_release(j->rt, s->part);
   rt_release(j->rt, s->parti);
   rt_release(j->rt, s->total);
@@ -278,8 +278,7 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
       ((want & S_PART_TILES) && (s->part = alloc_zero(j, ((size_t)s->ntiles + 1) * 4, e)) == NULL) ||
       ((want & S_PART_N) && (s->part = alloc_zero(j, words, e)) == NULL))
     return -1;
-  if ((want & S_LOOKBACK) && ((s->status = alloc_zero(j, ((size_t)s->ntiles + 1) * 8, e)) == NULL ||
-                              (s->ticket = alloc_zero(j, 4, e)) == NULL))
+  if ((want & S_LOOKBACK) && lookback_open(j->rt, &s->lb, s->ntiles, ((size_t)s->ntiles + 1) * 8, e) != 0)
     return -1;
   return 0;
 }
@@ -409,18 +408,12 @@ static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem s
 {
   cl_ulong n = s->n;
   cl_uint base, epoch;
-  if ((uint64_t)(s->epoch + 1) * s->ntiles >= ((uint64_t)1 << 31) || s->epoch + 1 >= (1u << 29)) {
-    if (rt_zero(j->rt, s->ticket, 0, 4, e) != 0 ||
-        rt_zero(j->rt, s->status, 0, ((size_t)s->ntiles + 1) * 8, e) != 0)
-      return -1;
-    s->epoch = 0;
-  }
-  base = s->epoch * s->ntiles;
-  epoch = ++s->epoch;
+  if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0)
+    return -1;
   if (flags != NULL
-          ? RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(flags), RT_ARG(dst), RT_ARG(n), RT_ARG(s->status),
-                    RT_ARG(s->ticket), RT_ARG(base), RT_ARG(epoch)) != 0
-          : RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(s->status), RT_ARG(s->ticket),
+          ? RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(flags), RT_ARG(dst), RT_ARG(n), RT_ARG(s->lb.status),
+                    RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0
+          : RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(s->lb.status), RT_ARG(s->lb.ticket),
                     RT_ARG(base), RT_ARG(epoch), RT_ARG(s->total)) != 0)
     return -1;
   return rt_launch(j->rt, k, (size_t)s->ntiles * WG, WG, e);

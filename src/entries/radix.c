@@ -14,6 +14,7 @@
 #include "radix.h"
 
 #include "hook.h"
+#include "lookback.h"
 #include "psort.h"
 #include "sort.h"
 
@@ -84,7 +85,7 @@ static void mc_release(struct entry_job *j)
 
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
-  cl_mem status, ticket;  /* 8-bit: look-back words (tiles x RADIX) and the tile ticket */
+  struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
   cl_kernel k[3];
   uint64_t n;
   unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
@@ -92,7 +93,6 @@ struct rstate {
   uint32_t items;  /* elements per work-item of an 8-bit tile */
   uint32_t groups; /* os_hist's work-groups (8-bit), or blocks (1-bit) */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
-  uint32_t epoch;  /* 8-bit: pass launches since the look-back words were cleared */
 };
 
 static void release(struct entry_job *j)
@@ -105,8 +105,7 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->tmp);
   rt_release(j->rt, s->counts);
   rt_release(j->rt, s->tot);
-  rt_release(j->rt, s->status);
-  rt_release(j->rt, s->ticket);
+  lookback_close(j->rt, &s->lb);
   free(s);
   j->state = NULL;
 }
@@ -145,10 +144,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   if ((s->counts = rt_alloc(j->rt, (size_t)s->groups * s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
-      (s->status = rt_alloc(j->rt, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e)) == NULL ||
-      (s->ticket = rt_alloc(j->rt, sizeof(cl_uint), e)) == NULL ||
-      rt_zero(j->rt, s->status, 0, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0 ||
-      rt_zero(j->rt, s->ticket, 0, sizeof(cl_uint), e) != 0)
+      lookback_open(j->rt, &s->lb, s->ntiles, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0)
     return -1;
   snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u%s%s%s", WG, (unsigned)s->items, s->passes,
            data_type_is_float(t) ? " -DFLOATKEY" : "", use_ptx(info) ? " -DNV_PTX" : "",
@@ -207,16 +203,9 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
     cl_uint shift = 8 * p, base, epoch;
-    if ((uint64_t)(s->epoch + 1) * s->ntiles >= ((uint64_t)1 << 31) || s->epoch + 1 >= (1u << 29)) {
-      if (rt_zero(j->rt, s->ticket, 0, sizeof(cl_uint), e) != 0 ||
-          rt_zero(j->rt, s->status, 0, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0)
-        return -1;
-      s->epoch = 0;
-    }
-    base = s->epoch * s->ntiles;
-    epoch = ++s->epoch;
-    if (RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
-                RT_ARG(s->status), RT_ARG(s->ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
+    if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0 ||
+        RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
+                RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
         rt_launch(j->rt, s->k[2], (size_t)s->ntiles * WG, WG, e) != 0)
       return -1;
   }
