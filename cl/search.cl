@@ -28,35 +28,49 @@ __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restri
 }
 
 // The subtrees of height TILE_H rooted at depth D = H + 1 - TILE_H (they reach
-// the last level), one per work-group: the subtree's elements are a contiguous
-// run of the sorted array, read coalesced into local memory; its nodes are
-// written level by level, each level a contiguous run of the output. The
-// 2^D - 1 nodes above depth D are done by to_eytzinger.
+// the last level), one per work-group of WG work-items: the subtree's nodes are
+// a contiguous run of the sorted array, read coalesced into local memory with
+// every load in flight at once; its nodes are written level by level, each
+// level a contiguous run of the output. The 2^D - 1 nodes above depth D are
+// done by to_eytzinger.
+// Ranks inside a subtree are 32-bit and closed-form: its present last-level
+// nodes are a prefix of its last level (L of them), so the node at local depth
+// j, position p has rank r - max(0, ceil(r / 2) - L) from the subtree's
+// leftmost node, r = (2p + 1) 2^(TILE_H-1-j) - 1 its rank in the perfect subtree.
 // Local memory is indexed through PAD (prelude.cl): the level-by-level reads
 // of a tile have power-of-two strides, which would hit one bank without it.
 
-__kernel void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
-                                 const long n, const int D)
+#define TILE_NODES ((1 << TILE_H) - 1)
+#define TILE_STEPS ((TILE_NODES + WG - 1) / WG)
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
+                        const long n, const int D)
 {
-  __local T tile[PAD((1 << TILE_H) - 1) + 1];
+  __local T tile[PAD(TILE_NODES) + 1];
+  T v[TILE_STEPS];
   long k0 = (1L << D) + get_group_id(0); // the subtree's root
-  int lid = get_local_id(0), ls = get_local_size(0);
-  long left = k0 << (TILE_H - 1), right = ((k0 + 1) << (TILE_H - 1)) - 1;
-  long lo, hi;
-  if (left > n)
-    left >>= 1; // no node on the last level: the leftmost is one level up
-  if (right > n)
-    right = ((k0 + 1) << (TILE_H - 2)) - 1;
-  lo = eytzinger_rank(n, left);
-  hi = eytzinger_rank(n, right);
-  for (long r = lo + lid; r <= hi; r += ls)
-    tile[PAD(r - lo)] = sorted[r];
+  long left = k0 << (TILE_H - 1), present = n - left + 1;
+  int lid = get_local_id(0);
+  int L = present <= 0 ? 0 : present >= (1 << (TILE_H - 1)) ? 1 << (TILE_H - 1) : (int)present;
+  int count = (1 << (TILE_H - 1)) - 1 + L;
+  __global const T *run = sorted + eytzinger_rank(n, L > 0 ? left : left >> 1);
+#pragma unroll
+  for (int i = 0; i < TILE_STEPS; i++) {
+    int r = lid + i * WG;
+    v[i] = r < count ? run[r] : (T)0;
+  }
+#pragma unroll
+  for (int i = 0; i < TILE_STEPS; i++)
+    if (lid + i * WG < count)
+      tile[PAD(lid + i * WG)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (int t = lid; t < (1 << TILE_H) - 1; t += ls) {
-    int j = 31 - clz(t + 1);
-    long k = (k0 << j) + (t + 1 - (1 << j));
-    if (k <= n)
-      out[k - 1] = tile[PAD(eytzinger_rank(n, k) - lo)];
+#pragma unroll
+  for (int i = 0; i < TILE_STEPS; i++) {
+    int t = lid + i * WG, j = 31 - clz(t + 1), p = t + 1 - (1 << j);
+    int r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1, miss = (r + 1) / 2 - L;
+    if (t < TILE_NODES && (j < TILE_H - 1 || p < L))
+      out[(k0 << j) + p - 1] = tile[PAD(r - (miss > 0 ? miss : 0))];
   }
 }
 
@@ -100,41 +114,69 @@ __kernel void eytzinger_search(__global const T *restrict t, const long n,
   }
 }
 
-// Lower bounds of sorted keys (keys[i] <= keys[i + 1]). A work-group takes
-// KEYS consecutive keys; their lower bounds all lie in [L0, L1], the lower
-// bounds of the first and last key, so the group loads xs[L0, L1) into local
-// memory once (coalesced) and every key is searched there. A window larger
-// than WIN (sparse keys) falls back to searching the whole array.
-__kernel void sorted_keys_search(__global const T *restrict xs, const long n,
+// Lower bounds of sorted keys (keys[i] <= keys[i + 1]), in two launches.
+// sorted_keys_bounds: bounds[g] = the lower bound of key g KEYS for each of the
+// G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
+// group g has its lower bound in [bounds[g], bounds[g + 1]].
+__kernel void sorted_keys_bounds(__global const T *restrict xs, const long n,
                                  __global const T *restrict keys, const long m,
-                                 __global long *restrict out)
+                                 __global long *restrict bounds, const long groups)
+{
+  long g = get_global_id(0);
+  if (g <= groups)
+    bounds[g] = lower_bound(xs, n, keys[g < groups ? g * KEYS : m - 1]);
+}
+
+// sorted_keys_search: a work-group of WG work-items takes the KEYS keys of
+// its group into registers and the window xs[bounds[g], bounds[g + 1]) into
+// local memory, every load in flight at once, and searches each key in the
+// window. A window larger than WIN (sparse keys) falls back to searching the
+// whole array.
+inline int local_lower_bound(__local const T *w, int len, T x)
+{
+  int base = 0;
+  while (len > 1) {
+    int h = len / 2;
+    base = w[base + h - 1] < x ? base + h : base;
+    len -= h;
+  }
+  return len > 0 && w[base] < x ? base + 1 : base;
+}
+
+#define KEY_STEPS ((KEYS + WG - 1) / WG)
+#define WIN_STEPS ((WIN + WG - 1) / WG)
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void sorted_keys_search(__global const T *restrict xs, const long n,
+                        __global const T *restrict keys, const long m,
+                        __global const long *restrict bounds, __global long *restrict out)
 {
   __local T win[WIN];
-  __local long bounds[2];
-  int lid = get_local_id(0), ls = get_local_size(0);
-  long g0 = get_group_id(0) * (long)KEYS, g1 = g0 + KEYS < m ? g0 + KEYS : m;
-  if (lid < 2)
-    bounds[lid] = lower_bound(xs, n, keys[lid == 0 ? g0 : g1 - 1]);
+  T x[KEY_STEPS], w[WIN_STEPS];
+  int lid = get_local_id(0);
+  long g = get_group_id(0), g0 = g * KEYS;
+  long L0 = bounds[g], len = bounds[g + 1] - L0;
+  int fits = len <= WIN;
+#pragma unroll
+  for (int i = 0; i < KEY_STEPS; i++) {
+    long q = g0 + lid + i * WG;
+    x[i] = q < m && lid + i * WG < KEYS ? keys[q] : (T)0;
+  }
+#pragma unroll
+  for (int i = 0; i < WIN_STEPS; i++) {
+    int r = lid + i * WG;
+    w[i] = fits && r < len ? xs[L0 + r] : (T)0;
+  }
+#pragma unroll
+  for (int i = 0; i < WIN_STEPS; i++)
+    if (lid + i * WG < WIN)
+      win[lid + i * WG] = w[i];
   barrier(CLK_LOCAL_MEM_FENCE);
-  long L0 = bounds[0], len = bounds[1] - L0;
-  // barriers stay outside branches (some compilers, PoCL's among them, need that)
-  for (long i = lid; i < (len <= WIN ? len : 0); i += ls)
-    win[i] = xs[L0 + i];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (len <= WIN) {
-    for (long q = g0 + lid; q < g1; q += ls) {
-      T x = keys[q];
-      long base = 0, w = len;
-      while (w > 1) {
-        long h = w / 2;
-        base = win[base + h - 1] < x ? base + h : base;
-        w -= h;
-      }
-      out[q] = L0 + (len > 0 && win[base] < x ? base + 1 : base);
-    }
-  } else {
-    for (long q = g0 + lid; q < g1; q += ls)
-      out[q] = lower_bound(xs, n, keys[q]);
+#pragma unroll
+  for (int i = 0; i < KEY_STEPS; i++) {
+    long q = g0 + lid + i * WG;
+    if (lid + i * WG < KEYS && q < m)
+      out[q] = fits ? L0 + local_lower_bound(win, (int)len, x[i]) : lower_bound(xs, n, x[i]);
   }
 }
 

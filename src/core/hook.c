@@ -12,7 +12,8 @@
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
-                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_NVML"};
+                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_NVML",
+                                    "PSEARCH_TEST_TUNE"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -95,6 +96,31 @@ int hook_lookback_counts(void)
 {
   const char *v = getenv("PSEARCH_TEST_LOOKBACK_COUNTS");
   return v != NULL && strcmp(v, "0") != 0;
+}
+
+int64_t hook_tune(const char *name, int64_t dflt, int64_t lo, int64_t hi)
+{
+  const char *v = getenv("PSEARCH_TEST_TUNE");
+  size_t len = strlen(name);
+  int64_t x;
+  while (v != NULL && *v != '\0') {
+    if (strncmp(v, name, len) == 0 && v[len] == '=') {
+      char buf[32];
+      size_t k = strcspn(v + len + 1, ",");
+      if (k < sizeof buf) {
+        memcpy(buf, v + len + 1, k);
+        buf[k] = '\0';
+        if (opt_parse_i64(buf, &x) == 0 && x >= lo && x <= hi)
+          return x;
+      }
+      ps_warn("PSEARCH_TEST_TUNE: %s needs an integer in [%lld, %lld]: using %lld", name,
+              (long long)lo, (long long)hi, (long long)dflt);
+      return dflt;
+    }
+    v = strchr(v, ',');
+    v = v != NULL ? v + 1 : NULL;
+  }
+  return dflt;
 }
 
 int hook_active(const char **out_names, const char **values, int max)

@@ -28,6 +28,9 @@
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
 **                                        (read in device/nvml.c)
+**   PSEARCH_TEST_TUNE=NAME=V[,NAME=V...] tuning parameters of kernels (their
+**                                        names and ranges: docs/reliability.md),
+**                                        for A/B measurements of a design choice
 */
 #ifndef hook_h
 #define hook_h
@@ -55,6 +58,10 @@ int hook_portable(void);
 
 /* Whether radix_sort's look-back is to see counts only (no prefixes). */
 int hook_lookback_counts(void);
+
+/* The tuning parameter name of PSEARCH_TEST_TUNE if it is set and in
+** [lo, hi]; else dflt (with a warning when it is set but out of range). */
+int64_t hook_tune(const char *name, int64_t dflt, int64_t lo, int64_t hi);
 
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);

@@ -15,6 +15,7 @@
 
 #include "entry.h"
 #include "gen.h"
+#include "hook.h"
 #include "layout.h"
 #include "search_mc.h"
 
@@ -70,29 +71,30 @@ static int check_eytzinger(const struct data_value *t, struct ps_err *e)
 enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY };
 
 /* The B+ tree's levels: level 0 is the sorted array (n keys); level l + 1 has
-** ceil(len_l / 16) keys, until a level has at most 16. Levels >= 1 are
-** stored one after another (level 1 first), each padded to a multiple of 16
-** keys with copies of its last key, so that every node is 16 whole, aligned
-** keys; off[l] is level l's offset there, pad[l] its padded length. */
-#define BT_MAXLEVELS 20
+** ceil(len_l / f) keys, until a level has at most f. Levels >= 1 are stored
+** one after another (level 1 first), each padded to a multiple of f keys
+** with copies of its last key, so that every node is f whole, aligned keys;
+** off[l] is level l's offset there, pad[l] its padded length. */
+#define BT_MAXLEVELS 40
+#define BT_FANOUT 16
 struct btshape {
+  int f;                  /* keys per node: 8 or 16 */
   int nl;                 /* levels, including level 0 */
   int64_t len[BT_MAXLEVELS], pad[BT_MAXLEVELS], off[BT_MAXLEVELS];
   int64_t internal;       /* keys in levels >= 1, padding included */
 };
 
-static int64_t round16(int64_t x) { return (x + 15) / 16 * 16; }
-
-static void btree_shape(int64_t n, struct btshape *b)
+static void btree_shape(int64_t n, int f, struct btshape *b)
 {
   memset(b, 0, sizeof *b);
+  b->f = f;
   b->len[0] = n;
-  b->pad[0] = round16(n);
+  b->pad[0] = (n + f - 1) / f * f;
   b->nl = 1;
-  while (b->len[b->nl - 1] > 16 && b->nl < BT_MAXLEVELS) {
+  while (b->len[b->nl - 1] > f && b->nl < BT_MAXLEVELS) {
     b->off[b->nl] = b->internal;
-    b->len[b->nl] = (b->len[b->nl - 1] + 15) / 16;
-    b->pad[b->nl] = round16(b->len[b->nl]);
+    b->len[b->nl] = (b->len[b->nl - 1] + f - 1) / f;
+    b->pad[b->nl] = (b->len[b->nl] + f - 1) / f * f;
     b->internal += b->pad[b->nl];
     b->nl++;
   }
@@ -103,12 +105,12 @@ struct sstate {
   struct data_value keys;  /* random keys (host), or none: the array itself */
   int own_keys;
   struct btshape bt;       /* B+ tree entries */
-  cl_kernel ktile;         /* to_eytzinger: the tiled kernel */
+  cl_kernel k2;            /* to_eytzinger: the tiled kernel; sorted keys: the bounds */
   size_t keys_per_group;   /* sorted_keys_search, nary_search: keys per work-group */
   cl_int passes;           /* nary_search: passes that bring every range to one point */
   int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
-  cl_mem xs, kbuf, out, dtree, dlevels;
+  cl_mem xs, kbuf, out, dtree, dlevels, dbounds; /* dbounds: sorted keys' windows */
   cl_kernel k, klevel;
   size_t wg;
 };
@@ -180,7 +182,7 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
       return -1;
     s->own_keys = 1;
   }
-  btree_shape((int64_t)data_value_count(&j->in[0]), &s->bt);
+  btree_shape((int64_t)data_value_count(&j->in[0]), BT_FANOUT, &s->bt);
   j->nout = 1;
   if (va->kind == TO_BTREE)
     return data_value_init(&j->out[0], j->in[0].type, 1, &s->bt.internal, e);
@@ -219,7 +221,7 @@ static void c_btree_build(const struct data_value *xs, const struct btshape *bt,
     const unsigned char *prev = l == 1 ? xs->elems : tree + (size_t)bt->off[l - 1] * sz;
     unsigned char *next = tree + (size_t)bt->off[l] * sz;
     for (int64_t b = 0; b < bt->pad[l]; b++) { /* the padding repeats the last key */
-      int64_t i = 16 * b + 15 < bt->len[l - 1] ? 16 * b + 15 : bt->len[l - 1] - 1;
+      int64_t i = bt->f * (b + 1) - 1 < bt->len[l - 1] ? bt->f * (b + 1) - 1 : bt->len[l - 1] - 1;
       memcpy(next + (size_t)b * sz, prev + (size_t)i * sz, sz);
     }
   }
@@ -233,9 +235,9 @@ static int64_t c_btree_search(const struct data_value *xs, const struct btshape 
   struct data_value lvl = *xs;
   int64_t i = 0;
   for (int l = bt->nl - 1; l >= 0; l--) {
-    int64_t b = 16 * i, j = 0;
+    int64_t b = bt->f * i, j = 0;
     lvl.elems = l == 0 ? xs->elems : (void *)(tree + (size_t)bt->off[l] * sz);
-    for (int64_t q = b; q < b + 16 && q < bt->len[l]; q++)
+    for (int64_t q = b; q < b + bt->f && q < bt->len[l]; q++)
       j += cmp_key(&lvl, (uint64_t)q, x) < 0;
     i = b + j;
   }
@@ -302,6 +304,7 @@ static void release(struct entry_job *j)
     rt_release(j->rt, s->out);
     rt_release(j->rt, s->dtree);
     rt_release(j->rt, s->dlevels);
+    rt_release(j->rt, s->dbounds);
   }
   free(s->tree);
   data_value_free(&s->keys);
@@ -332,8 +335,17 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   size_t bytes = entry_value_bytes(&j->in[0]), sz = data_type_size(j->in[0].type);
   cl_long lv[2 * BT_MAXLEVELS], n = s->bt.len[0];
   cl_int nl = s->bt.nl;
-  size_t padbytes = (size_t)s->bt.pad[0] * sz;
+  size_t padbytes;
   cl_mem *kb;
+  char bopts[320];
+  int batch = (int)hook_tune("BTREE_BATCH", 1, 1, 8);
+  if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
+    btree_shape(n, (int)hook_tune("BTREE_F", BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
+  nl = s->bt.nl;
+  padbytes = (size_t)s->bt.pad[0] * sz;
+  s->keys_per_group = (size_t)batch * s->wg;
+  snprintf(bopts, sizeof bopts, "%s -DF=%d -DBATCH=%d", opts, s->bt.f, batch);
+  opts = bopts;
   s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", opts, e);
   if (s->klevel == NULL)
     return -1;
@@ -372,6 +384,24 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
                  RT_ARG(n), RT_ARG(*kb), RT_ARG(m), RT_ARG(s->out));
 }
 
+/* Sorted keys: the bounds kernel (k2) finds every group's window, the search
+** kernel (k) searches each group's keys in it. */
+static int cl_sorted_keys_prepare(struct entry_job *j, struct sstate *s, const char *opts,
+                                  cl_mem keys, cl_long m, struct ps_err *e)
+{
+  cl_long n = (cl_long)data_value_count(&j->in[0]);
+  cl_long groups = (m + (cl_long)s->keys_per_group - 1) / (cl_long)s->keys_per_group;
+  s->k2 = rt_kernel(j->rt, "search.cl", "sorted_keys_bounds", opts, e);
+  s->dbounds = rt_alloc(j->rt, (size_t)(groups + 1) * sizeof(cl_long), e);
+  if (s->k2 == NULL || s->dbounds == NULL)
+    return -1;
+  return RT_ARGS(j->rt, s->k2, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(keys), RT_ARG(m),
+                 RT_ARG(s->dbounds), RT_ARG(groups)) != 0 ||
+                 RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(keys), RT_ARG(m),
+                         RT_ARG(s->dbounds), RT_ARG(s->out)) != 0
+             ? -1 : 0;
+}
+
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
@@ -390,8 +420,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
     char extra[96];
     int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
-    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d", tile_h, win, win / 2,
-             va->kind == NARY ? va->subdivisions : 1);
+    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu", tile_h, win,
+             win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg);
     s->keys_per_group = va->kind == NARY ? (size_t)(256 / va->subdivisions) : (size_t)win / 2;
     if (va->kind == NARY) {
       int64_t r = n; /* b - a shrinks to at most ceil(r / S) - 1 per pass */
@@ -410,8 +440,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
       int H = 63 - __builtin_clzll((unsigned long long)n);
       if (H + 1 - tile_h >= 1 && rt_info(j->rt)->local_mem >= ((size_t)1 << tile_h) * 8) {
         s->tile_d = H + 1 - tile_h;
-        s->ktile = rt_kernel(j->rt, "search.cl", "to_eytzinger_tiled", opts, e);
-        if (s->ktile == NULL)
+        s->k2 = rt_kernel(j->rt, "search.cl", "to_eytzinger_tiled", opts, e);
+        if (s->k2 == NULL)
           return -1;
       }
     }
@@ -436,7 +466,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   if (va->kind == TO_EYTZINGER) {
     cl_long count = s->tile_d < 0 ? n : ((cl_long)1 << s->tile_d) - 1;
     cl_int d = s->tile_d;
-    if (s->tile_d >= 0 && RT_ARGS(j->rt, s->ktile, e, RT_ARG(s->xs), RT_ARG(s->out), RT_ARG(n),
+    if (s->tile_d >= 0 && RT_ARGS(j->rt, s->k2, e, RT_ARG(s->xs), RT_ARG(s->out), RT_ARG(n),
                                   RT_ARG(d)) != 0)
       return -1;
     return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->out),
@@ -448,6 +478,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
       return -1;
   }
   kb = keys != &j->in[0] ? &s->kbuf : &s->xs;
+  if (va->kind == SORTED_KEYS)
+    return cl_sorted_keys_prepare(j, s, opts, *kb, m, e);
   if (RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(*kb), RT_ARG(m), RT_ARG(s->out)) != 0)
     return -1;
   return va->kind == NARY ? rt_args_at(j->rt, s->k, 5, RT_ARG(s->passes), e) : 0;
@@ -462,13 +494,20 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
     size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
     return rt_launch(j->rt, s->k, groups * 256, 256, e);
   }
+  if (variant_of(j)->kind == BTREE) {
+    size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+    return m == 0 ? 0 : rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
+  }
   if (variant_of(j)->kind == SORTED_KEYS) {
     size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
-    return rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
+    return m == 0 ? 0
+           : rt_launch(j->rt, s->k2, groups + 1, s->wg, e) != 0 ||
+                   rt_launch(j->rt, s->k, groups * s->wg, s->wg, e) != 0
+               ? -1 : 0;
   }
   if (variant_of(j)->kind == TO_EYTZINGER && s->tile_d >= 0)
     return rt_launch(j->rt, s->k, ((size_t)1 << s->tile_d) - 1, s->wg, e) != 0 ||
-                   rt_launch(j->rt, s->ktile, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
+                   rt_launch(j->rt, s->k2, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
                ? -1 : 0;
   return rt_launch(j->rt, s->k, (size_t)data_value_count(&j->out[0]), s->wg, e);
 }
