@@ -107,11 +107,72 @@ PY
     check nvml-steady 0 $P bench -r 3 --no-convergence-phase $T/cold.bench
   grep -q "throttled\|clock fell" $ERR && fail "a clock rising from idle was reported"
 fi
+# --discard-throttled: NVML is read just before and after each run; a run
+# with a throttle reason in either reading is dropped and made up for. The
+# k-th reading: 0 the dataset's before; run k's 1 + 2k and 2 + 2k. Readings
+# 4, 10, 16, ... (every sixth) are throttled: runs 1, 4, 7, 10, 13 (calls 2,
+# 5, 8, ... with the warm-up call 0), exactly those the delay hook makes 30
+# ms (call c: 10 ms x (1 + c mod 3)), so none of them may be among the runs.
+if [ -n "$FAKE_NVML" ]; then
+  PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_REASONS="0 0 0 0 0x8 0" PSEARCH_TEST_DELAY=bench_copy:10000:10000:3 \
+    check discard 0 $P bench -r 10 --max-runs 10 --no-convergence-phase --discard-throttled $T/cold.bench \
+    --json $T/discard.json
+  has $ERR "bench_copy tiny: 5 runs discarded: the GPU was throttled or its SM clock fell during them"
+  has $OUT "Throttled runs discarded: NVML sampled just before and after each run"
+  py discard-json $T/discard.json <<'PY'
+import json, sys
+p = list(json.load(open(sys.argv[1])).values())[0]
+assert p["psearch_context"]["discard_throttled"] is True, p["psearch_context"]
+d = p["datasets"]["tiny"]["psearch"]
+assert d["discarded_throttled"] == 5 and d["runs"] == 10, (d["discarded_throttled"], d["runs"])
+assert max(d["runtimes_us"]) < 25000 and min(d["runtimes_us"]) >= 10000, d["runtimes_us"]
+assert sum(1 for x in d["runtimes_us"] if x >= 20000) == 5, d["runtimes_us"]  # calls 1, 4, ...: 20 ms
+PY
+  # a fall of the SM clock between a run's readings (1980 -> 1410) drops it too
+  PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_SM="1980 1980 1410 1980" \
+    check discard-fell 0 $P bench -r 10 --max-runs 10 --no-convergence-phase --discard-throttled $T/cold.bench \
+    --json $T/fell.json
+  python3 -c "import json; d = list(json.load(open('$T/fell.json')).values())[0]['datasets']['tiny']['psearch']
+assert d['discarded_throttled'] == 10 and d['runs'] == 10, d" || fail "a falling SM clock discards the run"
+fi
+check discard-no-nvml 0 $P bench -r 3 --no-convergence-phase --discard-throttled $T/cold.bench --json $T/nodiscard.json
+has $ERR "--discard-throttled: no GPU clocks on this device"
+python3 -c "import json; p = list(json.load(open('$T/nodiscard.json')).values())[0]
+assert p['psearch_context']['discard_throttled'] is False and 'discarded_throttled' not in p['datasets']['tiny']['psearch']" \
+  || fail "--discard-throttled without NVML recorded"
 check nvml-none 0 $P bench -r 3 --no-convergence-phase $T/cold.bench --json $T/nonvml.json
 python3 -c "
 import json, sys; p = list(json.load(open('$T/nonvml.json')).values())[0]
 assert 'gpu_monitor' not in p['psearch_context'] and 'gpu' not in p['datasets']['tiny']['psearch']" \
   || fail "GPU clocks recorded without NVML"
+
+# --interleave: a dataset's entries measured together, in turns; the JSON
+# says so, each entry gets its own runs and results, and both share the
+# runs' wall time (one measurement of all). Entries that do not fit the
+# device together (a smaller device, by the test hook) are measured one
+# after another, with a note.
+check interleave 0 $P bench $FAST --interleave $T/s.bench --json $T/il.json -v
+has $OUT "Interleaved: the entries of each dataset run in turns of 10 ms"
+has $ERR "measured, all entries in turns"
+py interleave-json $T/il.json "$T/s.bench" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c, s = d[sys.argv[2] + ":bench_copy"], d[sys.argv[2] + ":sorted"]
+assert c["psearch_context"]["interleave"] is True
+for n in ["[1000]i32", "tiny", "[20000]u8"]:
+    a, b = c["datasets"][n]["psearch"], s["datasets"][n]["psearch"]
+    assert a["validation"] == b["validation"] == "ok" and a["runs"] >= 3 and b["runs"] >= 3
+    assert a["phase_seconds"]["runs"] == b["phase_seconds"]["runs"] >= 0.5, (a["phase_seconds"], b["phase_seconds"])
+PY
+python3 -c "import json; assert list(json.load(open('$T/r.json')).values())[0]['psearch_context']['interleave'] is False" \
+  || fail "interleave recorded without --interleave"
+PSEARCH_TEST_DEVICE_MEM=30000 check interleave-fallback 0 $P bench $FAST --interleave $T/s.bench --json $T/ilf.json
+has $ERR "--interleave: [20000]u8: the entries' buffers, "
+grep -q "interleave: tiny" $ERR && fail "tiny's entries fit 30000 bytes together"
+python3 -c "import json; d = json.load(open('$T/ilf.json'))
+p = [v['datasets']['[20000]u8']['psearch']['phase_seconds']['runs'] for v in d.values()]
+assert p[0] != p[1] and all(v['datasets']['[20000]u8']['psearch']['validation'] == 'ok' for v in d.values()), p" \
+  || fail "--interleave's fallback"
 
 # filters
 check filter-e 0 $P bench $FAST -e sorted $T/s.bench

@@ -6,7 +6,9 @@
 ** say, timeouts and the stop flag end it with futhark's messages, and the
 ** progress callback is called at most every MEASURE_PROGRESS_NS. Time is
 ** simulated (measure_params.clock_ns), so every count below is exact however
-** loaded the host is.
+** loaded the host is. Interleaved measurements rotate their turns and give
+** each job exactly the runs it gets alone; throttled runs (a fake probe) are
+** discarded, exactly those, up to the cap.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -191,11 +193,138 @@ static void progress_off_a_terminal(void **state)
     fail_msg("progress lines: '%s'", text);
 }
 
+/* Fake entries of their own, for interleaving: each with its call times and
+** its own call count; every call is logged by the entry's letter. */
+struct own {
+  double (*f)(uint64_t k);
+  uint64_t calls;
+  char letter;
+};
+static char order[4096];
+static size_t norder;
+
+static int own_run(struct entry_job *j, struct ps_err *e)
+{
+  struct own *o = (struct own *)j->entry->aux;
+  (void)e;
+  if (norder < sizeof order - 1)
+    order[norder++] = o->letter;
+  sim_ns += (uint64_t)(o->f(o->calls++) * 1000);
+  return 0;
+}
+
+#define OWN(nm, o) {.name = nm, .desc = "", .nin = 0, .aux = o, \
+                      .impl = {{fake_prepare, own_run, fake_result, fake_release}, \
+                               {fake_prepare, own_run, fake_result, fake_release}}}
+
+static double steady_30ms(uint64_t k) { (void)k; return 30000; }
+
+static void interleave_rotates(void **state)
+{
+  struct own oa = {steady_20ms, 0, 'A'}, ob = {steady_20ms, 0, 'B'}, oc = {steady_30ms, 0, 'C'};
+  const struct entry ea = OWN("a", &oa), eb = OWN("b", &ob), ec = OWN("c", &oc);
+  struct measure_params p = {.runs = 10, .clock_ns = sim_clock};
+  struct entry_job j[3] = {entry_job_init(&ea, &host, NULL, 0), entry_job_init(&eb, &host, NULL, 0),
+                           entry_job_init(&ec, &host, NULL, 0)};
+  struct measure_result r[3];
+  struct measure_job mj[3];
+  (void)state;
+  norder = 0;
+  for (int i = 0; i < 3; i++)
+    mj[i] = (struct measure_job){&p, &j[i], NULL, NULL, &r[i], 7};
+  assert_int_equal(measure_interleaved(mj, 3, &no_stop), 0);
+  order[norder] = '\0';
+  /* calls of 20 and 30 ms: one a turn; A and B stop at 25 runs (0.5 s), C at 17 */
+  assert_int_equal(r[0].n, 25);
+  assert_int_equal(r[2].n, 17);
+  if (strncmp(order, "ABCBCACAB" "ABCBCACAB", 18) != 0)
+    fail_msg("order %s", order);
+  assert_int_equal(norder, 26 + 26 + 18);
+  /* C's 18 calls took 18 rounds; then it dropped out, and A and B alternate who is first */
+  assert_null(strchr(order + 54, 'C'));
+  assert_string_equal(order + 54, "ABBAABBAABBAABBA");
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(mj[i].rc, 0);
+    measure_result_free(&r[i]);
+  }
+}
+
+/* Each job interleaved gets exactly the runs, times and ending it gets alone. */
+static void interleave_same_as_alone(void **state)
+{
+  struct own o[3] = {{steady_20ms, 0, 'A'}, {tiny, 0, 'B'}, {sawtooth, 0, 'C'}};
+  const struct entry en[3] = {OWN("a", &o[0]), OWN("b", &o[1]), OWN("c", &o[2])};
+  const struct measure_params p[3] = {{.runs = 3, .clock_ns = sim_clock},
+                                      {.runs = 10, .max_runs = 20000, .clock_ns = sim_clock},
+                                      {.runs = 10, .convergence = 1, .conv_max_s = 0.3, .clock_ns = sim_clock}};
+  struct entry_job j[3];
+  struct measure_result alone[3], r[3];
+  struct measure_job mj[3];
+  (void)state;
+  for (int i = 0; i < 3; i++) {
+    j[i] = entry_job_init(&en[i], &host, NULL, 0);
+    o[i].calls = 0;
+    assert_int_equal(measure_run(&p[i], &j[i], &no_stop, NULL, NULL, &alone[i]), 0);
+    o[i].calls = 0;
+    mj[i] = (struct measure_job){&p[i], &j[i], NULL, NULL, &r[i], 0};
+  }
+  norder = 0;
+  assert_int_equal(measure_interleaved(mj, 3, &no_stop), 0);
+  assert_int_equal(alone[1].n, 20000);          /* B: the cap, 2 us a run: 5000 runs a turn */
+  assert_int_equal(alone[2].stop, MEASURE_BUDGET); /* C: the convergence phase's budget */
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(r[i].n, alone[i].n);
+    assert_int_equal(r[i].stop, alone[i].stop);
+    assert_memory_equal(r[i].us, alone[i].us, r[i].n * sizeof *r[i].us);
+    measure_result_free(&r[i]);
+    measure_result_free(&alone[i]);
+  }
+}
+
+/* The fake probe: call k of the fake entry is throttled when k % 3 == 1 (or
+** always); such calls take 50 ms, the others 20. */
+static int throttle_all;
+static int every_third(void *ctx, int after)
+{
+  (void)ctx;
+  return after && (throttle_all || (calls - 1) % 3 == 1);
+}
+static double slow_when_throttled(uint64_t k) { return k % 3 == 1 ? 50000 : 20000; }
+
+static void discard_throttled(void **state)
+{
+  struct measure_result r;
+  struct measure_params p = {.runs = 10, .max_runs = 10, .throttled = every_third};
+  (void)state;
+  throttle_all = 0;
+  /* calls 1..15 after the warm-up: 2, 5, 8, 11, 14 throttled, 10 kept */
+  assert_int_equal(measure(slow_when_throttled, p, &no_stop, &r), 0);
+  assert_int_equal(r.n, 10);
+  assert_int_equal(r.discarded, 5);
+  assert_int_equal(calls, 16);
+  for (size_t i = 0; i < r.n; i++)
+    assert_true(r.us[i] == 20000);
+  measure_result_free(&r);
+  /* throttled throughout: the cap, then every run kept */
+  throttle_all = 1;
+  assert_int_equal(measure(slow_when_throttled, p, &no_stop, &r), 0);
+  assert_int_equal(r.discarded, MEASURE_MAX_DISCARDS);
+  assert_int_equal(r.n, 10);
+  measure_result_free(&r);
+  /* no probe: nothing checked */
+  p.throttled = NULL;
+  assert_int_equal(measure(slow_when_throttled, p, &no_stop, &r), 0);
+  assert_int_equal(r.discarded, -1);
+  measure_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
     cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
+    cmocka_unit_test(interleave_rotates), cmocka_unit_test(interleave_same_as_alone),
+    cmocka_unit_test(discard_throttled),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,10 @@
 #include "bench.h"
 
 #include "benchio.h"
+#include "benchrun.h"
+#include "benchshard.h"
 #include "cache.h"
+#include "copy.h"
 #include "devopt.h"
 #include "hook.h"
 #include "input.h"
@@ -33,7 +36,7 @@
 
 enum {
   O_RUNS = 1, O_MAXRUNS, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED,
-  O_NOVALIDATE, O_CACHE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP
+  O_NOVALIDATE, O_CACHE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP, O_INTERLEAVE, O_DISCARD
 };
 
 #define DEFAULT_MAX_RUNS 100000
@@ -50,8 +53,11 @@ static const struct opt_def opts[] = {
   {"extended", 'x', OPT_NONE, O_EXTENDED, NULL, "Also print median, 95% CI, throughput and GB/s"},
   {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the reference backend"},
   {"cache", 0, OPT_REQUIRED, O_CACHE, "MODE", "hot (default) or cold: evict the device's last-level cache before each run"},
+  {"interleave", 0, OPT_NONE, O_INTERLEAVE, NULL, "Measure the entries of each dataset in turns (A B C, B C A, ...)"},
+  {"discard-throttled", 0, OPT_NONE, O_DISCARD, NULL, "NVIDIA GPUs: discard runs during which the GPU was throttled"},
   {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
   {"markdown", 0, OPT_REQUIRED, O_MARKDOWN, "FILE", "Write the summary (fastest entry first) as markdown tables"},
+  BENCHSHARD_ROWS,
   DEVOPT_ROWS,
   {"list-suites", 0, OPT_NONE, O_LIST, NULL, "List the built-in suites and exit"},
   {"verbose", 'v', OPT_NONE, O_VERBOSE, NULL, "Log the phases of each dataset on stderr, with times since start"},
@@ -73,6 +79,7 @@ static const struct opt_hint hints[] = {
   {"benchmark_out", "psearch writes JSON with --json FILE"},
   {"min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
   {"timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
+  {"devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
   {NULL, NULL},
 };
 
@@ -101,6 +108,8 @@ struct config {
   struct summary *summary; /* of the datasets that ran */
   int extended, validate, use_cache;
   int cold;        /* --cache=cold: mp.evict is opened with the device */
+  int interleave;  /* --interleave: a block's entries measured in turns, dataset by dataset */
+  int discard;     /* --discard-throttled: mp.throttled probes NVML around each run */
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
@@ -108,6 +117,9 @@ struct config {
   struct devopt dev;
   struct target tg;  /* where the entries run */
   struct target ref; /* where references are computed (multicore unless that is measured) */
+  struct benchshard_opts so; /* --shard, --balance-from */
+  struct benchshard *shard;  /* this part's cases; NULL: every case */
+  char devkey[32];           /* -d all: "@pPdD" after each program key; else "" */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -131,95 +143,11 @@ static void on_interrupt(int sig)
 
 /* ============================== One dataset ============================= */
 
-/* What became of one dataset: its measurement and, on failure, why. */
-struct outcome {
-  struct measure_result m;
-  char *error;             /* owned; NULL when it ran and validated */
-  const char *validation;
-  int has_peak;
-  uint64_t peak;
-  double phase_s[PHASE_COUNT];
-  int has_gpu;                /* clocks sampled before [0] and after [1] the runs */
-  struct nvml_sample gpu[2];
-};
-
-/* Seconds since *t0, which moves to now. */
-static double lap(uint64_t *t0)
+/* What bench.c's datasets are measured with (benchrun.h). */
+static struct benchrun_env env_of(const struct config *cf)
 {
-  uint64_t t = ps_now_ns(), d = t - *t0;
-  *t0 = t;
-  return (double)d / 1e9;
-}
-
-static void fail_with(struct outcome *o, const char *msg)
-{
-  if (o->error == NULL)
-    o->error = strdup(msg);
-}
-
-/* Check a finished job's result against the reference digest (test hook:
-** corrupt it first). */
-static void validate(const struct config *cf, struct entry_job *j, uint64_t want, struct outcome *o)
-{
-  struct ps_err e;
-  if (hook_corrupt(j->entry->name) && j->nout > 0 && j->out[0].elems != NULL)
-    ((unsigned char *)j->out[0].elems)[0] ^= 1; /* test hook: tests of validation */
-  if (reference_check(j, want, &cf->ref, &e) != 0)
-    fail_with(o, e.msg);
-  o->validation = o->error ? "mismatch" : "ok";
-}
-
-/* Prepare entry en on the inputs, measure it, take and validate its result. */
-static void run_dataset(const struct config *cf, const struct entry *en,
-                        const struct data_value *in, int nin, uint64_t digest, struct progress *pg,
-                        struct outcome *o)
-{
-  struct rt *rt = cf->tg.rt;
-  struct entry_job j = entry_job_init(en, &cf->tg, in, nin);
-  struct measure_params mp = cf->mp;
-  struct ps_err e;
-  uint64_t t0 = ps_now_ns(), want = 0;
-  memset(o, 0, sizeof *o);
-  o->validation = "skipped";
-  if (entry_check_inputs(en, in, nin, &e) != 0) {
-    fail_with(o, e.msg);
-    return;
-  }
-  if (cf->validate && reference_digest(en, in, nin, digest, cf->use_cache, &cf->ref, &want, &e) != 0) {
-    fail_with(o, e.msg);
-    o->validation = "mismatch";
-    return;
-  }
-  o->phase_s[PHASE_VALIDATE] = lap(&t0);
-  mp.slowdown_pct = hook_slowdown_pct(en->name);
-  mp.delay_ns = hook_delay_ns(en->name, 1) > 0 ? hook_delay_ns : NULL;
-  if (rt != NULL)
-    rt_reset_peak(rt);
-  if (entry_prepare(&j, &e) != 0) {
-    fail_with(o, e.msg);
-    goto done;
-  }
-  o->phase_s[PHASE_PREPARE] = lap(&t0);
-  vlog("prepared (inputs on the device, kernels built)", pg->desc);
-  o->has_gpu = cf->nvml != NULL && nvml_sample(cf->nvml, &o->gpu[0]) == 0;
-  if (measure_run(&mp, &j, &interrupted, progress_update, pg, &o->m) != 0)
-    goto done;
-  o->has_gpu = o->has_gpu && nvml_sample(cf->nvml, &o->gpu[1]) == 0;
-  o->phase_s[PHASE_RUNS] = lap(&t0);
-  vlog("measured", pg->desc);
-  o->has_peak = rt != NULL;
-  o->peak = rt != NULL ? rt_peak_bytes(rt) - evict_bytes(mp.evict) : 0; /* the scratch is in use throughout */
-  if (entry_result(&j, &e) != 0) {
-    fail_with(o, e.msg);
-    goto done;
-  }
-  o->phase_s[PHASE_RESULT] = lap(&t0);
-  entry_release_state(&j); /* device buffers go before the check */
-  if (cf->validate)
-    validate(cf, &j, want, o);
-  o->phase_s[PHASE_VALIDATE] += lap(&t0);
-done:
-  entry_release(&j);
+  return (struct benchrun_env){&cf->tg, &cf->ref, cf->mp, cf->validate, cf->use_cache, cf->nvml,
+                               &interrupted, t_program};
 }
 
 /* ============================== Blocks ================================== */
@@ -283,7 +211,7 @@ static double block_load(const struct config *cf, struct block_inputs *b, const 
     b->nin[c] = 0;
     b->error[c] = strdup(e.msg);
   }
-  return lap(&t0);
+  return (double)(ps_now_ns() - t0) / 1e9;
 }
 
 static int excluded(const struct config *cf, const struct suite_case *c)
@@ -307,27 +235,32 @@ static int wanted(const struct config *cf, const char *entry)
 }
 
 /* One dataset of one entry: run, print, record; returns 1 if it failed. */
-static int bench_case(const struct config *cf, const struct entry *en,
-                      struct block_inputs *b, const struct suite_case *sc, int c, cJSON *dsets)
+static int bench_case(const struct config *cf, const struct entry *en, struct block_inputs *b,
+                      const struct suite_case *sc, int c, cJSON *dsets, struct benchrun_outcome *pre)
 {
   int namelen = (int)strlen(sc->name), pad = b->maxlen - (namelen > 40 ? 40 : namelen), failed;
   struct progress pg = {.entry = en->name, .desc = sc->name, .pad = pad, .index = ++started,
                         .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
                         .fancy = cf->fancy};
   struct report_dataset d;
-  struct outcome o;
+  struct benchrun_outcome o;
+  char what[1200];
   double load_s = block_load(cf, b, sc, c);
   if (!cf->fancy) {
     printf("%s: %*s", sc->name, pad, "");
     fflush(stdout);
   }
-  if (b->error[c] != NULL) {
+  if (pre != NULL) { /* measured already (--interleave): o takes it over */
+    o = *pre;
+    memset(pre, 0, sizeof *pre);
+  } else if (b->error[c] != NULL) {
     memset(&o, 0, sizeof o);
     o.error = strdup(b->error[c]);
   } else {
-    run_dataset(cf, en, b->in[c], b->nin[c], b->digest[c], &pg, &o);
+    struct benchrun_env env = env_of(cf);
+    benchrun_alone(&env, en, b->in[c], b->nin[c], b->digest[c], &pg, &o);
   }
-  o.phase_s[PHASE_LOAD] = load_s;
+  o.phase_s[PHASE_LOAD] += load_s;
   ps_info(2, "%s: seconds: load %.3f, prepare %.3f, runs %.3f, result %.3f, validate %.3f", sc->name,
           o.phase_s[PHASE_LOAD], o.phase_s[PHASE_PREPARE], o.phase_s[PHASE_RUNS], o.phase_s[PHASE_RESULT],
           o.phase_s[PHASE_VALIDATE]);
@@ -343,20 +276,17 @@ static int bench_case(const struct config *cf, const struct entry *en,
   report_print_line(stdout, &d, cf->fmt, cf->fancy);
   if (cf->extended)
     report_print_extended(stdout, &d, cf->copy_gbs);
-  {
-    char what[1200];
-    snprintf(what, sizeof what, "%s %s", en->name, sc->name);
-    report_warn(&d, what, cf->mp.conv_max_s);
-  }
+  snprintf(what, sizeof what, "%s %s", en->name, sc->name);
+  report_warn(&d, what, cf->mp.conv_max_s);
   failed = d.error != NULL;
+  snprintf(what, sizeof what, "%s%s", en->name, cf->devkey); /* -d all: devices side by side */
   if (!failed && d.s.n > 0 &&
-      summary_add(cf->summary, registry_family(en), en->out_desc, en->name, sc->name, d.s.mean,
+      summary_add(cf->summary, registry_family(en), en->out_desc, what, sc->name, d.s.mean,
                   d.s.sd / sqrt((double)d.s.n)) != 0)
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
   cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
   cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));
-  measure_result_free(&o.m);
-  free(o.error);
+  benchrun_outcome_free(&o);
   return failed;
 }
 
@@ -368,12 +298,65 @@ static cJSON *program(const struct config *cf, cJSON *root, const char *key)
     struct results_context ctx = {backend_name(cf->dev.backend), cf->tg.rt ? rt_info(cf->tg.rt) : NULL,
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
-                                  evict_bytes(cf->mp.evict), cf->nvml != NULL};
+                                  evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
+                                  cf->mp.throttled != NULL};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
+    benchshard_context(cf->shard, cJSON_GetObjectItemCaseSensitive(prog, "psearch_context"));
   }
   return cJSON_GetObjectItemCaseSensitive(prog, "datasets");
+}
+
+/* --interleave: the wanted entries of a block measured together on each case
+** (benchrun_interleaved); entry i's outcome on case c at [i * ncases + c],
+** marked done, for bench_case to print. NULL when out of memory. */
+static struct benchrun_outcome *interleave_block(const struct config *cf, const struct suite_block *bl,
+                                                 struct block_inputs *b)
+{
+  size_t nc = (size_t)bl->ncases, ne = (size_t)bl->nentries;
+  struct benchrun_outcome *pre = calloc(ne * nc + 1, sizeof *pre), *o = calloc(ne, sizeof *o);
+  const struct entry **en = calloc(ne, sizeof *en);
+  struct progress *pg = calloc(ne, sizeof *pg);
+  int *which = calloc(ne, sizeof *which), sets = 0;
+  struct benchrun_env env = env_of(cf);
+  for (int c = 0; c < bl->ncases && !interrupted && pre && o && en && pg && which; c++) {
+    const struct suite_case *sc = &bl->cases[c];
+    int k = 0, len = (int)strlen(sc->name), pad = b->maxlen - (len > 40 ? 40 : len);
+    double load_s;
+    if (excluded(cf, sc))
+      continue;
+    for (int i = 0; i < bl->nentries; i++)
+      if (wanted(cf, bl->entries[i]) && benchshard_mine(cf->shard, bl, i, c)) {
+        en[k] = registry_find(bl->entries[i]);
+        pg[k] = (struct progress){.entry = en[k]->name, .desc = sc->name, .pad = pad, .index = ++sets,
+                                  .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
+                                  .fancy = cf->fancy};
+        which[k++] = i;
+      }
+    if (k == 0) /* no entry of this shard runs it */
+      continue;
+    load_s = block_load(cf, b, sc, c);
+    if (b->error[c] == NULL)
+      benchrun_interleaved(&env, en, k, b->in[c], b->nin[c], b->digest[c], pg, o);
+    for (int t = 0; t < k; t++) {
+      if (b->error[c] != NULL)
+        o[t].error = strdup(b->error[c]);
+      o[t].phase_s[PHASE_LOAD] = t == 0 ? load_s : 0; /* counted for the first entry */
+      o[t].done = 1;
+      pre[(size_t)which[t] * nc + (size_t)c] = o[t];
+      memset(&o[t], 0, sizeof o[t]);
+    }
+  }
+  if (o == NULL || en == NULL || pg == NULL || which == NULL) {
+    free(pre);
+    pre = NULL;
+  }
+  free(o);
+  free(en);
+  free(pg);
+  free(which);
+  return pre;
 }
 
 /* Every wanted entry of a block on every case; returns the failures, -1 if out of memory. */
@@ -381,22 +364,32 @@ static int bench_block(const struct config *cf, const struct suite *s,
                        const struct suite_block *bl, cJSON *root)
 {
   struct block_inputs b;
+  struct benchrun_outcome *pre = NULL; /* --interleave: measured first, printed here */
+  size_t nc = (size_t)bl->ncases;
   int failures = 0;
   if (block_init(&b, bl) != 0)
     return -1;
-  for (int i = 0; i < bl->nentries && !interrupted; i++) {
+  if (cf->interleave && (pre = interleave_block(cf, bl, &b)) == NULL) {
+    block_free(&b);
+    return -1;
+  }
+  for (int i = 0; i < bl->nentries && (pre != NULL || !interrupted); i++) {
     const struct entry *en = registry_find(bl->entries[i]);
     char key[1200];
     cJSON *dsets;
-    if (!wanted(cf, en->name))
+    if (!wanted(cf, en->name) || !benchshard_mine(cf->shard, bl, i, -1))
       continue;
-    snprintf(key, sizeof key, "%s:%s", s->path, en->name);
+    snprintf(key, sizeof key, "%s:%s%s", s->path, en->name, cf->devkey);
     printf("\nResults for %s:\n", key);
     dsets = program(cf, root, key);
-    for (int c = 0; c < bl->ncases && !interrupted; c++)
-      if (!excluded(cf, &bl->cases[c]))
-        failures += bench_case(cf, en, &b, &bl->cases[c], c, dsets);
+    for (int c = 0; c < bl->ncases && (pre != NULL || !interrupted); c++)
+      if (!excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, i, c) &&
+          (pre == NULL || pre[(size_t)i * nc + (size_t)c].done))
+        failures += bench_case(cf, en, &b, &bl->cases[c], c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
   }
+  for (size_t k = 0; pre != NULL && k < (size_t)bl->nentries * nc; k++)
+    benchrun_outcome_free(&pre[k]);
+  free(pre);
   block_free(&b);
   return failures;
 }
@@ -424,7 +417,8 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
   opt_init(&st, argc, argv);
   st.hints = hints;
   while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if ((got = devopt_parse(&cf->dev, id, val, st.spelled)) != 0) {
+    if ((got = devopt_parse(&cf->dev, id, val, st.spelled)) != 0 ||
+        (got = benchshard_parse(&cf->so, id, val)) != 0) {
       if (got < 0)
         return PS_EXIT_USAGE;
       continue;
@@ -469,6 +463,8 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
         return PS_EXIT_USAGE;
       break;
     case O_EXTENDED: cf->extended = 1; break;
+    case O_INTERLEAVE: cf->interleave = 1; break;
+    case O_DISCARD: cf->discard = 1; break;
     case O_NOVALIDATE: cf->validate = 0; break;
     case O_LIST:
       suitecheck_list_builtins();
@@ -489,41 +485,23 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
   cf->use_cache = !cf->dev.no_cache;
   if (cf->mp.max_runs < cf->mp.runs)
     ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
-  if (cf->mp.max_runs < cf->mp.runs || devopt_check(&cf->dev) != 0)
+  if (cf->mp.max_runs < cf->mp.runs || devopt_check(&cf->dev) != 0 || benchshard_check(&cf->so) != 0)
     return PS_EXIT_USAGE;
   return PS_EXIT_OK;
 }
 
-/* Measure the device's copy bandwidth (GB/s, read + write) on 64 MiB. */
-static double copy_bandwidth(const struct target *tg)
+/* bench's filters, for the shard plan. */
+static int keep_case(const void *cf, const char *entry, const struct suite_case *c)
 {
-  struct data_value v;
-  struct entry_job j;
-  struct ps_err e;
-  int64_t n = 16 << 20;
-  double best = 0;
-  if (data_value_init(&v, DATA_I32, 1, &n, &e) != 0)
-    return 0;
-  j = entry_job_init(registry_find("bench_copy"), tg, &v, 1);
-  if (entry_prepare(&j, &e) == 0) {
-    for (int i = 0; i < 20; i++) {
-      uint64_t t0 = ps_now_ns(), t1;
-      if (entry_run(&j, &e) != 0 || entry_sync(&j, &e) != 0)
-        break;
-      t1 = ps_now_ns();
-      if (i > 0 && (best == 0 || (double)(t1 - t0) < best))
-        best = (double)(t1 - t0);
-    }
-  }
-  entry_release(&j);
-  data_value_free(&v);
-  return best > 0 ? 2.0 * (double)n * 4 / best : 0;
+  return wanted(cf, entry) && !excluded(cf, c);
 }
 
 /* The datasets a run will measure. */
 static int count_datasets(const struct config *cf, struct suite *const *suites, int n)
 {
   int k = 0;
+  if (cf->shard != NULL)
+    return benchshard_count(cf->shard);
   for (int i = 0; i < n; i++)
     for (int b = 0; b < suites[i]->nblocks; b++) {
       const struct suite_block *bl = &suites[i]->blocks[b];
@@ -552,6 +530,11 @@ static void print_header(const struct config *cf)
   if (cf->mp.evict != NULL)
     printf("Cold cache: %.0f MiB written before each run, outside the timed region.\n",
            (double)evict_bytes(cf->mp.evict) / (1 << 20));
+  if (cf->interleave)
+    printf("Interleaved: the entries of each dataset run in turns of %g ms (A B C, B C A, ...).\n",
+           MEASURE_TURN_NS / 1e6);
+  if (cf->mp.throttled != NULL)
+    printf("Throttled runs discarded: NVML sampled just before and after each run, outside the timed region.\n");
   if (cf->extended && cf->copy_gbs > 0)
     printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
 }
@@ -560,11 +543,18 @@ static void print_header(const struct config *cf)
 ** NVML has them (-v says why not). 0, or -1 with e set. */
 static int open_extras(struct config *cf, struct ps_err *e)
 {
-  const char *why;
+  const char *why = "";
   if (cf->cold && (cf->mp.evict = evict_open(&cf->tg, e)) == NULL)
     return -1;
   if (cf->tg.rt != NULL && (cf->nvml = nvml_open(rt_info(cf->tg.rt), &why)) == NULL)
     ps_info(2, "no GPU clocks recorded: %s", why);
+  if (cf->discard && cf->nvml == NULL)
+    ps_warn("--discard-throttled: no GPU clocks on this device (%s): no run is discarded",
+            cf->tg.rt != NULL ? why : "a host backend");
+  else if (cf->discard) {
+    cf->mp.throttled = nvml_probe;
+    cf->mp.throttled_ctx = cf->nvml;
+  }
   return 0;
 }
 
@@ -583,6 +573,45 @@ static int cache_upkeep_now(const struct config *cf)
   return 0;
 }
 
+/* Every suite on device k of -d all (the one device without): the device and
+** what goes with it opened, the header, the blocks, all closed again. The
+** failures, or -1 (the message printed) when it could not run. */
+static int bench_device(struct config *cf, int k, struct suite *const *suites, int nsuites,
+                        int defaults, cJSON *root)
+{
+  struct ps_err err;
+  int failures = -1;
+  if (devopt_open_nth(&cf->dev, k, &cf->tg, cf->devkey, sizeof cf->devkey, &err) != 0 ||
+      reference_target(&cf->tg, &cf->ref, &err) != 0 || open_extras(cf, &err) != 0) {
+    ps_error("%s", err.msg);
+    goto done;
+  }
+  if (cf->extended)
+    cf->copy_gbs = copy_bandwidth(&cf->tg);
+  progress_plan(cf->planned, cf->mp.runs, cf->mp.convergence, cf->mp.conv_max_s,
+                defaults && (cf->tg.rt == NULL || !rt_info(cf->tg.rt)->is_gpu));
+  print_header(cf);
+  failures = 0;
+  for (int si = 0; si < nsuites && !interrupted; si++)
+    for (int b = 0; b < suites[si]->nblocks && !interrupted; b++) {
+      int f = bench_block(cf, suites[si], &suites[si]->blocks[b], root);
+      if (f < 0) {
+        ps_error("out of memory");
+        failures = -1;
+        goto done;
+      }
+      failures += f;
+    }
+done:
+  evict_close(cf->mp.evict);
+  nvml_close(cf->nvml);
+  reference_target_close(&cf->ref);
+  devopt_close(&cf->tg);
+  cf->mp.evict = NULL;
+  cf->nvml = NULL;
+  return failures;
+}
+
 int bench_main(int argc, char **argv)
 {
   struct config cf = {.mp = {.runs = 10, .max_runs = DEFAULT_MAX_RUNS, .convergence = 1, .conv_max_s = 300},
@@ -592,7 +621,7 @@ int bench_main(int argc, char **argv)
   struct ps_err err;
   cJSON *root = NULL;
   const char *paths[MAXLIST], *term = getenv("TERM");
-  int npaths = 0, nsuites = 0, rc, failures = 0;
+  int npaths = 0, nsuites = 0, rc, failures = 0, ndev;
   struct sigaction sa, old_int, old_term;
   t_program = ps_now_ns();
   cf.summary = &summary;
@@ -614,9 +643,13 @@ int bench_main(int argc, char **argv)
     rc = PS_EXIT_USAGE;
     goto done;
   }
+  if (cf.so.sp.count > 0 &&
+      (cf.shard = benchshard_plan(&cf.so, suites, nsuites, keep_case, &cf, &rc, &err)) == NULL) {
+    ps_error("%s", err.msg);
+    goto done;
+  }
   rc = PS_EXIT_FAILED;
-  if (devopt_open(&cf.dev, &cf.tg, &err) != 0 || reference_target(&cf.tg, &cf.ref, &err) != 0 ||
-      open_extras(&cf, &err) != 0) {
+  if ((ndev = devopt_count(&cf.dev, &err)) < 0) {
     ps_error("%s", err.msg);
     goto done;
   }
@@ -628,22 +661,14 @@ int bench_main(int argc, char **argv)
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
-  if (cf.extended)
-    cf.copy_gbs = copy_bandwidth(&cf.tg);
-  cf.planned = count_datasets(&cf, suites, nsuites);
-  progress_plan(cf.planned, cf.mp.runs, cf.mp.convergence, cf.mp.conv_max_s,
-                npaths == 0 && (cf.tg.rt == NULL || !rt_info(cf.tg.rt)->is_gpu));
-  print_header(&cf);
+  cf.planned = ndev * count_datasets(&cf, suites, nsuites);
   root = cJSON_CreateObject();
-  for (int si = 0; si < nsuites && !interrupted; si++)
-    for (int b = 0; b < suites[si]->nblocks && !interrupted; b++) {
-      int f = bench_block(&cf, suites[si], &suites[si]->blocks[b], root);
-      if (f < 0) {
-        ps_error("out of memory");
-        goto done;
-      }
-      failures += f;
-    }
+  for (int k = 0; k < ndev && !interrupted; k++) {
+    int f = bench_device(&cf, k, suites, nsuites, npaths == 0, root);
+    if (f < 0)
+      goto done;
+    failures += f;
+  }
   rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (interrupted)
     ps_error("interrupted; results of the completed datasets are kept");
@@ -654,11 +679,8 @@ int bench_main(int argc, char **argv)
 done:
   cJSON_Delete(root);
   summary_free(&summary);
+  benchshard_free(cf.shard);
   for (int i = 0; i < nsuites; i++)
     suite_free(suites[i]);
-  evict_close(cf.mp.evict);
-  nvml_close(cf.nvml);
-  reference_target_close(&cf.ref);
-  devopt_close(&cf.tg);
   return rc;
 }

@@ -3,6 +3,10 @@
 */
 #include "devopt.h"
 
+#include "devsel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void devopt_init(struct devopt *d)
@@ -20,7 +24,10 @@ int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled)
       return -1;
     return backend_parse(val, &d->backend) == 0 ? 1 : -1;
   case DEVOPT_PLATFORM: d->sel.platform = val; return 1;
-  case DEVOPT_DEVICE: d->sel.device = val; return 1;
+  case DEVOPT_DEVICE:
+    d->all = strcmp(val, "all") == 0;
+    d->sel.device = d->all ? NULL : val;
+    return 1;
   case DEVOPT_DEVTYPE:
     if (opt_choice(spelled, val, (const char *const[]){"cpu", "gpu", "all", NULL}, &k) != 0)
       return -1;
@@ -56,7 +63,7 @@ int devopt_check(const struct devopt *d)
     ps_error("--threads is for --backend=multicore");
     return -1;
   }
-  if (d->backend != BACKEND_OPENCL && (d->sel.platform || d->sel.device || d->sel.type || d->kernels)) {
+  if (d->backend != BACKEND_OPENCL && (d->sel.platform || d->sel.device || d->sel.type || d->kernels || d->all)) {
     ps_error("-p, -d, --device-type and --kernels are for --backend=opencl");
     return -1;
   }
@@ -80,6 +87,59 @@ int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
   default:
     return open_device(d, t, e);
   }
+}
+
+/* The k-th device the selection admits (0-based) into *di; -1 with e set. */
+static int nth_device(const struct devopt *d, int k, struct rt_device_info *di, int *count,
+                      struct ps_err *e)
+{
+  struct rt_device_info *all = NULL;
+  int n = 0, found = 0;
+  *count = 0;
+  if (rt_list(&all, &n, e) != 0)
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (devsel_matches(&d->sel, &all[i]) && (*count)++ == k) {
+      *di = all[i];
+      found = 1;
+    }
+  free(all);
+  if (*count == 0)
+    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
+                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
+  return found ? 0 : ps_fail(e, "-d all: device %d of %d is gone", k + 1, *count);
+}
+
+int devopt_count(const struct devopt *d, struct ps_err *e)
+{
+  struct rt_device_info di;
+  int n;
+  if (!d->all || d->backend != BACKEND_OPENCL)
+    return 1;
+  return nth_device(d, 0, &di, &n, e) == 0 ? n : -1;
+}
+
+int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, size_t n,
+                    struct ps_err *e)
+{
+  struct rt_device_info di;
+  struct devopt one = *d;
+  char p[16], dv[16];
+  int count;
+  key[0] = '\0';
+  if (!d->all)
+    return devopt_open(d, t, e);
+  memset(t, 0, sizeof *t);
+  t->backend = d->backend;
+  if (nth_device(d, k, &di, &count, e) != 0)
+    return -1;
+  snprintf(p, sizeof p, "%d", di.pidx);
+  snprintf(dv, sizeof dv, "%d", di.didx);
+  one.sel.platform = p; /* by index: names may repeat (two GPUs of one kind) */
+  one.sel.device = dv;
+  snprintf(key, n, "@p%dd%d", di.pidx, di.didx);
+  ps_info(1, "-d all: device %d of %d", k + 1, count);
+  return devopt_open(&one, t, e);
 }
 
 void devopt_close(struct target *t)

@@ -17,7 +17,7 @@ enum { DEVOPT_FIRST = 1000, DEVOPT_BACKEND = DEVOPT_FIRST, DEVOPT_PLATFORM, DEVO
 #define DEVOPT_ROWS                                                                                \
   {"backend", 0, OPT_REQUIRED, DEVOPT_BACKEND, "NAME", "opencl (default), multicore (threads) or c (sequential)"}, \
   {"platform", 'p', OPT_REQUIRED, DEVOPT_PLATFORM, "P", "OpenCL platform: index or name substring"},       \
-  {"device", 'd', OPT_REQUIRED, DEVOPT_DEVICE, "D", "OpenCL device: index or name substring"},             \
+  {"device", 'd', OPT_REQUIRED, DEVOPT_DEVICE, "D", "OpenCL device: index or name substring; bench: all"}, \
   {"device-type", 0, OPT_REQUIRED, DEVOPT_DEVTYPE, "TYPE", "cpu, gpu or all"},                             \
   {"threads", 0, OPT_REQUIRED, DEVOPT_THREADS, "N", "multicore: worker threads (default: the usable cores)"}, \
   {"kernels", 0, OPT_REQUIRED, DEVOPT_KERNELS, "DIR", "Read kernel sources from DIR instead of the embedded ones"}, \
@@ -30,6 +30,7 @@ struct devopt {
   struct rt_select sel;
   const char *kernels; /* NULL: the embedded sources */
   int no_cache;
+  int all;             /* -d all: every device the selection admits, one after another */
 };
 
 void devopt_init(struct devopt *d);
@@ -48,5 +49,16 @@ int devopt_check(const struct devopt *d);
 ** devopt_close either way. */
 int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e);
 void devopt_close(struct target *t);
+
+/* The devices the options name: with -d all (the opencl backend), those of
+** the selection, at least 1; else 1. -1 with e set when listing fails or
+** none matches. */
+int devopt_count(const struct devopt *d, struct ps_err *e);
+
+/* devopt_open of the k-th of them (0-based; -d all), with "@pPdD" (its
+** platform and device index, as `psearch devices` lists them) in key, or ""
+** without -d all. */
+int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, size_t n,
+                    struct ps_err *e);
 
 #endif

@@ -9,6 +9,7 @@
 #include "devices.h"
 #include "export.h"
 #include "list.h"
+#include "merge.h"
 #include "opt.h"
 #include "plot.h"
 #include "run.h"
@@ -33,6 +34,7 @@ static const struct command commands[] = {
   {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
   {"export", export_main, export_help, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
   {"list", list_main, list_help, "List the entry points and their cost model"},
+  {"merge", merge_main, merge_help, "Join results files (shards, devices) into one"},
   {"plot", plot_main, plot_help, "Draw results as SVG: runtime distributions, speedups"},
   {"run", run_main, run_help, "Run one entry point on inputs from stdin"},
   {NULL, NULL, NULL, NULL},

@@ -27,10 +27,14 @@ struct bar {
   double mean, base; /* µs; base 0: no baseline on this dataset */
 };
 
-/* Split a program name "SUITE:ENTRY" at its last ':'. */
+/* Split a program name "SUITE:ENTRY" at its last ':', or a peer's
+** "SUITE:peer/LIB:OP" (scripts/peers.py) before "peer/", so that it joins
+** the suite's entries. */
 static void split(const char *prog, char *suite, size_t ssz, char *entry, size_t esz)
 {
-  const char *c = strrchr(prog, ':');
+  const char *c = strstr(prog, ":peer/");
+  if (c == NULL)
+    c = strrchr(prog, ':');
   snprintf(suite, ssz, "%.*s", c ? (int)(c - prog) : 0, prog);
   snprintf(entry, esz, "%s", c ? c + 1 : prog);
 }

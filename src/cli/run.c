@@ -83,7 +83,9 @@ static int parse_args(int argc, char **argv, struct config *cf)
       return PS_EXIT_USAGE;
     }
   }
-  if (devopt_check(&cf->dev) != 0)
+  if (cf->dev.all)
+    ps_error("run: -d all is for bench; run takes one device (-d INDEX or NAME)");
+  if (devopt_check(&cf->dev) != 0 || cf->dev.all)
     return PS_EXIT_USAGE;
   if (cf->en == NULL) {
     ps_error("run: -e ENTRY is required ('psearch list' shows the entry points)");

@@ -13,7 +13,7 @@ static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
                                     "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_NVML",
-                                    "PSEARCH_TEST_TUNE"};
+                                    "PSEARCH_TEST_DEVICE_MEM", "PSEARCH_TEST_TUNE"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -68,13 +68,24 @@ int hook_corrupt(const char *entry)
   return v != NULL && strcmp(v, entry) == 0;
 }
 
+/* The number in environment variable var; 0 when unset or bad. */
+static uint64_t number(const char *var)
+{
+  const char *v = getenv(var);
+  uint64_t x = 0;
+  if (v == NULL || opt_parse_u64(v, &x) != 0)
+    return 0;
+  return x;
+}
+
 uint64_t hook_max_alloc(void)
 {
-  const char *v = getenv("PSEARCH_TEST_MAX_ALLOC");
-  uint64_t cap = 0;
-  if (v == NULL || opt_parse_u64(v, &cap) != 0)
-    return 0;
-  return cap;
+  return number("PSEARCH_TEST_MAX_ALLOC");
+}
+
+uint64_t hook_device_mem(void)
+{
+  return number("PSEARCH_TEST_DEVICE_MEM");
 }
 
 double hook_log_seconds(double dflt)

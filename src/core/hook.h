@@ -15,6 +15,9 @@
 **                                        (runs that spread and drift: noise)
 **   PSEARCH_TEST_CORRUPT_RESULT=ENTRY    flip one bit of ENTRY's first output
 **   PSEARCH_TEST_MAX_ALLOC=BYTES         a smaller largest device allocation
+**   PSEARCH_TEST_DEVICE_MEM=BYTES        a smaller device memory, for what
+**                                        --interleave checks its jobs by
+**                                        (read in cli/benchrun.c)
 **   PSEARCH_TEST_LOG_SECONDS=S           off a terminal, a progress line on
 **                                        stderr every S seconds (not 30)
 **   PSEARCH_TEST_PORTABLE=1              kernels use no vendor code (NVIDIA's
@@ -49,6 +52,9 @@ int hook_corrupt(const char *entry);
 
 /* The largest allocation to pretend the device has; 0 when not set. */
 uint64_t hook_max_alloc(void);
+
+/* The device memory to pretend the device has; 0 when not set. */
+uint64_t hook_device_mem(void);
 
 /* Seconds between progress lines off a terminal: the hook's, else dflt. */
 double hook_log_seconds(double dflt);

@@ -29,6 +29,8 @@ struct nvml {
   int (*temp)(nvml_dev, int, unsigned *);  /* nvmlDeviceGetTemperature: 0 the GPU */
   int (*power)(nvml_dev, unsigned *);      /* nvmlDeviceGetPowerUsage: milliwatts */
   int (*reasons)(nvml_dev, unsigned long long *);
+  unsigned probe_sm;               /* nvml_probe's reading before the run */
+  unsigned long long probe_reasons;
 };
 
 /* The NVML device of info: by PCI bus id, else the only one of its name. */
@@ -120,6 +122,25 @@ int nvml_sample(struct nvml *n, struct nvml_sample *s)
   if (n->reasons == NULL || n->reasons(n->dev, &s->reasons) != 0)
     s->reasons = 0;
   return 0;
+}
+
+int nvml_probe(void *ctx, int after)
+{
+  struct nvml *n = ctx;
+  unsigned sm = 0;
+  unsigned long long r = 0;
+  int throttled = 0;
+  if (n->clock(n->dev, 1, &sm) != 0)
+    sm = 0;
+  if (n->reasons == NULL || n->reasons(n->dev, &r) != 0)
+    r = 0;
+  if (!after) {
+    n->probe_sm = sm;
+    n->probe_reasons = r;
+  } else {
+    throttled = ((r | n->probe_reasons) & NVML_THROTTLED) != 0 || (sm > 0 && sm < n->probe_sm * NVML_FELL);
+  }
+  return throttled;
 }
 
 const char *nvml_reasons(unsigned long long r, char *buf, size_t size)

@@ -2,7 +2,8 @@
 ** nvml.h: the GPU's clocks, temperature, power and throttle reasons from
 ** NVIDIA's management library, loaded at run time (dlopen of
 ** libnvidia-ml.so.1; never a build dependency). psearch bench samples them
-** before and after each dataset's runs (docs/cli.md, docs/json.md).
+** before and after each dataset's runs, and with --discard-throttled the SM
+** clock and reasons around each run (docs/cli.md, docs/json.md).
 */
 #ifndef nvml_h
 #define nvml_h
@@ -13,6 +14,10 @@
 ** software power cap, hardware slowdown, software and hardware thermal
 ** slowdown, power brake. Idle, application clocks and sync boost are not. */
 #define NVML_THROTTLED 0xECull
+
+/* The SM clock "fell" when it ends below this share of where it began (a
+** rise is the GPU waking from idle). */
+#define NVML_FELL 0.95
 
 struct nvml_sample {
   unsigned sm_mhz, mem_mhz, temp_c; /* 0: not read */
@@ -31,6 +36,13 @@ struct nvml *nvml_open(const struct rt_device_info *info, const char **why);
 
 /* Sample now. 0, or -1 when the clocks cannot be read. */
 int nvml_sample(struct nvml *n, struct nvml_sample *s);
+
+/* --discard-throttled's probe, for measure_params.throttled (ctx: a struct
+** nvml): reads the SM clock and the clock event reasons (two NVML calls)
+** just before (after == 0) and just after (1) a run. After: 1 when a reason
+** in NVML_THROTTLED was set in either reading or the SM clock fell (NVML_FELL)
+** between them, else 0; a reading that fails is no evidence (0). */
+int nvml_probe(void *ctx, int after);
 
 /* The reasons' names, comma-separated, into buf ("" for none). */
 const char *nvml_reasons(unsigned long long r, char *buf, size_t size);

@@ -1,5 +1,7 @@
 /*
-** measure.c: warm-up, initial phase, convergence phase, profiled pass.
+** measure.c: warm-up, initial phase, convergence phase, profiled pass, as
+** steps of one call each (so that measure_interleaved can take turns), on a
+** clock of the measurement's own (the time of its steps).
 */
 #include "measure.h"
 
@@ -9,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where a measurement is: the warm-up, the initial phase, the convergence
+** phase, finished. */
+enum phase { PH_WARMUP, PH_INITIAL, PH_CONV, PH_DONE };
+
 /* One measurement in progress. */
 struct session {
   const struct measure_params *p;
@@ -16,14 +22,27 @@ struct session {
   volatile sig_atomic_t *stop;
   measure_progress_fn progress;
   void *ctx;
-  uint64_t (*now)(void); /* the clock, ns */
+  uint64_t (*clock)(void); /* the clock, ns */
+  uint64_t away;      /* clock time spent outside this session's steps */
+  uint64_t left_at;   /* when the last step ended */
   uint64_t t_start;   /* the warm-up's start, for the timeout */
   uint64_t last_draw; /* the last progress callback */
   uint64_t phase_start;
   size_t cap;         /* of r->us */
   int calls;          /* calls of the entry so far, the warm-up included */
+  enum phase phase;
+  int64_t left;       /* runs the current batch still wants */
+  int64_t tried;      /* calls in the current batch */
+  uint64_t deadline;  /* no call of the batch starts after it, but its first; 0: none */
+  uint64_t b0, c0;    /* the initial and convergence phases' starts */
   struct measure_result *r;
 };
+
+/* The session's own clock: the clock less the time spent in others' turns. */
+static uint64_t now(const struct session *ss)
+{
+  return ss->clock() - ss->away;
+}
 
 static int push(struct session *ss, double x)
 {
@@ -50,125 +69,183 @@ static int fail(struct session *ss, const char *msg)
 /* Busy-wait until the clock reaches t (test hooks: exact, unlike sleep). */
 static uint64_t spin_until(const struct session *ss, uint64_t t)
 {
-  uint64_t now;
-  while ((now = ss->now()) < t)
+  uint64_t t1;
+  while ((t1 = now(ss)) < t)
     ;
-  return now;
+  return t1;
 }
 
-/* Do `count` timed runs, appending microseconds, stopping early at the
-** wall-clock deadline (ns, 0: none). 0, or -1 with the error set. */
-static int timed_runs(struct session *ss, int64_t count, uint64_t deadline, int conv)
+static void draw(struct session *ss, uint64_t t1)
+{
+  struct measure_progress mp = {ss->r->us, ss->r->n, (double)(t1 - ss->t_start) / 1e9,
+                                (double)(t1 - ss->phase_start) / 1e9, ss->phase == PH_CONV, ss->r->rse,
+                                ss->r->rse_target};
+  ss->progress(ss->ctx, &mp);
+  ss->last_draw = now(ss);
+}
+
+/* One call of the entry, timed; its microseconds appended, unless it was
+** throttled (measure_params.throttled). 0, or -1 with the error set. */
+static int one_call(struct session *ss)
 {
   const struct measure_params *p = ss->p;
   struct ps_err e;
-  for (int64_t i = 0; i < count; i++) {
-    uint64_t t0, t1;
-    if (deadline != 0 && i > 0 && ss->now() > deadline)
-      break;
-    if (*ss->stop)
-      return fail(ss, "Interrupted.");
-    if (p->timeout_s > 0 && ss->now() - ss->t_start > (uint64_t)p->timeout_s * 1000000000u) {
-      char msg[96];
-      snprintf(msg, sizeof msg, "Execution exceeded %lld seconds.", (long long)p->timeout_s);
-      return fail(ss, msg);
-    }
-    if (p->evict != NULL && evict_run(p->evict, &e) != 0)
-      return fail(ss, e.msg);
-    t0 = ss->now();
-    if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
-      return fail(ss, e.msg);
-    t1 = ss->now();
-    if (p->delay_ns != NULL) {
-      uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
-      if (d > 0)
-        t1 = spin_until(ss, t1 + d);
-    }
-    ss->calls++;
-    if (p->slowdown_pct > 0)
-      t1 = spin_until(ss, t1 + (uint64_t)((double)(t1 - t0) * p->slowdown_pct / 100));
-    if (push(ss, (double)(t1 - t0) / 1000.0) != 0)
-      return fail(ss, "out of memory");
-    if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS) {
-      struct measure_progress mp = {ss->r->us, ss->r->n, (double)(t1 - ss->t_start) / 1e9,
-                                    (double)(t1 - ss->phase_start) / 1e9, conv, ss->r->rse, ss->r->rse_target};
-      ss->progress(ss->ctx, &mp);
-      ss->last_draw = ss->now();
-    }
+  uint64_t t0, t1;
+  int probe = p->throttled != NULL && ss->phase != PH_WARMUP && ss->r->discarded < MEASURE_MAX_DISCARDS;
+  if (*ss->stop)
+    return fail(ss, "Interrupted.");
+  if (p->timeout_s > 0 && now(ss) - ss->t_start > (uint64_t)p->timeout_s * 1000000000u) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "Execution exceeded %lld seconds.", (long long)p->timeout_s);
+    return fail(ss, msg);
   }
+  if (p->evict != NULL && evict_run(p->evict, &e) != 0)
+    return fail(ss, e.msg);
+  if (probe)
+    p->throttled(p->throttled_ctx, 0);
+  t0 = now(ss);
+  if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
+    return fail(ss, e.msg);
+  t1 = now(ss);
+  if (p->delay_ns != NULL) {
+    uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
+    if (d > 0)
+      t1 = spin_until(ss, t1 + d);
+  }
+  ss->calls++;
+  ss->tried++;
+  if (p->slowdown_pct > 0)
+    t1 = spin_until(ss, t1 + (uint64_t)((double)(t1 - t0) * p->slowdown_pct / 100));
+  if (probe && p->throttled(p->throttled_ctx, 1) != 0) {
+    ss->r->discarded++;
+    return 0;
+  }
+  if (push(ss, (double)(t1 - t0) / 1000.0) != 0)
+    return fail(ss, "out of memory");
+  ss->left--;
+  if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS)
+    draw(ss, t1);
   return 0;
 }
 
-/* At least p->runs runs, then more until MEASURE_MIN_TIME_S of them. */
-static int initial_phase(struct session *ss)
+/* The next batch: `count` runs of phase ph, none starting after deadline. */
+static void batch(struct session *ss, enum phase ph, int64_t count, uint64_t deadline)
 {
-  uint64_t b0 = ss->now();
-  double elapsed;
-  ss->phase_start = b0;
-  if (timed_runs(ss, ss->p->runs, 0, 0) != 0)
-    return -1;
-  while ((elapsed = (double)(ss->now() - b0) / 1e9) < MEASURE_MIN_TIME_S &&
-         !(ss->p->max_runs > 0 && (int64_t)ss->r->n >= ss->p->max_runs)) {
-    double per = elapsed / (double)ss->r->n;
-    int64_t more = (int64_t)ceil((MEASURE_MIN_TIME_S - elapsed) / (per > 0 ? per : 1e-9));
-    if (more < 1)
-      more = 1;
-    if (more > 1000000)
-      more = 1000000;
-    if (ss->p->max_runs > 0 && more > ss->p->max_runs - (int64_t)ss->r->n)
-      more = ss->p->max_runs - (int64_t)ss->r->n;
-    if (timed_runs(ss, more, b0 + (uint64_t)(MEASURE_MIN_TIME_S * 1e9), 0) != 0)
-      return -1;
-  }
-  return 0;
+  ss->phase = ph;
+  ss->left = count;
+  ss->tried = 0;
+  ss->deadline = deadline;
 }
 
-/* If the initial runs fail the convergence rule: throw them away and measure
-** afresh, in batches of half the runs so far, until the rule passes or the
-** budget (in seconds of summed runtimes and of wall time) is spent. */
-static int convergence_phase(struct session *ss)
+static void rule(struct session *ss, struct stats *s)
+{
+  stats_compute(ss->r->us, ss->r->n, s);
+  ss->r->rse = s->rse;
+  ss->r->rse_target = stats_rse_target(s);
+}
+
+/* The initial runs are in. If they fail the convergence rule: throw them
+** away and measure afresh, first max(n/2, runs) of them; else the end. */
+static void after_initial(struct session *ss)
 {
   struct measure_result *r = ss->r;
   struct stats s;
-  size_t initial = r->n;
-  uint64_t c0;
-  int64_t cap = ss->p->max_runs;
-  stats_compute(r->us, r->n, &s);
-  r->rse = s.rse;
-  r->rse_target = stats_rse_target(&s);
-  if (!stats_needs_more(&s))
-    return 0;
-  c0 = ss->phase_start = ss->now();
+  int64_t first = (int64_t)(r->n / 2 > (size_t)ss->p->runs ? r->n / 2 : (size_t)ss->p->runs);
+  if (!ss->p->convergence) {
+    ss->phase = PH_DONE;
+    return;
+  }
+  rule(ss, &s);
+  if (!stats_needs_more(&s)) {
+    ss->phase = PH_DONE;
+    return;
+  }
+  ss->c0 = ss->phase_start = now(ss);
   r->n = 0;
   if (ss->j->rt != NULL)
     rt_take_kernel_ns(ss->j->rt);
-  {
-    int64_t first = (int64_t)(initial / 2 > (size_t)ss->p->runs ? initial / 2 : (size_t)ss->p->runs);
-    if (cap > 0 && first > cap)
-      first = cap;
-    if (timed_runs(ss, first, 0, 1) != 0)
-      return -1;
+  if (ss->p->max_runs > 0 && first > ss->p->max_runs)
+    first = ss->p->max_runs;
+  batch(ss, PH_CONV, first, 0);
+}
+
+/* Initial phase: at least p->runs runs (the first batch), then more until
+** MEASURE_MIN_TIME_S of them or max_runs. */
+static void next_initial(struct session *ss)
+{
+  double elapsed = (double)(now(ss) - ss->b0) / 1e9, per;
+  int64_t more, n = (int64_t)ss->r->n;
+  if (elapsed >= MEASURE_MIN_TIME_S || (ss->p->max_runs > 0 && n >= ss->p->max_runs)) {
+    after_initial(ss);
+    return;
   }
-  for (;;) {
-    double sum_s = 0, wall_s, left;
-    int64_t more = (int64_t)(r->n / 2 > 0 ? r->n / 2 : 1);
-    stats_compute(r->us, r->n, &s);
-    r->rse = s.rse;
-    r->rse_target = stats_rse_target(&s);
-    for (size_t i = 0; i < r->n; i++)
-      sum_s += r->us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
-    wall_s = (double)(ss->now() - c0) / 1e9;
-    left = ss->p->conv_max_s - (sum_s > wall_s ? sum_s : wall_s);
-    r->stop = !stats_needs_more(&s) ? MEASURE_CONVERGED : left <= 0 ? MEASURE_BUDGET
-            : cap > 0 && (int64_t)r->n >= cap ? MEASURE_MAX_RUNS : MEASURE_INITIAL;
-    if (r->stop != MEASURE_INITIAL)
-      return 0;
-    if (cap > 0 && more > cap - (int64_t)r->n)
-      more = cap - (int64_t)r->n;
-    /* a batch stops when the budget's wall time is spent */
-    if (timed_runs(ss, more, c0 + (uint64_t)(ss->p->conv_max_s * 1e9), 1) != 0)
-      return -1;
+  per = elapsed / (double)n;
+  more = (int64_t)ceil((MEASURE_MIN_TIME_S - elapsed) / (per > 0 ? per : 1e-9));
+  if (more < 1)
+    more = 1;
+  if (more > 1000000)
+    more = 1000000;
+  if (ss->p->max_runs > 0 && more > ss->p->max_runs - n)
+    more = ss->p->max_runs - n;
+  batch(ss, PH_INITIAL, more, ss->b0 + (uint64_t)(MEASURE_MIN_TIME_S * 1e9));
+}
+
+/* Convergence phase: batches of half the runs so far until the rule passes
+** or the budget (seconds of summed runtimes and of wall time) or max_runs is
+** spent. */
+static void next_conv(struct session *ss)
+{
+  struct measure_result *r = ss->r;
+  struct stats s;
+  double sum_s = 0, wall_s, left;
+  int64_t cap = ss->p->max_runs, more = (int64_t)(r->n / 2 > 0 ? r->n / 2 : 1);
+  rule(ss, &s);
+  for (size_t i = 0; i < r->n; i++)
+    sum_s += r->us[i] / 1e6; /* seconds, not microseconds (futhark's quirk) */
+  wall_s = (double)(now(ss) - ss->c0) / 1e9;
+  left = ss->p->conv_max_s - (sum_s > wall_s ? sum_s : wall_s);
+  r->stop = !stats_needs_more(&s) ? MEASURE_CONVERGED : left <= 0 ? MEASURE_BUDGET
+          : cap > 0 && (int64_t)r->n >= cap ? MEASURE_MAX_RUNS : MEASURE_INITIAL;
+  if (r->stop != MEASURE_INITIAL) {
+    ss->phase = PH_DONE;
+    return;
   }
+  if (cap > 0 && more > cap - (int64_t)r->n)
+    more = cap - (int64_t)r->n;
+  /* a batch stops when the budget's wall time is spent */
+  batch(ss, PH_CONV, more, ss->c0 + (uint64_t)(ss->p->conv_max_s * 1e9));
+}
+
+/* The current batch is over: choose the next, or finish. */
+static void next_batch(struct session *ss)
+{
+  switch (ss->phase) {
+  case PH_WARMUP: /* its time is thrown away */
+    ss->r->n = 0;
+    if (ss->j->rt != NULL)
+      rt_take_kernel_ns(ss->j->rt);
+    ss->b0 = ss->phase_start = now(ss);
+    batch(ss, PH_INITIAL, ss->p->runs, 0);
+    break;
+  case PH_INITIAL: next_initial(ss); break;
+  case PH_CONV: next_conv(ss); break;
+  case PH_DONE: break;
+  }
+}
+
+/* One call, the next the protocol asks for: 0, 1 when there is none (the
+** measurement is over), -1 on failure (r->error set). */
+static int step(struct session *ss)
+{
+  int rc = 1;
+  ss->away += ss->clock() - ss->left_at;
+  while (ss->phase != PH_DONE &&
+         (ss->left <= 0 || (ss->deadline != 0 && ss->tried > 0 && now(ss) > ss->deadline)))
+    next_batch(ss);
+  if (ss->phase != PH_DONE)
+    rc = one_call(ss);
+  ss->left_at = ss->clock();
+  return rc;
 }
 
 /* Kernel-only time, from a separate untimed pass with profiling events
@@ -199,36 +276,101 @@ static void profiled_pass(struct session *ss)
   }
 }
 
-int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
-                measure_progress_fn progress, void *ctx, struct measure_result *r)
+/* A session for job j, at its warm-up. */
+static void begin(struct session *ss, const struct measure_params *p, struct entry_job *j,
+                  volatile sig_atomic_t *stop, measure_progress_fn progress, void *ctx, struct measure_result *r)
 {
-  struct session ss = {p, j, stop, progress, ctx, p->clock_ns != NULL ? p->clock_ns : ps_now_ns,
-                       0, 0, 0, 0, 0, r};
+  memset(ss, 0, sizeof *ss);
   memset(r, 0, sizeof *r);
+  ss->p = p;
+  ss->j = j;
+  ss->stop = stop;
+  ss->progress = progress;
+  ss->ctx = ctx;
+  ss->clock = p->clock_ns != NULL ? p->clock_ns : ps_now_ns;
+  ss->r = r;
   r->launches = -1;
   r->stop = MEASURE_INITIAL;
   r->rse = r->rse_target = NAN;
-  ss.t_start = ss.now();
+  r->discarded = p->throttled != NULL ? 0 : -1;
+  ss->left_at = ss->clock();
+  ss->t_start = now(ss);
   if (progress != NULL) {
     struct measure_progress mp = {NULL, 0, 0, 0, 0, NAN, NAN};
     progress(ctx, &mp);
   }
-  /* the warm-up, inside the timeout; its time is thrown away */
-  if (timed_runs(&ss, 1, 0, 0) != 0)
+  batch(ss, PH_WARMUP, 1, 0);
+}
+
+/* The statistics at the end and the profiled pass. */
+static void finish(struct session *ss)
+{
+  struct stats s;
+  rule(ss, &s);
+  profiled_pass(ss);
+}
+
+int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
+                measure_progress_fn progress, void *ctx, struct measure_result *r)
+{
+  struct session ss;
+  int rc;
+  begin(&ss, p, j, stop, progress, ctx, r);
+  while ((rc = step(&ss)) == 0)
+    ;
+  if (rc < 0)
     return -1;
-  r->n = 0;
-  if (j->rt != NULL)
-    rt_take_kernel_ns(j->rt);
-  if (initial_phase(&ss) != 0 || (p->convergence && convergence_phase(&ss) != 0))
-    return -1;
-  {
-    struct stats s;
-    stats_compute(r->us, r->n, &s);
-    r->rse = s.rse;
-    r->rse_target = stats_rse_target(&s);
-  }
-  profiled_pass(&ss);
+  finish(&ss);
   return 0;
+}
+
+/* One turn of session ss: calls until MEASURE_TURN_NS of its own time passed
+** in the turn or it is over. 0, 1 (over), -1 (failed). */
+static int turn(struct session *ss)
+{
+  uint64_t t0 = ss->clock();
+  int rc;
+  while ((rc = step(ss)) == 0 && ss->clock() - t0 < MEASURE_TURN_NS)
+    ;
+  return rc;
+}
+
+int measure_interleaved(struct measure_job *jobs, int n, volatile sig_atomic_t *stop)
+{
+  struct session *ss = calloc((size_t)(n > 0 ? n : 1), sizeof *ss);
+  int *active = calloc((size_t)(n > 0 ? n : 1), sizeof *active), m = 0, rc = 0;
+  for (int i = 0; i < n; i++) {
+    jobs[i].rc = 0;
+    if (ss == NULL || active == NULL) {
+      memset(jobs[i].r, 0, sizeof *jobs[i].r);
+      jobs[i].r->error = strdup("out of memory");
+      jobs[i].rc = rc = -1;
+      continue;
+    }
+    begin(&ss[i], jobs[i].p, jobs[i].j, stop, jobs[i].progress, jobs[i].ctx, jobs[i].r);
+    active[m++] = i;
+  }
+  for (size_t round = 0; m > 0; round++) {
+    int k = 0, first = (int)(round % (size_t)m);
+    for (int t = 0; t < m; t++) { /* a turn each, from the round's first */
+      int i = active[(first + t) % m], got = turn(&ss[i]);
+      if (got != 0)
+        jobs[i].rc = got < 0 ? -1 : 1;
+    }
+    for (int t = 0; t < m; t++) /* the finished drop out, the order kept */
+      if (jobs[active[t]].rc == 0)
+        active[k++] = active[t];
+    m = k;
+  }
+  for (int i = 0; i < n && ss != NULL && active != NULL; i++) {
+    if (jobs[i].rc > 0)
+      finish(&ss[i]);
+    jobs[i].rc = jobs[i].rc > 0 ? 0 : -1;
+    rc = jobs[i].rc != 0 ? -1 : rc;
+  }
+  free(ss);
+  free(active);
+  return rc;
 }
 
 void measure_result_free(struct measure_result *r)

@@ -11,6 +11,11 @@
 ** It knows nothing of the command line: it takes parameters, calls back for
 ** progress between runs (at most every MEASURE_PROGRESS_NS), and stops when
 ** *stop becomes non-zero (a signal handler's flag).
+**
+** A measurement is a sequence of steps (one call of the entry each), so
+** several can go in turns (measure_interleaved): each keeps its own clock,
+** the time of its own turns, and every rule above reads that clock, so a job
+** gets the runs it would get alone.
 */
 #ifndef measure_h
 #define measure_h
@@ -23,6 +28,8 @@
 #define MEASURE_MIN_TIME_S 0.5         /* the initial phase lasts at least this */
 #define MEASURE_PROGRESS_NS 100000000u /* progress callbacks at most this often */
 #define MEASURE_KERNELS 6              /* kernels named in the breakdown */
+#define MEASURE_TURN_NS 10000000u      /* interleaved: a turn lasts this (own time), at least one call */
+#define MEASURE_MAX_DISCARDS 1000      /* throttled runs discarded at most, per measurement */
 
 struct measure_params {
   int64_t runs;        /* minimum timed runs, >= 1 */
@@ -38,6 +45,13 @@ struct measure_params {
   ** their fake entry advances, so that timings are exact on a loaded host
   ** (the hooks above spin on it: do not combine them with one that stands). */
   uint64_t (*clock_ns)(void);
+  /* --discard-throttled: called just before (after == 0) and just after (1)
+  ** each timed call but the warm-up, outside the timed region; a call for which
+  ** the second returns non-zero is no run: discarded, counted in r->discarded,
+  ** and made up for. After MEASURE_MAX_DISCARDS of them every run is kept (a
+  ** GPU throttled throughout would never finish). NULL: no check. */
+  int (*throttled)(void *ctx, int after);
+  void *throttled_ctx;
 };
 
 /* Where a measurement is, for a progress display. */
@@ -70,6 +84,7 @@ struct measure_result {
   struct rt_kernel_time ktimes[MEASURE_KERNELS]; /* the same by kernel, most first */
   int nktimes;
   char *error;                  /* why the measurement failed (owned), NULL if it did not */
+  int64_t discarded;            /* calls discarded as throttled; -1: not checked */
 };
 
 /* Measure job j (prepared). 0, or -1 with r->error set ("Interrupted." when
@@ -77,6 +92,28 @@ struct measure_result {
 ** runs are kept in r either way; release with measure_result_free. */
 int measure_run(const struct measure_params *p, struct entry_job *j, volatile sig_atomic_t *stop,
                 measure_progress_fn progress, void *ctx, struct measure_result *r);
+
+/* One job of an interleaved measurement: its parameters (hooks resolved for
+** its entry), the prepared job, its progress display, where its result goes,
+** and (out) what measure_run would have returned. */
+struct measure_job {
+  const struct measure_params *p;
+  struct entry_job *j;
+  measure_progress_fn progress;
+  void *ctx;
+  struct measure_result *r;
+  int rc;
+};
+
+/* Measure jobs[0..n) (prepared, on one device) in turns, so that drift hits
+** them alike: round k gives each unfinished job one turn, starting at the k-th
+** of them (A B C, B C A, C A B, ...); a turn is calls of one job until its own
+** time in the turn reaches MEASURE_TURN_NS (a single call when runs are
+** longer). Each job follows measure_run's protocol on its own clock, the time
+** of its own turns, and drops out of the rotation when its rule stops it or it
+** fails; the profiled passes follow, one job after another. 0 when every job
+** succeeded, else -1; each job's rc and r as measure_run's. */
+int measure_interleaved(struct measure_job *jobs, int n, volatile sig_atomic_t *stop);
 
 /* Free what r owns; accepts a zeroed r. */
 void measure_result_free(struct measure_result *r);

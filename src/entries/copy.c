@@ -133,3 +133,28 @@ const struct entry copy_entries[] = {
   {.name = NULL},
 };
 
+/* Measure the device's copy bandwidth (GB/s, read + write) on 64 MiB. */
+double copy_bandwidth(const struct target *tg)
+{
+  struct data_value v;
+  struct entry_job j;
+  struct ps_err e;
+  int64_t n = 16 << 20;
+  double best = 0;
+  if (data_value_init(&v, DATA_I32, 1, &n, &e) != 0)
+    return 0;
+  j = entry_job_init(&copy_entries[0], tg, &v, 1);
+  if (entry_prepare(&j, &e) == 0) {
+    for (int i = 0; i < 20; i++) {
+      uint64_t t0 = ps_now_ns(), t1;
+      if (entry_run(&j, &e) != 0 || entry_sync(&j, &e) != 0)
+        break;
+      t1 = ps_now_ns();
+      if (i > 0 && (best == 0 || (double)(t1 - t0) < best))
+        best = (double)(t1 - t0);
+    }
+  }
+  entry_release(&j);
+  data_value_free(&v);
+  return best > 0 ? 2.0 * (double)n * 4 / best : 0;
+}

@@ -22,6 +22,7 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   d->rse = m->rse;
   d->rse_target = m->rse_target;
   d->launches = m->launches;
+  d->discarded = m->discarded;
   stats_compute(m->us, m->n, &d->s);
   stats_bootstrap_ci(m->us, m->n, 2000, &d->ci_lo, &d->ci_hi);
   if (nin > 0) {
@@ -88,13 +89,16 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
             "steadier", what, d->s.rsd);
   if (d->launches == 0)
     ps_warn("%s: no kernel launched: the runs timed an empty call", what);
+  if (d->discarded > 0)
+    ps_warn("%s: %lld runs discarded: the GPU was throttled or its SM clock fell during them%s", what,
+            (long long)d->discarded, d->discarded >= MEASURE_MAX_DISCARDS ? " (the cap: later runs kept)" : "");
   if (d->has_gpu) {
     const struct nvml_sample *b = &d->gpu[0], *a = &d->gpu[1];
     char r[160];
     if ((a->reasons | b->reasons) & NVML_THROTTLED)
       ps_warn("%s: the GPU was throttled (%s); SM clock %u -> %u MHz", what,
               nvml_reasons((a->reasons | b->reasons) & NVML_THROTTLED, r, sizeof r), b->sm_mhz, a->sm_mhz);
-    else if (a->sm_mhz < b->sm_mhz * 0.95) /* rising from an idle clock is the GPU waking up */
+    else if (a->sm_mhz < b->sm_mhz * NVML_FELL) /* rising from an idle clock is the GPU waking up */
       ps_warn("%s: the SM clock fell during the runs: %u -> %u MHz", what, b->sm_mhz, a->sm_mhz);
   }
 }

@@ -50,6 +50,7 @@ struct report_dataset {
   double phase_s[PHASE_COUNT];
   int has_gpu;            /* NVML's clocks before [0] and after [1] the runs */
   struct nvml_sample gpu[2];
+  int64_t discarded;      /* runs discarded as throttled (--discard-throttled); -1: not checked */
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

@@ -431,6 +431,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
     cJSON_AddNumberToObject(ps, "autocorrelation", d->s.r1);
   if (d->has_gpu)
     cJSON_AddItemToObject(ps, "gpu", gpu_json(d->gpu));
+  if (d->discarded >= 0)
+    cJSON_AddNumberToObject(ps, "discarded_throttled", (double)d->discarded);
   ci = cJSON_AddArrayToObject(ps, "ci95_us");
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_lo));
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_hi));
@@ -462,8 +464,8 @@ cJSON *results_context_json(const struct results_context *c)
   char host[256] = "", date[64];
   time_t now = time(NULL);
   struct tm tm;
-  const char *names[8], *values[8];
-  int k = hook_active(names, values, 8);
+  const char *names[16], *values[16];
+  int k = hook_active(names, values, 16);
   gethostname(host, sizeof host - 1);
   gmtime_r(&now, &tm);
   strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -492,6 +494,8 @@ cJSON *results_context_json(const struct results_context *c)
   cJSON_AddStringToObject(o, "cache", c->evict_bytes > 0 ? "cold" : "hot");
   if (c->nvml)
     cJSON_AddStringToObject(o, "gpu_monitor", "nvml");
+  cJSON_AddBoolToObject(o, "interleave", c->interleave);
+  cJSON_AddBoolToObject(o, "discard_throttled", c->discard_throttled);
   if (c->evict_bytes > 0)
     cJSON_AddNumberToObject(o, "cache_evict_bytes", (double)c->evict_bytes);
   if (k > 0) { /* results made under a test hook say so */

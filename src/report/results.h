@@ -99,6 +99,8 @@ struct results_context {
   double conv_max_s;
   uint64_t evict_bytes; /* --cache=cold: bytes written before each call; 0: hot */
   int nvml;             /* GPU clocks are sampled around each dataset's runs */
+  int interleave;       /* --interleave: a dataset's entries measured in turns */
+  int discard_throttled; /* --discard-throttled: runs during which the GPU was throttled dropped */
 };
 cJSON *results_context_json(const struct results_context *c);
 

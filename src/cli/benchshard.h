@@ -1,0 +1,63 @@
+/*
+** benchshard.h: `bench --shard I/N`: the run's (suite, entry, dataset)
+** cases, each with an estimate of its cost (its elements and its entry's
+** work formula, or its time in an earlier results file: --balance-from),
+** split into N parts by shard_assign; which cases are this process's, and
+** what its JSON records about it.
+*/
+#ifndef benchshard_h
+#define benchshard_h
+
+#include "opt.h"
+#include "shard.h"
+#include "suite.h"
+
+#include <cjson/cJSON.h>
+
+struct benchshard;
+
+/* Option ids of the rows; bench's own stay below, devopt's above. */
+enum { BENCHSHARD_SHARD = 900, BENCHSHARD_BALANCE };
+
+#define BENCHSHARD_ROWS                                                                            \
+  {"shard", 0, OPT_REQUIRED, BENCHSHARD_SHARD, "I/N", "Run only the I-th of N parts of the datasets (auto: a job array's task)"}, \
+  {"balance-from", 0, OPT_REQUIRED, BENCHSHARD_BALANCE, "FILE", "--shard: balance the parts by the runtimes in this results file"}
+
+/* What the rows set. */
+struct benchshard_opts {
+  struct shard_spec sp;     /* count 0: no --shard */
+  const char *balance_from; /* NULL: the cost model's estimate */
+};
+
+/* Take an option: 1 when it is one of the rows, 0 when not, -1 for a bad
+** value (the message is printed). */
+int benchshard_parse(struct benchshard_opts *o, int id, const char *val);
+
+/* After parsing: --balance-from needs --shard. 0, or -1 with the message printed. */
+int benchshard_check(const struct benchshard_opts *o);
+
+/* Whether a case runs at all (bench's -e and --exclude-case), asked for each
+** entry name and case of every block. */
+typedef int (*benchshard_keep)(const void *ctx, const char *entry, const struct suite_case *c);
+
+/* The plan of part o->sp of suites[0..n): the cases keep admits, costed
+** (from the results file o->balance_from when set) and assigned. Says on stderr
+** what this part runs. NULL on failure with e set and *code the exit code
+** (PS_EXIT_FAILED: cannot read the file or out of memory; PS_EXIT_BADDATA:
+** not results JSON). */
+struct benchshard *benchshard_plan(const struct benchshard_opts *o, struct suite *const *suites, int n,
+                                   benchshard_keep keep, const void *ctx, int *code, struct ps_err *e);
+void benchshard_free(struct benchshard *p); /* accepts NULL */
+
+/* Whether case c of entry e (the index in bl->entries) of block bl is this
+** part's; any case of entry e when c is -1. Always 1 when p is NULL. */
+int benchshard_mine(const struct benchshard *p, const struct suite_block *bl, int e, int c);
+
+/* The cases of this part. */
+int benchshard_count(const struct benchshard *p);
+
+/* Add "shard": {"index", "count", "from"} to a program's psearch_context
+** (nothing when p is NULL). */
+void benchshard_context(const struct benchshard *p, cJSON *ctx);
+
+#endif
