@@ -1,13 +1,14 @@
-// btree.cl: a static B+ tree with F keys per node over a sorted array
-// (docs/entries.md). Level 0 is the sorted array itself (the leaves); level
-// l+1 holds the last key of every F-key block of level l, so its key b is
-// the largest key under it; the top level has at most F keys. The internal
-// levels are stored one after another in `tree` (level 1 first).
+// btree.cl: a static B+ tree over a sorted array (docs/entries.md), with
+// leaves of FL keys and internal nodes of F keys (8 or 16 each). Level 0 is
+// the sorted array itself (the leaves); level l+1 holds the last key of every
+// node of level l, so its key b is the largest key under it; the top level
+// has at most F keys. The internal levels are stored one after another in
+// `tree` (level 1 first).
 //
 // Search for x: at the top, j = the number of keys < x; then at each level
-// below, in block i (keys F i .. F i + F - 1), i = F i + (keys < x in the
-// block). At level 0 that is the lower bound (clamped to n). One node is one
-// vector load, so a search reads ceil(log_F n) nodes.
+// below, in node i (keys K i .. K i + K - 1, K its node size), i = K i +
+// (keys < x in the node). At level 0 that is the lower bound (clamped to n).
+// One node is one vector load.
 
 // One level from the one below it: next[b] = prev[min(F b + F - 1, prev_len - 1)],
 // where prev is xs (prev_off < 0) or tree + prev_off, and next is tree + next_off;
@@ -17,35 +18,44 @@ __kernel void btree_level(__global const T *restrict xs, __global T *tree, const
 {
   long b = get_global_id(0);
   if (b < next_len) {
-    long i = F * b + F - 1;
+    long node = prev_off < 0 ? FL : F, i = node * b + node - 1;
     __global const T *prev = prev_off < 0 ? xs : tree + prev_off;
     tree[next_off + b] = prev[i < prev_len ? i : prev_len - 1];
   }
 }
 
-// Keys < x in the F-key node at lvl[b] (F = 8 or 16): one aligned vector
-// load (F keys of 4 bytes: one 32-byte sector or one 64-byte line). Every
-// level is padded to a multiple of F keys with copies of its last (largest)
-// key and starts F-key aligned, so every node is whole.
-typedef VEC(T, F) TF;
-inline int count_less(__global const T *lvl, long b, T x)
+// Keys < x in the node of 8 or 16 keys at lvl[b]: one aligned vector load
+// (of 4-byte keys: one 32-byte sector or one 64-byte line). Every level is
+// padded to whole nodes with copies of its last (largest) key and starts
+// node-aligned, so every node is whole.
+typedef VEC(T, 8) T8;
+typedef VEC(T, 16) T16;
+// The number of true lanes of a vector comparison (lanes of -1 where true).
+inline int lanes8(int8 c)
 {
-#if F == 16
-  int16 c16 = convert_int16(*(__global const TF *)(lvl + b) < (TF)(x));
-  int8 c = c16.lo + c16.hi;
-#else
-  int8 c = convert_int8(*(__global const TF *)(lvl + b) < (TF)(x));
-#endif
   int4 c4 = c.lo + c.hi;
   int2 c2 = c4.lo + c4.hi;
   return -(c2.x + c2.y);
 }
+inline int lanes16(int16 c) { return lanes8(c.lo + c.hi); }
+inline int count_less8(__global const T *lvl, long b, T x)
+{
+  return lanes8(convert_int8(*(__global const T8 *)(lvl + b) < (T8)(x)));
+}
+inline int count_less16(__global const T *lvl, long b, T x)
+{
+  return lanes16(convert_int16(*(__global const T16 *)(lvl + b) < (T16)(x)));
+}
+#define COUNT_LESS(k) CAT(count_less, k)
 
 // levels: [len_0, off_0, len_1, off_1, ...] for nl levels, lengths padded to
-// multiples of F (off_0 unused: level 0 is xs, padded too); n the real length.
-// A work-group of WG work-items takes BATCH WG consecutive keys, BATCH per
-// work-item (WG apart, so that key reads and writes stay coalesced), and
-// descends with all of them at once: BATCH independent loads in flight.
+// whole nodes (off_0 unused: level 0 is xs, padded to whole leaves of FL keys;
+// the internal nodes have F keys); n the real length. A work-group of WG
+// work-items takes BATCH WG consecutive keys, BATCH per work-item (WG apart,
+// so that key reads and writes stay coalesced), and descends with all of them
+// at once: BATCH independent loads in flight.
+// (Measured on the H100 and left out, docs/performance.md: the top levels in
+// local memory, with persistent work-groups: no faster than the L1 cache.)
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void btree_search(__global const T *restrict xs, __global const T *restrict tree,
                   __global const long *restrict levels, const int nl, const long n,
@@ -60,14 +70,19 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
     x[b] = keys[k < m ? k : m - 1];
     i[b] = 0;
   }
-  for (int l = nl - 1; l >= 0; l--) {
-    __global const T *lvl = l == 0 ? xs : tree + levels[2 * l + 1];
+  for (int l = nl - 1; l >= 1; l--) {
+    __global const T *lvl = tree + levels[2 * l + 1];
     long len = levels[2 * l];
 #pragma unroll
     for (int b = 0; b < BATCH; b++) {
       long o = F * i[b];
-      i[b] = o < len ? o + count_less(lvl, o, x[b]) : o;
+      i[b] = o < len ? o + COUNT_LESS(F)(lvl, o, x[b]) : o;
     }
+  }
+#pragma unroll
+  for (int b = 0; b < BATCH; b++) {
+    long o = FL * i[b];
+    i[b] = o < levels[0] ? o + COUNT_LESS(FL)(xs, o, x[b]) : o;
   }
 #pragma unroll
   for (int b = 0; b < BATCH; b++)

@@ -70,35 +70,46 @@ static int check_eytzinger(const struct data_value *t, struct ps_err *e)
 
 enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY };
 
-/* The B+ tree's levels: level 0 is the sorted array (n keys); level l + 1 has
-** ceil(len_l / f) keys, until a level has at most f. Levels >= 1 are stored
-** one after another (level 1 first), each padded to a multiple of f keys
-** with copies of its last key, so that every node is f whole, aligned keys;
-** off[l] is level l's offset there, pad[l] its padded length. */
+/* The B+ tree's levels: level 0 is the sorted array (n keys) in leaves of fl
+** keys; level 1 has ceil(n / fl) keys, the last of each leaf; level l + 1
+** has ceil(len_l / f) keys, the last of each f-key node of level l, until a
+** level has at most f. Levels >= 1 are stored one after another (level 1
+** first), each padded to a multiple of f keys with copies of its last key, so
+** that every node is f whole, aligned keys; off[l] is level l's offset there,
+** pad[l] its padded length (level 0: n padded to whole leaves). */
 #define BT_MAXLEVELS 40
-#define BT_FANOUT 16
+#define BT_LEAF 16   /* keys per leaf (fl) */
+#define BT_FANOUT 8  /* keys per internal node (f) */
+#define BT_BATCH 2   /* OpenCL: keys per work-item */
 struct btshape {
-  int f;                  /* keys per node: 8 or 16 */
+  int fl, f;              /* keys per leaf, per internal node: 8 or 16 */
   int nl;                 /* levels, including level 0 */
   int64_t len[BT_MAXLEVELS], pad[BT_MAXLEVELS], off[BT_MAXLEVELS];
   int64_t internal;       /* keys in levels >= 1, padding included */
 };
 
-static void btree_shape(int64_t n, int f, struct btshape *b)
+static int64_t round_up(int64_t x, int64_t k) { return (x + k - 1) / k * k; }
+
+static void btree_shape(int64_t n, int fl, int f, struct btshape *b)
 {
   memset(b, 0, sizeof *b);
+  b->fl = fl;
   b->f = f;
   b->len[0] = n;
-  b->pad[0] = (n + f - 1) / f * f;
+  b->pad[0] = round_up(n, fl);
   b->nl = 1;
-  while (b->len[b->nl - 1] > f && b->nl < BT_MAXLEVELS) {
+  while (b->len[b->nl - 1] > (b->nl == 1 ? fl : f) && b->nl < BT_MAXLEVELS) {
+    int64_t node = b->nl == 1 ? fl : f;
     b->off[b->nl] = b->internal;
-    b->len[b->nl] = (b->len[b->nl - 1] + f - 1) / f;
-    b->pad[b->nl] = (b->len[b->nl] + f - 1) / f * f;
+    b->len[b->nl] = (b->len[b->nl - 1] + node - 1) / node;
+    b->pad[b->nl] = round_up(b->len[b->nl], f);
     b->internal += b->pad[b->nl];
     b->nl++;
   }
 }
+
+/* Keys per node of level l. */
+static int64_t bt_node(const struct btshape *b, int l) { return l == 0 ? b->fl : b->f; }
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
@@ -106,7 +117,7 @@ struct sstate {
   int own_keys;
   struct btshape bt;       /* B+ tree entries */
   cl_kernel k2;            /* to_eytzinger: the tiled kernel; sorted keys: the bounds */
-  size_t keys_per_group;   /* sorted_keys_search, nary_search: keys per work-group */
+  size_t keys_per_group;   /* sorted_keys_search, nary_search, B+ tree: keys per work-group (block) */
   cl_int passes;           /* nary_search: passes that bring every range to one point */
   int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
@@ -182,7 +193,7 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
       return -1;
     s->own_keys = 1;
   }
-  btree_shape((int64_t)data_value_count(&j->in[0]), BT_FANOUT, &s->bt);
+  btree_shape((int64_t)data_value_count(&j->in[0]), BT_LEAF, BT_FANOUT, &s->bt);
   j->nout = 1;
   if (va->kind == TO_BTREE)
     return data_value_init(&j->out[0], j->in[0].type, 1, &s->bt.internal, e);
@@ -221,7 +232,8 @@ static void c_btree_build(const struct data_value *xs, const struct btshape *bt,
     const unsigned char *prev = l == 1 ? xs->elems : tree + (size_t)bt->off[l - 1] * sz;
     unsigned char *next = tree + (size_t)bt->off[l] * sz;
     for (int64_t b = 0; b < bt->pad[l]; b++) { /* the padding repeats the last key */
-      int64_t i = bt->f * (b + 1) - 1 < bt->len[l - 1] ? bt->f * (b + 1) - 1 : bt->len[l - 1] - 1;
+      int64_t i = bt_node(bt, l - 1) * (b + 1) - 1;
+      i = i < bt->len[l - 1] ? i : bt->len[l - 1] - 1;
       memcpy(next + (size_t)b * sz, prev + (size_t)i * sz, sz);
     }
   }
@@ -235,9 +247,9 @@ static int64_t c_btree_search(const struct data_value *xs, const struct btshape 
   struct data_value lvl = *xs;
   int64_t i = 0;
   for (int l = bt->nl - 1; l >= 0; l--) {
-    int64_t b = bt->f * i, j = 0;
+    int64_t b = bt_node(bt, l) * i, j = 0;
     lvl.elems = l == 0 ? xs->elems : (void *)(tree + (size_t)bt->off[l] * sz);
-    for (int64_t q = b; q < b + bt->f && q < bt->len[l]; q++)
+    for (int64_t q = b; q < b + bt_node(bt, l) && q < bt->len[l]; q++)
       j += cmp_key(&lvl, (uint64_t)q, x) < 0;
     i = b + j;
   }
@@ -328,25 +340,41 @@ static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *
   return 0;
 }
 
+/* The search kernel of the B+ tree, its level table and its output. */
+static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
+                                   cl_mem keys, cl_long m, struct ps_err *e)
+{
+  cl_long lv[2 * BT_MAXLEVELS], n = s->bt.len[0];
+  cl_int nl = s->bt.nl;
+  for (int l = 0; l < nl; l++) {
+    lv[2 * l] = s->bt.pad[l];
+    lv[2 * l + 1] = s->bt.off[l];
+  }
+  s->dlevels = rt_alloc(j->rt, sizeof lv, e);
+  s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
+  if (s->dlevels == NULL || s->out == NULL || rt_upload(j->rt, s->dlevels, lv, sizeof lv, e) != 0 ||
+      (s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e)) == NULL)
+    return -1;
+  return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(s->dlevels), RT_ARG(nl),
+                 RT_ARG(n), RT_ARG(keys), RT_ARG(m), RT_ARG(s->out));
+}
+
 static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *opts,
                             const struct data_value *keys, cl_long m, struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
   size_t bytes = entry_value_bytes(&j->in[0]), sz = data_type_size(j->in[0].type);
-  cl_long lv[2 * BT_MAXLEVELS], n = s->bt.len[0];
-  cl_int nl = s->bt.nl;
+  int64_t n = s->bt.len[0];
   size_t padbytes;
-  cl_mem *kb;
   char bopts[320];
-  int batch = (int)hook_tune("BTREE_BATCH", 1, 1, 8);
+  int batch = (int)hook_tune("BTREE_BATCH", BT_BATCH, 1, 8);
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
-    btree_shape(n, (int)hook_tune("BTREE_F", BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
-  nl = s->bt.nl;
+    btree_shape(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
+                hook_tune("BTREE_F", BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg;
-  snprintf(bopts, sizeof bopts, "%s -DF=%d -DBATCH=%d", opts, s->bt.f, batch);
-  opts = bopts;
-  s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", opts, e);
+  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d", opts, s->bt.fl, s->bt.f, batch);
+  s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", bopts, e);
   if (s->klevel == NULL)
     return -1;
   /* the leaves: the sorted array, padded to whole nodes with its last key */
@@ -363,25 +391,12 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
     return 0; /* the construction is what is timed */
   if (cl_btree_build(j, s, e) != 0 || rt_finish(j->rt, e) != 0)
     return -1;
-  for (int l = 0; l < nl; l++) {
-    lv[2 * l] = s->bt.pad[l];
-    lv[2 * l + 1] = s->bt.off[l];
-  }
-  s->dlevels = rt_alloc(j->rt, sizeof lv, e);
-  s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
-  if (s->dlevels == NULL || s->out == NULL || rt_upload(j->rt, s->dlevels, lv, sizeof lv, e) != 0)
-    return -1;
   if (keys != &j->in[0]) {
     s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
       return -1;
   }
-  s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e);
-  if (s->k == NULL)
-    return -1;
-  kb = keys != &j->in[0] ? &s->kbuf : &s->xs;
-  return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(s->dlevels), RT_ARG(nl),
-                 RT_ARG(n), RT_ARG(*kb), RT_ARG(m), RT_ARG(s->out));
+  return cl_btree_search_prepare(j, s, bopts, keys != &j->in[0] ? s->kbuf : s->xs, m, e);
 }
 
 /* Sorted keys: the bounds kernel (k2) finds every group's window, the search
@@ -402,6 +417,44 @@ static int cl_sorted_keys_prepare(struct entry_job *j, struct sstate *s, const c
              ? -1 : 0;
 }
 
+/* The kernels' build options (type, tile and window sizes, work-group size),
+** and what follows from them: keys per group, N-ary passes, to_eytzinger's tile depth. */
+static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *opts, size_t len,
+                      struct ps_err *e)
+{
+  const struct variant *va = variant_of(j);
+  int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
+  int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
+  char extra[96];
+  s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
+  snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu", tile_h, win,
+           win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg);
+  s->keys_per_group = va->kind == NARY ? (size_t)(256 / va->subdivisions) : (size_t)win / 2;
+  if (va->kind == NARY) {
+    int64_t r = n; /* b - a shrinks to at most ceil(r / S) - 1 per pass */
+    s->passes = 0;
+    while (r > 0) {
+      r = (r + va->subdivisions - 1) / va->subdivisions - 1;
+      s->passes++;
+    }
+    if (rt_info(j->rt)->max_wg < 256)
+      return ps_fail(e, "the N-ary search needs work-groups of 256 (the device allows %zu)",
+                     rt_info(j->rt)->max_wg);
+  }
+  entry_type_options(j->in[0].type, extra, opts, len);
+  s->tile_d = -1;
+  if (va->kind == TO_EYTZINGER && n > 0) {
+    int H = 63 - __builtin_clzll((unsigned long long)n);
+    if (H + 1 - tile_h >= 1 && rt_info(j->rt)->local_mem >= ((size_t)1 << tile_h) * 8) {
+      s->tile_d = H + 1 - tile_h;
+      s->k2 = rt_kernel(j->rt, "search.cl", "to_eytzinger_tiled", opts, e);
+      if (s->k2 == NULL)
+        return -1;
+    }
+  }
+  return 0;
+}
+
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
@@ -415,37 +468,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     return -1;
   keys = keys_of(j, s);
   m = (cl_long)data_value_count(keys);
-  s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
-  {
-    int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
-    char extra[96];
-    int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
-    snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu", tile_h, win,
-             win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg);
-    s->keys_per_group = va->kind == NARY ? (size_t)(256 / va->subdivisions) : (size_t)win / 2;
-    if (va->kind == NARY) {
-      int64_t r = n; /* b - a shrinks to at most ceil(r / S) - 1 per pass */
-      s->passes = 0;
-      while (r > 0) {
-        r = (r + va->subdivisions - 1) / va->subdivisions - 1;
-        s->passes++;
-      }
-      if (rt_info(j->rt)->max_wg < 256)
-        return ps_fail(e, "the N-ary search needs work-groups of 256 (the device allows %zu)",
-                       rt_info(j->rt)->max_wg);
-    }
-    entry_type_options(j->in[0].type, extra, opts, sizeof opts);
-    s->tile_d = -1;
-    if (va->kind == TO_EYTZINGER && n > 0) {
-      int H = 63 - __builtin_clzll((unsigned long long)n);
-      if (H + 1 - tile_h >= 1 && rt_info(j->rt)->local_mem >= ((size_t)1 << tile_h) * 8) {
-        s->tile_d = H + 1 - tile_h;
-        s->k2 = rt_kernel(j->rt, "search.cl", "to_eytzinger_tiled", opts, e);
-        if (s->k2 == NULL)
-          return -1;
-      }
-    }
-  }
+  if (cl_options(j, s, n, opts, sizeof opts, e) != 0)
+    return -1;
   if (va->kind == TO_BTREE || va->kind == BTREE)
     return cl_btree_prepare(j, s, opts, keys, m, e);
   s->k = rt_kernel(j->rt, "search.cl",
@@ -554,7 +578,9 @@ static int mc_run(struct entry_job *j, struct ps_err *e)
 
 static uint64_t eyt_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 static uint64_t search_bytes(uint64_t n, size_t elem) { return n * elem + n * 8; }
-static uint64_t search_random_bytes(uint64_t n, size_t elem) { return 2 * n * elem + n * 8; }
+/* Random keys: the keys read, the answers written, and one 32-byte DRAM sector
+** read per key (the floor once the upper levels of any layout sit in the cache). */
+static uint64_t search_random_bytes(uint64_t n, size_t elem) { return n * elem + n * 8 + n * 32; }
 /* n here is the first input's length; the keys' length is not known to the formula */
 static uint64_t keys_bytes(uint64_t n, size_t elem) { return n * elem + n * 8; }
 static uint64_t btree_bytes(uint64_t n, size_t elem) { return 2 * (n / 16) * elem; }
@@ -582,12 +608,12 @@ const struct entry search_entries[] = {
   {.name = "bench_binary_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "Lower bounds of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
-   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
+   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_RANDOM, 0}},
   {.name = "bench_eytzinger_search_random",
    .desc = "Eytzinger search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
-   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
+   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_RANDOM, 0}},
   {.name = "binary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key in the sorted array (like numpy/torch searchsorted)",
@@ -627,7 +653,7 @@ const struct entry search_entries[] = {
   {.name = "bench_nary16_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "N-ary search (16 per key) of n random keys in [min, max]",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
-   .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
+   .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_RANDOM, 16}},
   {.name = "nary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by N-ary search, 16 work-items per key; with one key, the AMD sample's single-key mode",
@@ -635,22 +661,22 @@ const struct entry search_entries[] = {
    .work = "O(m S log_S n)", .span = "O(log_S n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_INPUT, 16}},
   {.name = "to_btree",
-   .desc = "Build the internal levels of a 16-key static B+ tree over a sorted array",
-   .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[~n/15]t",
+   .desc = "Build the internal levels of a static B+ tree (leaves of 16 keys, nodes of 8) over a sorted array",
+   .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[~n/14]t",
    .work = "O(n)", .span = "O(log n)", .bytes_desc = "n/16 sizeof(t) x 2", .bytes = btree_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_BTREE, KEYS_ARRAY, 0}},
   {.name = "bench_btree_search", .answer = "lower_bound_of_each_element",
-   .desc = "Lower bound of every element by a 16-key B+ tree search (keys = the array)",
+   .desc = "Lower bound of every element by a B+ tree search (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0}},
   {.name = "bench_btree_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "B+ tree search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
-   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "2 n sizeof(t) + 8 n", .bytes = search_random_bytes,
+   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0}},
   {.name = "btree_search", .answer = "lower_bound",
-   .desc = "Lower bound of each key by a 16-key B+ tree search",
+   .desc = "Lower bound of each key by a B+ tree search",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0}},

@@ -16,8 +16,9 @@
 
 #define LINE 64     /* bytes per cache line */
 #define BATCH 16    /* queries in flight per worker: binary and Eytzinger search */
-#define BT_BATCH 8  /* the same for the B+ tree (each step is a 16-key node) */
-#define NODE 16     /* keys per B+ tree node (search.c's layout) */
+#define BT_BATCH 8  /* the same for the B+ tree (each step is one node) */
+#define NODE 8      /* keys per internal B+ tree node (search.c's BT_FANOUT) */
+#define LEAF 16     /* keys per B+ tree leaf (search.c's BT_LEAF) */
 #define OUT_ALIGN 8 /* answers per cache line: workers never share one */
 
 /* Prefetch elements [first, first + count) of an array of elem-byte
@@ -148,18 +149,20 @@ static inline void prefetch_span(const void *base, uint64_t first, uint64_t coun
 
 /* ============================= B+ tree search =========================== */
 
-/* count_S(node, key): how many of the node's 16 keys are below key: one
-** vector compare (GNU C vector extensions, GCC and Clang; lanes of -1 where
-** below) and a sum of the lanes, in T's width modulo 2^8 (16 fits).
+/* count_S(node, key), count_leaf_S(leaf, key): how many of the node's NODE
+** (leaf's LEAF) keys are below key: one vector compare (GNU C vector
+** extensions, GCC and Clang; lanes of -1 where below) and a sum of the lanes,
+** in T's width modulo 2^8 (16 fits).
 ** bt_S(q, lo, hi): queries [lo, hi) of q, BT_BATCH at a time, from the root
 ** down. A search of a key above every element would step past the last
 ** node of a level; clamping to that node gives the same final answer (all
 ** of its keys, padding included, are below the key, and so on down to the
 ** leaves), where the c backend goes past the end and counts nothing. The
-** leaves (the array itself) are not padded: a last node shorter than 16
+** leaves (the array itself) are not padded: a last leaf shorter than LEAF
 ** is counted one by one. Each step prefetches the node it descends to. */
 #define DEFINE_BTREE(S, T, D)                                                                   \
   typedef T vec_##S __attribute__((vector_size(NODE * sizeof(T))));                             \
+  typedef T leaf_##S __attribute__((vector_size(LEAF * sizeof(T))));                            \
   static inline uint64_t count_##S(const T *node, T key)                                       \
   {                                                                                             \
     vec_##S v, k = {0}, lt;                                                                     \
@@ -168,6 +171,17 @@ static inline void prefetch_span(const void *base, uint64_t first, uint64_t coun
     k += key;                                                                                   \
     lt = (vec_##S)(v < k);                                                                      \
     for (int i = 0; i < NODE; i++)                                                              \
+      c = (T)(c - lt[i]);                                                                       \
+    return (uint64_t)(uint8_t)c;                                                                \
+  }                                                                                             \
+  static inline uint64_t count_leaf_##S(const T *node, T key)                                  \
+  {                                                                                             \
+    leaf_##S v, k = {0}, lt;                                                                    \
+    T c = 0;                                                                                    \
+    memcpy(&v, node, sizeof v);                                                                 \
+    k += key;                                                                                   \
+    lt = (leaf_##S)(v < k);                                                                     \
+    for (int i = 0; i < LEAF; i++)                                                              \
       c = (T)(c - lt[i]);                                                                       \
     return (uint64_t)(uint8_t)c;                                                                \
   }                                                                                             \
@@ -191,13 +205,13 @@ static inline void prefetch_span(const void *base, uint64_t first, uint64_t coun
         for (int b = 0; b < BT_BATCH; b++) {                                                    \
           uint64_t j = NODE * i[b] + count_##S(lvl + NODE * i[b], key[b]);                      \
           i[b] = j < last ? j : last;                                                           \
-          prefetch_span(below, NODE * i[b], NODE, sizeof(T));                                   \
+          prefetch_span(below, (l > 1 ? NODE : LEAF) * i[b], l > 1 ? NODE : LEAF, sizeof(T));   \
         }                                                                                       \
       }                                                                                         \
       for (int64_t b = 0; b < nb; b++) {                                                        \
-        uint64_t first = NODE * i[b], c = 0;                                                    \
-        if (first + NODE <= n)                                                                  \
-          c = count_##S(x + first, key[b]);                                                     \
+        uint64_t first = LEAF * i[b], c = 0;                                                    \
+        if (first + LEAF <= n)                                                                  \
+          c = count_leaf_##S(x + first, key[b]);                                                \
         else                                                                                    \
           for (uint64_t e = first; e < n; e++)                                                  \
             c += x[e] < key[b];                                                                 \
@@ -239,12 +253,13 @@ static inline void prefetch_span(const void *base, uint64_t first, uint64_t coun
     }                                                                                           \
   }                                                                                             \
                                                                                                 \
-  static void level_##S(const void *pv, int64_t plen, void *nv, int64_t lo, int64_t hi)         \
+  static void level_##S(const void *pv, int64_t plen, int64_t node, void *nv, int64_t lo,        \
+                        int64_t hi)                                                             \
   {                                                                                             \
     const T *prev = pv;                                                                         \
     T *next = nv;                                                                               \
     for (int64_t b = lo; b < hi; b++)                                                           \
-      next[b] = prev[NODE * b + NODE - 1 < plen ? NODE * b + NODE - 1 : plen - 1];              \
+      next[b] = prev[node * b + node - 1 < plen ? node * b + node - 1 : plen - 1];              \
   }
 
 /* unsorted_S(x, n): the first i with x[i - 1] > x[i], or -1.
@@ -300,7 +315,7 @@ typedef void find_fn(const struct search_mc_query *q, int64_t lo, int64_t hi);
 struct ops {
   find_fn *find[4];
   void (*subtree)(const void *a, void *t, int64_t n, int64_t r, int64_t top);
-  void (*level)(const void *prev, int64_t plen, void *next, int64_t lo, int64_t hi);
+  void (*level)(const void *prev, int64_t plen, int64_t node, void *next, int64_t lo, int64_t hi);
 };
 
 #define OPS_ROW(S, T, D) [D] = {{lb_##S, sk_##S, ey_##S, bt_##S}, subtree_##S, level_##S},
@@ -328,6 +343,7 @@ struct job {
   int64_t top;                      /* to_eytzinger: subtree roots are top .. 2 top - 1 */
   atomic_llong next;                /* to_eytzinger: the next subtree to take */
   int64_t count;                    /* to_btree: keys of the level being built */
+  int64_t node;                     /* to_btree: keys per node of the level below */
 };
 
 static void find_part(void *ctx, int tid, int nt)
@@ -391,7 +407,7 @@ static void level_part(void *ctx, int tid, int nt)
   uint64_t lo, hi;
   pool_range((uint64_t)jb->count, tid, nt, LINE / jb->elem, &lo, &hi);
   if (hi > lo)
-    jb->ops->level(jb->src, jb->n, jb->dst, (int64_t)lo, (int64_t)hi);
+    jb->ops->level(jb->src, jb->n, jb->node, jb->dst, (int64_t)lo, (int64_t)hi);
 }
 
 void search_mc_to_btree(struct pool *p, enum data_type t, const void *sorted, const struct search_mc_tree *tree)
@@ -405,6 +421,7 @@ void search_mc_to_btree(struct pool *p, enum data_type t, const void *sorted, co
     jb.dst = (char *)tree->internal + (size_t)tree->off[l] * jb.elem;
     jb.n = tree->len[l - 1];
     jb.count = tree->pad[l];
+    jb.node = l == 1 ? LEAF : NODE;
     pool_run(p, level_part, &jb);
   }
 }

@@ -14,11 +14,12 @@
 
 #include <stdint.h>
 
-/* A static B+ tree of 16-key nodes over a sorted array, laid out as search.c
-** builds it: level 0 is the sorted array (len[0] elements); levels 1..nl-1
-** lie in `internal` one after another, level l at element offset off[l],
-** padded to pad[l] (a multiple of 16) with copies of its last key; key b of
-** level l + 1 is element min(16 b + 15, len[l] - 1) of level l. */
+/* A static B+ tree over a sorted array, laid out as search.c builds it, with
+** leaves of 16 keys and internal nodes of 8: level 0 is the sorted array
+** (len[0] elements); levels 1..nl-1 lie in `internal` one after another,
+** level l at element offset off[l], padded to pad[l] (a multiple of 8) with
+** copies of its last key; key b of level l + 1 is element
+** min(K b + K - 1, len[l] - 1) of level l, K = 16 for l = 0, else 8. */
 struct search_mc_tree {
   int nl;
   const int64_t *len, *pad, *off; /* nl entries each */
