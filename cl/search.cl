@@ -117,7 +117,9 @@ __kernel void eytzinger_search(__global const T *restrict t, const long n,
 // Lower bounds of sorted keys (keys[i] <= keys[i + 1]), in two launches.
 // sorted_keys_bounds: bounds[g] = the lower bound of key g KEYS for each of the
 // G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
-// group g has its lower bound in [bounds[g], bounds[g + 1]].
+// group g has its lower bound in [bounds[g], bounds[g + 1]]. (One binary search
+// per work-item; 32 work-items per bound, as in nary_search, measured slower on
+// the H100: 37 against 21 us at 2^25 keys.)
 __kernel void sorted_keys_bounds(__global const T *restrict xs, const long n,
                                  __global const T *restrict keys, const long m,
                                  __global long *restrict bounds, const long groups)

@@ -8,7 +8,7 @@
 #     (the cost of the NVML readings: docs/cli.md);
 #  2. --interleave against one-after-another on the search suite's entries;
 #  3. scripts/peers.py with torch and CuPy (when importable) and numpy on
-#     builtin:sweep-search.bench's sizes up to 2^24 (and builtin:search.bench),
+#     builtin:sweep-search.bench's sizes up to 2^22 (and builtin:search.bench),
 #     merged into psearch's results, with plot --bars and plot --sweep.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -54,13 +54,13 @@ paste -d'|' seq.txt il.txt | grep "μs"
 
 echo "== peers (numpy, torch, CuPy: those importable)"
 cat > sweep.bench <<'S'
--- the search family's sweep to 2^24 (peers: searchsorted, searchsorted_random, copy, sort)
+-- the search family's sweep to 2^22 (peers: searchsorted, searchsorted_random, copy, sort)
 ==
 entry: bench_copy sorted bench_binary_search bench_btree_search bench_binary_search_random bench_btree_search_random
-random sorted input { [2**10..2**24 by *4]i32 }
+random sorted input { [2**10..2**22 by *4]i32 }
 S
 $P bench -r 50 --no-convergence-phase --no-validate sweep.bench --json sweep.json > sweep.txt
-python3 "$here/peers.py" --psearch $P --runs 50 --min-time 0.2 sweep.bench --merge sweep.json \
+python3 "$here/peers.py" --psearch $P --runs 10 --min-time 0.2 sweep.bench --merge sweep.json \
   -o sweep-peers.json > sweep-peers.txt 2> sweep-peers.err
 cat sweep-peers.err
 $P plot --sweep sweep-peers.json -o sweep-peers.svg

@@ -81,6 +81,7 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 #define BT_LEAF 16   /* keys per leaf (fl) */
 #define BT_FANOUT 8  /* keys per internal node (f) */
 #define BT_BATCH 2   /* OpenCL: keys per work-item */
+#define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
 struct btshape {
   int fl, f;              /* keys per leaf, per internal node: 8 or 16 */
   int nl;                 /* levels, including level 0 */
@@ -367,10 +368,11 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   int64_t n = s->bt.len[0];
   size_t padbytes;
   char bopts[320];
-  int batch = (int)hook_tune("BTREE_BATCH", BT_BATCH, 1, 8);
+  int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes, more keys at once */
+  int batch = (int)hook_tune("BTREE_BATCH", cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
-                hook_tune("BTREE_F", BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
+                hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg;
   snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d", opts, s->bt.fl, s->bt.f, batch);
