@@ -84,6 +84,14 @@ static int add_point(struct series *s, int *ns, const char *label, const struct 
   return 0;
 }
 
+/* A program's name without its suite file's path ("datasets/x.bench:ENTRY"
+** -> "ENTRY"): the legend has room for the entry and the dataset. */
+static const char *entry_part(const char *name)
+{
+  const char *c = strstr(name, ".bench:");
+  return c != NULL ? c + strlen(".bench:") : name;
+}
+
 /* Every program's datasets with a size, grouped into series; those with at least two sizes kept. */
 static int gather(struct results *const *r, int nfiles, struct series *s)
 {
@@ -102,9 +110,9 @@ static int gather(struct results *const *r, int nfiles, struct series *s)
         if (!((mean = stats_mean(d->runs, d->nruns)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
           continue;
         if (nfiles > 1)
-          snprintf(label, sizeof label, "%.100s %.80s (%.60s)", p->name, fam, r[f]->path);
+          snprintf(label, sizeof label, "%.100s %.80s (%.60s)", entry_part(p->name), fam, r[f]->path);
         else
-          snprintf(label, sizeof label, "%.120s %.120s", p->name, fam);
+          snprintf(label, sizeof label, "%.120s %.120s", entry_part(p->name), fam);
         add_point(s, &ns, label, p, (double)n, mean * 1000 / (double)n, elem);
       }
     }
