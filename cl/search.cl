@@ -99,18 +99,51 @@ __kernel void binary_search(__global const T *restrict xs, const long n,
 // The post's eytzinger_search: descend k = 2k + (x > t[k]) until k > n, then
 // strip the trailing ones and the last zero: the index (0-based) of the lower
 // bound in the Eytzinger array, or -1 when every element is smaller than x.
-__kernel void eytzinger_search(__global const T *restrict t, const long n,
-                               __global const T *restrict keys, const long m,
-                               __global long *restrict out)
+// A work-group of WG work-items takes EBATCH WG consecutive keys, EBATCH per
+// work-item (WG apart: coalesced key reads and answer writes), all descending
+// together: EBATCH independent loads in flight. With EPREFETCH, each step
+// also prefetches the node's descendants four levels down (nodes 16k ..
+// 16k + 15, at most two 64-byte lines: Khuong and Morin's prefetch), through
+// NVIDIA's inline PTX where it is allowed, else OpenCL's prefetch().
+#ifdef NV_PTX
+#define PREFETCH_LINE(p) asm volatile("prefetch.global.L1 [%0];" ::"l"(p))
+#else
+#define PREFETCH_LINE(p) prefetch((p), 1)
+#endif
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void eytzinger_search(__global const T *restrict t, const long n,
+                      __global const T *restrict keys, const long m,
+                      __global long *restrict out)
 {
-  long i = get_global_id(0);
-  if (i < m) {
-    T x = keys[i];
-    ulong k = 1;
-    while (k <= (ulong)n)
-      k = 2 * k + (t[k - 1] < x ? 1 : 0);
-    k >>= ctz(~k) + 1; // ffs(~k): the trailing ones and the zero before them
-    out[i] = (long)k - 1;
+  long i0 = get_group_id(0) * (long)(EBATCH * WG) + get_local_id(0);
+  int H = n > 0 ? 63 - clz(n) : -1; // the depth of the last level
+  T x[EBATCH];
+  ulong k[EBATCH];
+#pragma unroll
+  for (int b = 0; b < EBATCH; b++) {
+    long i = i0 + b * WG;
+    x[b] = keys[i < m ? i : m - 1];
+    k[b] = 1;
+  }
+  for (int d = 0; d <= H; d++) {
+#pragma unroll
+    for (int b = 0; b < EBATCH; b++) {
+      if (k[b] <= (ulong)n) {
+#if EPREFETCH
+        if (16 * k[b] <= (ulong)n) {
+          PREFETCH_LINE(t + 16 * k[b] - 1);
+          PREFETCH_LINE(t + 16 * k[b] + 14);
+        }
+#endif
+        k[b] = 2 * k[b] + (t[k[b] - 1] < x[b] ? 1 : 0);
+      }
+    }
+  }
+#pragma unroll
+  for (int b = 0; b < EBATCH; b++) {
+    ulong kk = k[b] >> (ctz(~k[b]) + 1); // ffs(~k): the trailing ones and the zero before them
+    if (i0 + b * WG < m)
+      out[i0 + b * WG] = (long)kk - 1;
   }
 }
 

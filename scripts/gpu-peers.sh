@@ -12,13 +12,7 @@
 #     merged into psearch's results, with plot --bars and plot --sweep.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/peers}" && cd "${2:-/tmp/peers}" && pwd)
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/peers}"
 
 cat > tiny.bench <<'S'
 ==

@@ -9,13 +9,7 @@
 # against the c backend on this GPU first, at the edge sizes.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/results}" && cd "${2:-/tmp/results}" && pwd)
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
 
 echo "== kernel tests on the default device"
 for t in test_engine test_search test_cost test_radix; do

@@ -11,13 +11,7 @@
 # are committed under docs/results/ (docs/results/README.md).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/results}" && cd "${2:-/tmp/results}" && pwd)
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
 now() { date +%s.%N; }
 
 echo "== 1. -d all --device-type=gpu on the search suite"

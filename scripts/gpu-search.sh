@@ -9,14 +9,8 @@
 # VARIANT is a PSEARCH_TEST_TUNE value tried on the same suite (tuning).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/results}" && cd "${2:-/tmp/results}" && pwd)
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
 shift 2 2>/dev/null
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
 LD_LIBRARY_PATH=$B/lib timeout 300 $B/bin/test_search > test_search.log 2>&1
 echo "test_search: exit $? ($(grep -c '^\[       OK \]' test_search.log) passed)" | tee tests.txt
 grep -m5 -E "FAILED|differ|error" test_search.log
@@ -35,7 +29,8 @@ $P bench $R search.bench --json search.json > search.txt 2> search.err; tail -3 
 for v in "$@"; do
   echo "== variant $v"
   PSEARCH_TEST_TUNE=$v $P bench $R search.bench -e bench_copy -e bench_btree_search_random \
-    -e bench_btree_search --json "variant-$v.json" 2>&1 | grep -E "^Results|^sorted|^ +[0-9]+ runs"
+    -e bench_btree_search -e bench_eytzinger_search -e bench_eytzinger_search_random \
+    --json "variant-$v.json" 2>&1 | grep -E "^Results|^sorted|^ +[0-9]+ runs"
 done
 echo "== peers on the same GPU"
 [ -x $B/anchors/cub_anchor ] && $B/anchors/cub_anchor 33554431 10000000 > cub.txt 2>&1

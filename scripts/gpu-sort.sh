@@ -8,14 +8,8 @@
 # are environment assignments tried as variants of the i32 case (tuning).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/results}" && cd "${2:-/tmp/results}" && pwd)
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
 shift 2 2>/dev/null
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
 LD_LIBRARY_PATH=$B/lib timeout 200 $B/bin/test_radix > test_radix.log 2>&1
 echo "test_radix: exit $? ($(grep -c '^\[       OK \]' test_radix.log) passed)" | tee tests.txt
 grep -m5 -E "FAILED|differ|error" test_radix.log

@@ -8,13 +8,7 @@
 # and drawn by psearch plot --sweep and --bars.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/results}" && cd "${2:-/tmp/results}" && pwd)
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
 $P bench -r 20 --no-convergence-phase --no-validate builtin:sweep-search.bench --json sweep.json \
   > sweep.txt 2> sweep.err
 echo "bench: exit $?"; tail -2 sweep.err

@@ -10,13 +10,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
-B=$(cd "${1:-.carry/psearch}" && pwd)
-O=$(mkdir -p "${2:-/tmp/wall}" && cd "${2:-/tmp/wall}" && pwd)
-P=$B/psearch
-export XDG_CACHE_HOME=$(mktemp -d)
-cd "$O" || exit 1
-bash "$here/machine.sh" "$P" > machine.txt 2>&1
-cat machine.txt
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/wall}"
 run=($P bench -r 100 -x --convergence-max-seconds 3 -v --json wall.json)
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -v -o time.txt "${run[@]}" > wall.txt 2> wall.log

@@ -8,21 +8,12 @@
 # export read what it writes. On the c backend: no device needed, seconds.
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
+HERE=$(cd "$(dirname "$0")" && pwd)
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 cd "$T" || exit 1
 export XDG_CACHE_HOME=$T/cache
 
-cat > t.bench <<'EOF'
--- cli_scale's suite: 10 cases of 4 entries in two blocks
-==
-entry: bench_copy sorted bench_binary_search
-random sorted input { [1000]i32 }
-random sorted input { [5000]i32 }
-"small" input { [1, 2, 3, 4, 5, 6, 7, 8] }
-==
-entry: bench_eytzinger_search
-random eytzinger input { [2000]i32 }
-EOF
+cp "$HERE/scale.bench" t.bench
 B=(bench --backend=c -r 1 --max-runs 1 --no-convergence-phase)
 
 check full 0 $P "${B[@]}" --json full.json t.bench

@@ -17,6 +17,7 @@ fi
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 S=$(cd "$(dirname "$0")/../scripts/slurm" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
 pids=()
 stop() {
   local p
@@ -100,16 +101,7 @@ done
   { for f in "$T"/slurmctld.log "$T"/slurmd.log "$T"/slurm*.out; do tail -n 5 "$f"; done; echo "FAIL: the node is not idle"; exit 1; }
 
 # the suite, and the unsharded run's cases
-cat > "$T/t.bench" <<'EOF'
-==
-entry: bench_copy sorted bench_binary_search
-random sorted input { [1000]i32 }
-random sorted input { [5000]i32 }
-"small" input { [1, 2, 3, 4, 5, 6, 7, 8] }
-==
-entry: bench_eytzinger_search
-random eytzinger input { [2000]i32 }
-EOF
+cp "$HERE/scale.bench" "$T/t.bench"
 args=(-r 2 --max-runs 2 --no-convergence-phase "$T/t.bench")
 check unsharded 0 $P bench --backend=c --json "$T/full.json" "${args[@]}"
 

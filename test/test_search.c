@@ -491,13 +491,59 @@ static void unsorted_refused(void **state)
 
 
 
+/* The OpenCL searches in the shapes other devices choose (PSEARCH_TEST_TUNE):
+** the B+ tree with 8-key internal nodes (the GPU's default; a CPU device's is
+** 16) or 8-key leaves, several keys per work-item, and the Eytzinger search
+** with several keys per work-item, at the sizes where each node size's levels
+** begin and end, on 1-byte, 4-byte and 8-byte keys. */
+static void other_shapes(void **state)
+{
+  static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4",
+                                      "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3",
+                                      "BTREE_F=16,BTREE_FL=8,BTREE_BATCH=1,EYTZ_BATCH=2"};
+  static const int64_t sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 511, 512, 513,
+                                  1023, 1024, 1025, 4095, 4096, 4097, 70001};
+  static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64};
+  (void)state;
+  for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
+    setenv("PSEARCH_TEST_TUNE", tunes[t], 1);
+    for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
+      for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        int64_t n = sizes[z];
+        struct data_value xs = sorted_array(types[y], n, (int)z % 2, (uint64_t)(n + 7 * (int64_t)t)), ks = keys_for(&xs);
+        struct data_value in2[2] = {xs, ks}, ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
+        struct data_value ey_in[2] = {ec, ks};
+        struct data_value bt = harness_run("btree_search", BACKEND_OPENCL, in2, 2, 1);
+        struct data_value ey = harness_run("eytzinger_search", BACKEND_OPENCL, ey_in, 2, 1);
+        int64_t *wants = oracle(&xs, &ks), m = (int64_t)data_value_count(&ks);
+        for (int64_t i = 0; i < m; i++) {
+          int64_t eidx = ((int64_t *)ey.elems)[i];
+          if (((int64_t *)bt.elems)[i] != wants[i])
+            fail_msg("btree_search (%s) %s n=%lld key #%lld: got %lld, want %lld", tunes[t],
+                     data_type_name(types[y]), (long long)n, (long long)i, (long long)((int64_t *)bt.elems)[i],
+                     (long long)wants[i]);
+          if ((eidx < 0 ? n : layout_eytzinger_rank(n, eidx + 1)) != wants[i])
+            fail_msg("eytzinger_search (%s) %s n=%lld key #%lld: index %lld", tunes[t],
+                     data_type_name(types[y]), (long long)n, (long long)i, (long long)eidx);
+        }
+        free(wants);
+        data_value_free(&bt);
+        data_value_free(&ey);
+        data_value_free(&ec);
+        data_value_free(&ks);
+        data_value_free(&xs);
+      }
+  }
+  unsetenv("PSEARCH_TEST_TUNE");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(rank_closed_form), cmocka_unit_test(all_small_sizes),
     cmocka_unit_test(powers_of_two),    cmocka_unit_test(every_type_and_extremes),
     cmocka_unit_test(bench_entries_agree), cmocka_unit_test(unsorted_refused), cmocka_unit_test(input_checks_see_everything),
-    cmocka_unit_test(multicore_equals_c),
+    cmocka_unit_test(multicore_equals_c), cmocka_unit_test(other_shapes),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return cmocka_run_group_tests(tests, harness_setup, harness_teardown);

@@ -5,6 +5,8 @@
 */
 #include "entry.h"
 
+#include "hook.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,11 @@ void entry_type_options(enum data_type t, const char *extra, char *buf, size_t n
                                      : bits == 16 ? "0x8000" : "0x80")
                                   : "0",
            extra ? extra : "");
+}
+
+int entry_use_ptx(const struct rt_device_info *info)
+{
+  return !hook_portable() && strstr(info->vendor, "NVIDIA") != NULL;
 }
 
 size_t entry_value_bytes(const struct data_value *v)

@@ -80,6 +80,10 @@ struct entry {
 /* Build options defining T (OpenCL type of t), U (unsigned of the same width),
 ** FLIP (xor to unsigned order), then `extra`. */
 void entry_type_options(enum data_type t, const char *extra, char *buf, size_t n);
+/* Whether kernels may use NVIDIA's inline PTX (-DNV_PTX): on NVIDIA's OpenCL,
+** unless PSEARCH_TEST_PORTABLE asks for the portable kernels. */
+int entry_use_ptx(const struct rt_device_info *info);
+
 size_t entry_value_bytes(const struct data_value *v);
 
 /* Check the inputs against the entry's signature; on mismatch a Futhark-style

@@ -121,13 +121,6 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
   return 0;
 }
 
-/* The warp primitives in NVIDIA's inline PTX: on NVIDIA's OpenCL, unless
-** PSEARCH_TEST_PORTABLE asks for the portable kernels. */
-static int use_ptx(const struct rt_device_info *info)
-{
-  return !hook_portable() && strstr(info->vendor, "NVIDIA") != NULL;
-}
-
 /* Onesweep's buffers and kernels: tiles of WG x 16 keys; os_hist's partial
 ** histograms (groups x passes x RADIX counts) and the digit offsets; one
 ** look-back word per tile and digit (zero: not ready) and the ticket. */
@@ -147,7 +140,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       lookback_open(j->rt, &s->lb, s->ntiles, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0)
     return -1;
   snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u%s%s%s", WG, (unsigned)s->items, s->passes,
-           data_type_is_float(t) ? " -DFLOATKEY" : "", use_ptx(info) ? " -DNV_PTX" : "",
+           data_type_is_float(t) ? " -DFLOATKEY" : "", entry_use_ptx(info) ? " -DNV_PTX" : "",
            hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
   return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
 }

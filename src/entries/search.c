@@ -81,6 +81,8 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 #define BT_LEAF 16   /* keys per leaf (fl) */
 #define BT_FANOUT 8  /* keys per internal node (f) */
 #define BT_BATCH 2   /* OpenCL: keys per work-item */
+#define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
+#define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
 #define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
 struct btshape {
   int fl, f;              /* keys per leaf, per internal node: 8 or 16 */
@@ -216,7 +218,7 @@ static int c_prepare(struct entry_job *j, struct ps_err *e)
   struct sstate *s;
   if (common_prepare(j, &s, e) != 0)
     return -1;
-  if (variant_of(j)->kind == BTREE) { /* the internal levels, before timing */
+  if (variant_of(j)->kind == BTREE || variant_of(j)->kind == EYTZINGER) { /* the internal levels, before timing */
     s->tree = malloc((size_t)s->bt.internal * data_type_size(j->in[0].type) + 1);
     if (s->tree == NULL)
       return ps_fail(e, "out of memory");
@@ -427,11 +429,15 @@ static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *op
   const struct variant *va = variant_of(j);
   int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
   int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
-  char extra[96];
+  char extra[160];
   s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
-  snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu", tile_h, win,
-           win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg);
-  s->keys_per_group = va->kind == NARY ? (size_t)(256 / va->subdivisions) : (size_t)win / 2;
+  int ebatch = (int)hook_tune("EYTZ_BATCH", EY_BATCH, 1, 8), eprefetch = (int)hook_tune("EYTZ_PREFETCH", EY_PREFETCH, 0, 1);
+  snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu -DEBATCH=%d -DEPREFETCH=%d%s",
+           tile_h, win, win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg, ebatch, eprefetch,
+           entry_use_ptx(rt_info(j->rt)) ? " -DNV_PTX" : "");
+  s->keys_per_group = va->kind == NARY        ? (size_t)(256 / va->subdivisions)
+                      : va->kind == EYTZINGER ? (size_t)ebatch * s->wg
+                                              : (size_t)win / 2;
   if (va->kind == NARY) {
     int64_t r = n; /* b - a shrinks to at most ceil(r / S) - 1 per pass */
     s->passes = 0;
@@ -514,28 +520,30 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
 static int cl_run(struct entry_job *j, struct ps_err *e)
 {
   struct sstate *s = j->state;
-  if (variant_of(j)->kind == TO_BTREE)
+  size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+  switch (variant_of(j)->kind) {
+  case TO_BTREE:
     return cl_btree_build(j, s, e);
-  if (variant_of(j)->kind == NARY) {
-    size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+  case NARY:
     return rt_launch(j->rt, s->k, groups * 256, 256, e);
-  }
-  if (variant_of(j)->kind == BTREE) {
-    size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+  case BTREE:
+  case EYTZINGER:
     return m == 0 ? 0 : rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
-  }
-  if (variant_of(j)->kind == SORTED_KEYS) {
-    size_t m = (size_t)data_value_count(&j->out[0]), groups = (m + s->keys_per_group - 1) / s->keys_per_group;
+  case SORTED_KEYS:
     return m == 0 ? 0
            : rt_launch(j->rt, s->k2, groups + 1, s->wg, e) != 0 ||
                    rt_launch(j->rt, s->k, groups * s->wg, s->wg, e) != 0
                ? -1 : 0;
+  case TO_EYTZINGER:
+    if (s->tile_d >= 0)
+      return rt_launch(j->rt, s->k, ((size_t)1 << s->tile_d) - 1, s->wg, e) != 0 ||
+                     rt_launch(j->rt, s->k2, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
+                 ? -1 : 0;
+    break;
+  case BINARY:
+    break;
   }
-  if (variant_of(j)->kind == TO_EYTZINGER && s->tile_d >= 0)
-    return rt_launch(j->rt, s->k, ((size_t)1 << s->tile_d) - 1, s->wg, e) != 0 ||
-                   rt_launch(j->rt, s->k2, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
-               ? -1 : 0;
-  return rt_launch(j->rt, s->k, (size_t)data_value_count(&j->out[0]), s->wg, e);
+  return rt_launch(j->rt, s->k, m, s->wg, e);
 }
 
 static int cl_result(struct entry_job *j, struct ps_err *e)
