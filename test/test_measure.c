@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "measure.h"
+#include "report.h"
 #include "progress.h"
 
 #include <stdio.h>
@@ -318,13 +319,47 @@ static void discard_throttled(void **state)
   measure_result_free(&r);
 }
 
+/* Preemption: a fake count of the thread's preemptions that the fake entry
+** advances in calls 4, 7, 9 and 12 (calls 4, 7, 9 and 15 take 60 ms, the
+** others 20 ms): the runs are flagged exactly, and the report names 3 of the
+** 4 slow outliers as preempted (call 15 was slow on its own; call 12 was
+** preempted but not slow). */
+static uint64_t sim_preempts;
+static uint64_t sim_preemptions(void) { return sim_preempts; }
+static double slow_some(uint64_t k)
+{
+  if (k == 4 || k == 7 || k == 9 || k == 12)
+    sim_preempts++;
+  return k == 4 || k == 7 || k == 9 || k == 15 ? 60000 : 20000;
+}
+
+static void preemption(void **state)
+{
+  struct measure_result r;
+  struct report_dataset d;
+  (void)state;
+  sim_preempts = 0;
+  assert_int_equal(measure(slow_some, (struct measure_params){.runs = 30, .max_runs = 30,
+                                                              .preemptions = sim_preemptions},
+                           &no_stop, &r),
+                   0);
+  assert_int_equal(r.n, 30);
+  for (size_t i = 0; i < r.n; i++) /* run i is call i + 1: the warm-up is call 0 */
+    assert_int_equal(r.preempted[i], i + 1 == 4 || i + 1 == 7 || i + 1 == 9 || i + 1 == 12);
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.s.out_hi, 4);
+  assert_int_equal(d.out_hi_preempted, 3);
+  assert_int_equal(d.preempted, 4);
+  measure_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
     cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
     cmocka_unit_test(interleave_rotates), cmocka_unit_test(interleave_same_as_alone),
-    cmocka_unit_test(discard_throttled),
+    cmocka_unit_test(discard_throttled), cmocka_unit_test(preemption),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,12 @@
 /*
 ** ps.c: shared error record, diagnostics and small utilities.
 */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "ps.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
@@ -109,6 +111,18 @@ uint64_t ps_now_ns(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t ps_thread_preemptions(void)
+{
+  struct rusage ru;
+#ifdef RUSAGE_THREAD
+  if (getrusage(RUSAGE_THREAD, &ru) != 0)
+#else
+  if (getrusage(RUSAGE_SELF, &ru) != 0)
+#endif
+    return 0;
+  return (uint64_t)ru.ru_nivcsw;
 }
 
 struct ps_task {

@@ -70,4 +70,8 @@ int ps_natcmp(const char *a, const char *b);
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 
+/* How often the OS has preempted the calling thread so far (involuntary
+** context switches; the process's where a thread's count is not kept). */
+uint64_t ps_thread_preemptions(void);
+
 #endif

@@ -23,12 +23,13 @@ struct session {
   measure_progress_fn progress;
   void *ctx;
   uint64_t (*clock)(void); /* the clock, ns */
+  uint64_t (*preemptions)(void); /* the thread's preemptions so far */
   uint64_t away;      /* clock time spent outside this session's steps */
   uint64_t left_at;   /* when the last step ended */
   uint64_t t_start;   /* the warm-up's start, for the timeout */
   uint64_t last_draw; /* the last progress callback */
   uint64_t phase_start;
-  size_t cap;         /* of r->us */
+  size_t cap;         /* of r->us and r->preempted */
   int calls;          /* calls of the entry so far, the warm-up included */
   enum phase phase;
   int64_t left;       /* runs the current batch still wants */
@@ -44,17 +45,22 @@ static uint64_t now(const struct session *ss)
   return ss->clock() - ss->away;
 }
 
-static int push(struct session *ss, double x)
+static int push(struct session *ss, double x, int preempted)
 {
   struct measure_result *r = ss->r;
   if (r->n == ss->cap) {
     size_t nc = ss->cap ? ss->cap * 2 : 64;
     double *nv = realloc(r->us, nc * sizeof *nv);
+    unsigned char *np;
     if (nv == NULL)
       return -1;
     r->us = nv;
+    if ((np = realloc(r->preempted, nc)) == NULL)
+      return -1;
+    r->preempted = np;
     ss->cap = nc;
   }
+  r->preempted[r->n] = (unsigned char)(preempted != 0);
   r->us[r->n++] = x;
   return 0;
 }
@@ -90,7 +96,7 @@ static int one_call(struct session *ss)
 {
   const struct measure_params *p = ss->p;
   struct ps_err e;
-  uint64_t t0, t1;
+  uint64_t t0, t1, c0, c1;
   int probe = p->throttled != NULL && ss->phase != PH_WARMUP && ss->r->discarded < MEASURE_MAX_DISCARDS;
   if (*ss->stop)
     return fail(ss, "Interrupted.");
@@ -103,10 +109,12 @@ static int one_call(struct session *ss)
     return fail(ss, e.msg);
   if (probe)
     p->throttled(p->throttled_ctx, 0);
+  c0 = ss->preemptions();
   t0 = now(ss);
   if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
     return fail(ss, e.msg);
   t1 = now(ss);
+  c1 = ss->preemptions();
   if (p->delay_ns != NULL) {
     uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
     if (d > 0)
@@ -120,7 +128,7 @@ static int one_call(struct session *ss)
     ss->r->discarded++;
     return 0;
   }
-  if (push(ss, (double)(t1 - t0) / 1000.0) != 0)
+  if (push(ss, (double)(t1 - t0) / 1000.0, c1 != c0) != 0)
     return fail(ss, "out of memory");
   ss->left--;
   if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS)
@@ -288,6 +296,7 @@ static void begin(struct session *ss, const struct measure_params *p, struct ent
   ss->progress = progress;
   ss->ctx = ctx;
   ss->clock = p->clock_ns != NULL ? p->clock_ns : ps_now_ns;
+  ss->preemptions = p->preemptions != NULL ? p->preemptions : ps_thread_preemptions;
   ss->r = r;
   r->launches = -1;
   r->stop = MEASURE_INITIAL;
@@ -376,8 +385,10 @@ int measure_interleaved(struct measure_job *jobs, int n, volatile sig_atomic_t *
 void measure_result_free(struct measure_result *r)
 {
   free(r->us);
+  free(r->preempted);
   free(r->error);
   r->us = NULL;
+  r->preempted = NULL;
   r->error = NULL;
   r->n = 0;
 }

@@ -52,6 +52,10 @@ struct measure_params {
   ** GPU throttled throughout would never finish). NULL: no check. */
   int (*throttled)(void *ctx, int after);
   void *throttled_ctx;
+  /* the measuring thread's preemptions so far, read just before and just
+  ** after each timed call (outside the timed region); NULL:
+  ** ps_thread_preemptions. Unit tests pass a fake their entry advances. */
+  uint64_t (*preemptions)(void);
 };
 
 /* Where a measurement is, for a progress display. */
@@ -75,6 +79,7 @@ enum measure_stop {
 
 struct measure_result {
   double *us;                   /* the reported runtimes in µs (owned), n of them */
+  unsigned char *preempted;     /* per run: the OS preempted the measuring thread in it (owned) */
   size_t n;
   enum measure_stop stop;
   double rse, rse_target;       /* at the end: the RSE of the mean, and what the rule asks */

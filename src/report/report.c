@@ -25,6 +25,11 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   d->discarded = m->discarded;
   stats_compute(m->us, m->n, &d->s);
   stats_bootstrap_ci(m->us, m->n, 2000, &d->ci_lo, &d->ci_hi);
+  for (size_t i = 0; m->preempted != NULL && i < m->n; i++)
+    if (m->preempted[i]) {
+      d->preempted++;
+      d->out_hi_preempted += m->us[i] > d->s.q3 + 1.5 * (d->s.q3 - d->s.q1);
+    }
   if (nin > 0) {
     d->has_inputs = 1;
     d->elements = data_value_count(&in[0]);
@@ -89,6 +94,9 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
             "steadier", what, d->s.rsd);
   if (d->launches == 0)
     ps_warn("%s: no kernel launched: the runs timed an empty call", what);
+  if (d->out_hi_preempted > 0)
+    ps_warn("%s: %zu of the %zu slow outliers (Tukey) ran while the OS preempted the measuring "
+            "thread (a busy host)", what, d->out_hi_preempted, d->s.out_hi);
   if (d->discarded > 0)
     ps_warn("%s: %lld runs discarded: the GPU was throttled or its SM clock fell during them%s", what,
             (long long)d->discarded, d->discarded >= MEASURE_MAX_DISCARDS ? " (the cap: later runs kept)" : "");
@@ -115,6 +123,8 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
     fprintf(f, " (%.0f%% of copy bandwidth)", 100 * gbs / copy_gbs);
   if (d->s.out_lo + d->s.out_hi > 0)
     fprintf(f, "; outliers %zu low, %zu high (Tukey)", d->s.out_lo, d->s.out_hi);
+  if (d->out_hi_preempted > 0)
+    fprintf(f, ", %zu of them with the measuring thread preempted", d->out_hi_preempted);
   if (d->kernel_us > 0) {
     fprintf(f, "; kernel time %.1f\u03bcs/run", d->kernel_us);
     for (int i = 0; i < d->nkernels && d->nkernels > 1; i++)

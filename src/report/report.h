@@ -51,6 +51,8 @@ struct report_dataset {
   int has_gpu;            /* NVML's clocks before [0] and after [1] the runs */
   struct nvml_sample gpu[2];
   int64_t discarded;      /* runs discarded as throttled (--discard-throttled); -1: not checked */
+  size_t preempted;       /* runs during which the OS preempted the measuring thread */
+  size_t out_hi_preempted; /* of the high outliers (s.out_hi), those preempted: their cause */
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

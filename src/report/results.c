@@ -422,6 +422,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   cJSON_AddNumberToObject(ps, "q3_us", d->s.q3);
   cJSON_AddNumberToObject(ps, "outliers_low", (double)d->s.out_lo);
   cJSON_AddNumberToObject(ps, "outliers_high", (double)d->s.out_hi);
+  cJSON_AddNumberToObject(ps, "outliers_high_preempted", (double)d->out_hi_preempted);
+  cJSON_AddNumberToObject(ps, "runs_preempted", (double)d->preempted);
   cJSON_AddNumberToObject(ps, "stddev_us", d->s.sd);
   cJSON_AddNumberToObject(ps, "rsd", d->s.rsd);
   cJSON_AddNumberToObject(ps, "min_us", d->s.min);
