@@ -121,6 +121,7 @@ d = {"s:bench_copy": {"psearch_context": ctx, "datasets": {
      "datasets/s.bench:reduce": {"psearch_context": ctx, "datasets": {
         "[1024]i32": {"runtimes": [2048]}, "[16384]i32": {"runtimes": [4096]},
         "[4096]i32": {"runtimes": [4096]}, "tiny": {"runtimes": [5]}, "[65536]i32": "Execution exceeded 1 seconds."}},
+     "s:peer/numpy:copy": {"datasets": {"[1024]i32": {"runtimes": [512]}, "[4096]i32": {"runtimes": [1024]}}},
      "s:one": {"datasets": {"[10]i32": {"runtimes": [1]}}},
      "s:zero": {"datasets": {"[1]i32": {"runtimes": [0]}, "[2]i32": {"runtimes": [0, 0]}}}}
 json.dump(d, open(sys.argv[1], "w"))
@@ -137,7 +138,13 @@ assert not any(t.startswith("s:one") or t.startswith("s:zero") for t in texts), 
 assert "nan" not in open(sys.argv[1]).read().lower()
 assert any(t.startswith("cache the driver reports") for t in texts), texts
 dots = [(float(c.get("cx")), float(c.get("cy")), c.get("fill")) for c in root.iter(S + "circle")]
-assert len(dots) == 2 * (2 + 3), dots                                 # 5 points in each of 2 panels
+assert len(dots) == 2 * (2 + 3 + 2), dots                             # 7 points in each of 2 panels
+# a peer's line is dashed, in the plot and in the legend; psearch's entries' are not
+lines = list(root.iter(S + "line"))
+dashed = [l for l in lines if l.get("stroke-dasharray")]
+assert len(dashed) == 2 * 1 + 1, len(dashed)                          # one segment a panel, one legend sample
+assert "s:peer/numpy:copy [*]i32" in texts, texts
+dots = [d for d in dots if d[2] != dashed[0].get("stroke")]           # the checks below: the copy and reduce
 copy = [d for d in dots if d[2] == "#000000"]
 assert len(copy) == 4, copy
 top, bottom = copy[:2], copy[2:]

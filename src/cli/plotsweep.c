@@ -26,6 +26,7 @@ struct series {
   double n[64], ns[64]; /* elements, and mean ns per element */
   int np;
   int copy;             /* the copy kernel: the roofline, drawn in black */
+  int peer;             /* a library peer (scripts/peers.py, "peer/" in its name): dashed */
   size_t elem;          /* bytes per element of the swept array */
 };
 
@@ -67,6 +68,7 @@ static int add_point(struct series *s, int *ns, const char *label, const struct 
     s[i].prog = p;
     s[i].elem = elem;
     s[i].copy = strlen(p->name) >= 11 && strcmp(p->name + strlen(p->name) - 11, ":bench_copy") == 0;
+    s[i].peer = strstr(p->name, "peer/") != NULL;
     (*ns)++;
   }
   if (s[i].np == 64)
@@ -178,7 +180,8 @@ static void panel(FILE *f, const struct series *s, int ns, struct axes *a, int t
       double v = throughput ? 1 / s[i].ns[k] : s[i].ns[k];
       if (k > 0) {
         double v0 = throughput ? 1 / s[i].ns[k - 1] : s[i].ns[k - 1];
-        svg_line(f, px(a, s[i].n[k - 1]), py(a, v0), px(a, s[i].n[k]), py(a, v), c, s[i].copy ? 2.5 : 1.5);
+        (s[i].peer ? svg_line_dashed : svg_line)(f, px(a, s[i].n[k - 1]), py(a, v0), px(a, s[i].n[k]), py(a, v), c,
+                                                 s[i].copy ? 2.5 : 1.5);
       }
       svg_circle(f, px(a, s[i].n[k]), py(a, v), 2.5, c, 1);
     }
@@ -212,7 +215,8 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
   a.top += PANEL_H + 70;
   panel(f, s, ns, &a, 1, cache);
   for (int i = 0; i < ns; i++) {
-    svg_rect(f, LEGEND_X, 52 + 18.0 * i, 12, 12, s[i].copy ? "#000000" : svg_palette[i % (SVG_PALETTE_N - 1)], NULL);
+    (s[i].peer ? svg_line_dashed : svg_line)(f, LEGEND_X - 2, 58 + 18.0 * i, LEGEND_X + 14, 58 + 18.0 * i,
+                                             s[i].copy ? "#000000" : svg_palette[i % (SVG_PALETTE_N - 1)], 3);
     svg_text(f, LEGEND_X + 18, 62 + 18.0 * i, SVG_START, 11, 0, "#222", "%s%s", s[i].label,
              s[i].copy ? " (roofline)" : "");
   }

@@ -64,6 +64,12 @@ void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *s
           x1, y1, x2, y2, stroke, width);
 }
 
+void svg_line_dashed(FILE *f, double x1, double y1, double x2, double y2, const char *stroke, double width)
+{
+  fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"%.2f\" "
+          "stroke-dasharray=\"5,3\"/>\n", x1, y1, x2, y2, stroke, width);
+}
+
 void svg_circle(FILE *f, double cx, double cy, double r, const char *fill, double opacity)
 {
   fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"%s\" fill-opacity=\"%.2f\"/>\n", cx,

@@ -26,6 +26,8 @@ void svg_group_end(FILE *f);
 /* fill or stroke NULL means none. */
 void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill, const char *stroke);
 void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke, double width);
+/* The same, dashed (5 on, 3 off). */
+void svg_line_dashed(FILE *f, double x1, double y1, double x2, double y2, const char *stroke, double width);
 void svg_circle(FILE *f, double cx, double cy, double r, const char *fill, double opacity);
 
 /* Text at baseline (x, y) in size px; bold if bold; the formatted text is escaped. */
