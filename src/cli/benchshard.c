@@ -116,24 +116,8 @@ static double measured(const struct earlier *f, const char *suite, const char *e
 /* Read the file of --balance-from into f. 0, or -1 with e and *code set. */
 static int earlier_load(const char *path, struct earlier *f, int *code, struct ps_err *e)
 {
-  char *text = NULL;
-  size_t len;
-  int rc = -1;
-  *code = PS_EXIT_FAILED;
-  if (ps_read_file(path, (size_t)1 << 30, &text, &len, e) != 0)
-    goto done;
-  *code = PS_EXIT_BADDATA;
-  if ((f->r = results_parse(text, len, path, e)) == NULL)
-    goto done;
-  *code = PS_EXIT_FAILED;
-  if ((f->raw = cJSON_ParseWithLength(text, len)) == NULL) {
-    ps_fail(e, "out of memory");
-    goto done;
-  }
-  rc = 0;
-done:
-  free(text);
-  return rc;
+  f->r = results_load_raw(path, &f->raw, code, e);
+  return f->r != NULL ? 0 : -1;
 }
 
 /* Append every case keep admits to p->items, costed. 0, or -1 when out of memory. */

@@ -14,7 +14,6 @@
 #include <string.h>
 
 /* Results files are runtimes and names (results.c's bound). */
-#define MERGE_MAX_BYTES ((size_t)1 << 30)
 
 enum { O_OUTPUT = 1, O_HELP };
 
@@ -105,22 +104,13 @@ static int merge_program(cJSON *out, const cJSON *prog, const char *path, struct
 /* Results file path into out. PS_EXIT_OK, or the exit code with e set. */
 static int merge_file(cJSON *out, const char *path, struct ps_err *e)
 {
-  char *text = NULL;
-  size_t len;
   cJSON *root = NULL;
   const cJSON *prog;
-  struct results *r = NULL;
-  int rc = PS_EXIT_FAILED;
-  if (ps_read_file(path, MERGE_MAX_BYTES, &text, &len, e) != 0)
+  int rc;
+  struct results *r = results_load_raw(path, &root, &rc, e); /* the schema checked, with positions */
+  if (r == NULL)
     goto done;
   rc = PS_EXIT_BADDATA;
-  if ((r = results_parse(text, len, path, e)) == NULL) /* the schema, with positions */
-    goto done;
-  if ((root = cJSON_ParseWithLength(text, len)) == NULL) {
-    ps_fail(e, "out of memory");
-    rc = PS_EXIT_FAILED;
-    goto done;
-  }
   cJSON_ArrayForEach(prog, root)
     if (merge_program(out, prog, path, e) != 0)
       goto done;
@@ -128,7 +118,6 @@ static int merge_file(cJSON *out, const char *path, struct ps_err *e)
 done:
   results_free(r);
   cJSON_Delete(root);
-  free(text);
   return rc;
 }
 

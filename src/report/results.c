@@ -245,20 +245,35 @@ done:
   return r;
 }
 
-struct results *results_load(const char *path, int *code, struct ps_err *e)
+struct results *results_load_raw(const char *path, cJSON **raw, int *code, struct ps_err *e)
 {
   char *text = NULL;
   size_t len;
   struct results *r = NULL;
   *code = PS_EXIT_FAILED;
+  if (raw != NULL)
+    *raw = NULL;
   if (ps_read_file(path, RESULTS_MAX_BYTES, &text, &len, e) != 0)
     goto done;
   *code = PS_EXIT_BADDATA;
-  if ((r = results_parse(text, len, path, e)) != NULL)
-    *code = PS_EXIT_OK;
+  if ((r = results_parse(text, len, path, e)) == NULL)
+    goto done;
+  *code = PS_EXIT_FAILED;
+  if (raw != NULL && (*raw = cJSON_ParseWithLength(text, len)) == NULL) {
+    ps_fail(e, "out of memory");
+    results_free(r);
+    r = NULL;
+    goto done;
+  }
+  *code = PS_EXIT_OK;
 done:
   free(text);
   return r;
+}
+
+struct results *results_load(const char *path, int *code, struct ps_err *e)
+{
+  return results_load_raw(path, NULL, code, e);
 }
 
 /* Renumber the rounds of d as coming after `files` earlier files. */

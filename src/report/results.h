@@ -68,6 +68,11 @@ struct results {
 ** PS_EXIT_BADDATA (not results JSON). */
 struct results *results_load(const char *path, int *code, struct ps_err *e);
 
+/* Same, and (raw not NULL) the file's JSON tree as it is into *raw (owned by
+** the caller, cJSON_Delete): for tools that pass its fields on (merge,
+** --balance-from). */
+struct results *results_load_raw(const char *path, cJSON **raw, int *code, struct ps_err *e);
+
 /* Same, from text in memory (named path in messages). */
 struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e);
 
