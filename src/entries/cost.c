@@ -50,7 +50,8 @@ enum cost_scratch {
   S_PARTI_GROUPS = 1 << 4, /* parti: one i64 per work-group */
   S_PART_TILES = 1 << 5,  /* part: one word per tile, + 1 */
   S_PART_N = 1 << 6,      /* part: n words */
-  S_LOOKBACK = 1 << 7     /* status words (one per tile, + 1) and the tile ticket */
+  S_LOOKBACK = 1 << 7,    /* status words (one per tile, + 1) and the tile ticket */
+  S_LOOKBACK2 = 1 << 8    /* the same with two look-backs: twice the status words */
 };
 
 /* Where the result is after the runs. */
@@ -278,7 +279,8 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
       ((want & S_PART_TILES) && (s->part = alloc_zero(j, ((size_t)s->ntiles + 1) * 4, e)) == NULL) ||
       ((want & S_PART_N) && (s->part = alloc_zero(j, words, e)) == NULL))
     return -1;
-  if ((want & S_LOOKBACK) && lookback_open(j->rt, &s->lb, s->ntiles, ((size_t)s->ntiles + 1) * 8, e) != 0)
+  if ((want & (S_LOOKBACK | S_LOOKBACK2)) &&
+      lookback_open(j->rt, &s->lb, s->ntiles, ((size_t)s->ntiles + 1) * 8 * (want & S_LOOKBACK2 ? 2 : 1), e) != 0)
     return -1;
   return 0;
 }
@@ -475,8 +477,9 @@ static int launch_segmented_scan(struct entry_job *j, struct cstate *s, struct p
   return lookback(j, s, s->k[0], s->in, s->in2, s->out, e);
 }
 
-/* Segmented scan; segment indices by a scan of the heads; each segment's last. */
-static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct ps_err *e)
+/* The lecture's segmented reduce: segmented scan; segment indices by a scan
+** of the heads; each segment's last. */
+static int launch_segmented_reduce_lecture(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n;
   return lookback(j, s, s->k[0], s->in, s->in2, s->tmp, e) != 0 ||
@@ -486,6 +489,19 @@ static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct
          RT_ARGS(j->rt, s->k[3], e, RT_ARG(s->tmp), RT_ARG(s->in2), RT_ARG(s->part), RT_ARG(s->out),
                  RT_ARG(n)) != 0 ||
          rt_launch(j->rt, s->k[3], (size_t)n, WG, e) != 0 ? -1 : 0;
+}
+
+/* One pass of seg_reduce_lookback: its second look-back's words follow the
+** first's (S_LOOKBACK2). */
+static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct ps_err *e)
+{
+  cl_ulong n = s->n;
+  cl_uint base, epoch, stride = s->ntiles + 1;
+  if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0)
+    return -1;
+  return RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(s->in2), RT_ARG(s->out), RT_ARG(n), RT_ARG(s->lb.status),
+                 RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch), RT_ARG(stride), RT_ARG(s->total)) != 0 ||
+         rt_launch(j->rt, s->k[0], (size_t)s->ntiles * WG, WG, e) != 0 ? -1 : 0;
 }
 
 static int cl_run(struct entry_job *j, struct ps_err *e)
@@ -604,10 +620,10 @@ const struct entry cost_entries[] = {
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
    .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2, .launch = launch_filter_scan, .result = R_KEPT)},
-  {.name = "filter", .answer = "filter", .desc = "Keep the elements >= 0 in one pass: tile compaction chained by decoupled look-back",
+  {.name = "filter", .answer = "filter", .desc = "Keep the elements >= 0 in one pass: tiles compacted in local memory, chained by decoupled look-back",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
+   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"filter_lookback"}, .scratch = S_LOOKBACK,
              .launch = launch_lookback, .result = R_KEPT)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
@@ -632,11 +648,17 @@ const struct entry cost_entries[] = {
    .aux = OP(.ref = ref_segmented_scan, .par = cost_mc_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
              .launch = launch_segmented_scan)},
   {.name = "segmented_reduce",
-   .desc = "Sum of each segment (a set flag starts one; so does index 0): segmented scan, then each segment's last",
+   .desc = "Sum of each segment (a set flag starts one; so does index 0) in one pass: segment sums and indices by decoupled look-back",
+   .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
+   .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
+   .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
+             .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS)},
+  {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
+   .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
    .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
-             .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce,
+             .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce_lecture,
              .result = R_SEGMENTS)},
   {.name = NULL},
 };
