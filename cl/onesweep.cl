@@ -21,11 +21,31 @@
 // the algorithm runs and is tested on any device. Every work-item of a group
 // calls them together.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
-// -DITEMS and -DPASSES (key bytes).
+// -DITEMS, -DPASSES (key bytes), [-DLB32] and -DLBN (look-back words read
+// at once: 4, 8 or 16).
 
 #define RADIX 256
-// A look-back word is written with one aligned 64-bit store and read with one
-// load, so it is seen whole; no other memory is ordered by it.
+// A look-back word is written with one aligned store and read with one load,
+// so it is seen whole; no other memory is ordered by it. Its flag: 0 not
+// ready, 1 the tile's count, 2 the inclusive prefix.
+// With LB32 (fewer than 2^30 keys) a word is 32 bits, flag << 30 | count,
+// and each pass has its own words, cleared by os_hist before the first pass.
+// Without it a word is 64 bits, epoch << 34 | flag << 32 | count: the epoch
+// (one per launch) makes the words of earlier launches read as not ready,
+// so one set of words serves every pass and nothing is cleared.
+#ifdef LB32
+typedef uint lbword;
+#define LB_FLAG(s) ((s) >> 30)
+#define LB_VAL(s) ((s) & 0x3fffffffu)
+#define LB_WORD(f, v) (((uint)(f) << 30) | (v))
+#define LB_READY(s) (LB_FLAG(s) != 0)
+#else
+typedef ulong lbword;
+#define LB_FLAG(s) (((s) >> 32) & 3)
+#define LB_VAL(s) ((uint)(s))
+#define LB_WORD(f, v) (((ulong)epoch << 34) | ((ulong)(f) << 32) | (v))
+#define LB_READY(s) (((s) >> 34) == epoch && LB_FLAG(s) != 0)
+#endif
 #define PUBLISH(p, v) (*(p) = (v))
 #define WARPS (WG / 32)
 #define ONES ((U)~(U)0)
@@ -76,9 +96,11 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 }
 
 // part[(g * PASSES + p) * RADIX + d]: how many keys of group g's share
-// (a grid-stride walk) have digit d in pass p.
+// (a grid-stride walk) have digit d in pass p. Also zeroes clear[0, words)
+// (LB32: every pass's look-back words).
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_hist(__global const U *restrict in, const ulong n, __global uint *restrict part)
+void os_hist(__global const U *restrict in, const ulong n, __global uint *restrict part,
+             __global uint *restrict clear, const ulong words)
 {
   __local uint h[PASSES * RADIX];
   uint l = get_local_id(0), g = get_group_id(0);
@@ -94,6 +116,8 @@ void os_hist(__global const U *restrict in, const ulong n, __global uint *restri
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = l; i < PASSES * RADIX; i += WG)
     part[(ulong)g * PASSES * RADIX + i] = h[i];
+  for (ulong i = get_global_id(0); i < words; i += stride)
+    clear[i] = 0;
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
@@ -110,44 +134,54 @@ void os_scan(__global const uint *restrict part, const uint groups, __global uin
 // The look-back of digit d for tile t (one work-item per digit): the tile's
 // count of d is already published; sums the words of the tiles before it back
 // to the first inclusive prefix, publishes its own and returns the exclusive
-// one. Words pack (epoch << 34 | flag << 32 | count): flag 1 = the tile's
-// count, 2 = inclusive prefix; the epoch makes words of earlier launches read
-// as "not ready", so nothing is cleared between launches. The words are read
-// eight at a time (independent loads in flight: at a launch's start a tile's
-// walk back can be hundreds of tiles long) and summed in order, while ready,
-// through the first prefix; the first not ready is read again. Scalars and no
-// branches: PoCL's LLVM miscompiled the same with an array or with breaks.
+// one. The words are read LBN at a time (independent loads in flight: at a
+// launch's start a tile's walk back can be hundreds of tiles long) and summed
+// in order, while ready, through the first prefix; the first not ready is
+// read again. Scalars and no branches: PoCL's LLVM miscompiled the same with
+// an array or with breaks.
 #define LB_LOAD(k)                                                               \
-  ulong s##k = status[(ulong)(j - k >= 0 ? j - k : 0) * RADIX + d]; /* whole */ \
-  s##k = j - k >= 0 ? s##k : tag | (2UL << 32); /* before tile 0: prefix 0 */
+  lbword s##k = status[(ulong)(j - k >= 0 ? j - k : 0) * RADIX + d]; /* whole */ \
+  s##k = j - k >= 0 ? s##k : LB_WORD(2, 0); /* before tile 0: prefix 0 */
 #define LB_TAKE(k)                                                               \
-  f = (s##k >> 32) & 3;                                                          \
-  go = go && (s##k >> 34) == epoch && f != 0;                                    \
-  pre += go ? (uint)s##k : 0u;                                                   \
+  f = LB_FLAG(s##k);                                                             \
+  go = go && LB_READY(s##k);                                                     \
+  pre += go ? LB_VAL(s##k) : 0u;                                                 \
   j -= go;                                                                       \
   done |= go && f == 2;                                                          \
   go = go && f != 2;
-static uint digit_prefix(volatile __global ulong *status, uint t, uint d, uint epoch, uint count)
+static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint epoch, uint count)
 {
-  ulong tag = (ulong)epoch << 34, f;
-  uint pre = 0;
+  uint pre = 0, f;
   long j = (long)t - 1;
+  (void)epoch;
   if (t == 0)
     return 0;
   for (int done = 0, go; !done;) {
-    LB_LOAD(0) LB_LOAD(1) LB_LOAD(2) LB_LOAD(3) LB_LOAD(4) LB_LOAD(5) LB_LOAD(6) LB_LOAD(7)
+    LB_LOAD(0) LB_LOAD(1) LB_LOAD(2) LB_LOAD(3)
+#if LBN > 4
+    LB_LOAD(4) LB_LOAD(5) LB_LOAD(6) LB_LOAD(7)
+#endif
+#if LBN > 8
+    LB_LOAD(8) LB_LOAD(9) LB_LOAD(10) LB_LOAD(11) LB_LOAD(12) LB_LOAD(13) LB_LOAD(14) LB_LOAD(15)
+#endif
     go = 1;
-    LB_TAKE(0) LB_TAKE(1) LB_TAKE(2) LB_TAKE(3) LB_TAKE(4) LB_TAKE(5) LB_TAKE(6) LB_TAKE(7)
+    LB_TAKE(0) LB_TAKE(1) LB_TAKE(2) LB_TAKE(3)
+#if LBN > 4
+    LB_TAKE(4) LB_TAKE(5) LB_TAKE(6) LB_TAKE(7)
+#endif
+#if LBN > 8
+    LB_TAKE(8) LB_TAKE(9) LB_TAKE(10) LB_TAKE(11) LB_TAKE(12) LB_TAKE(13) LB_TAKE(14) LB_TAKE(15)
+#endif
   }
 #ifndef LB_COUNTS_ONLY // (tests: every walk then sums counts back to tile 0)
-  PUBLISH(&status[(ulong)t * RADIX + d], tag | (2UL << 32) | (pre + count));
+  PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(2, pre + count));
 #endif
   return pre;
 }
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
-             __global const uint *restrict off /* all passes' */, volatile __global ulong *status,
+             __global const uint *restrict off /* all passes' */, volatile __global lbword *status,
              volatile __global uint *ticket, const uint epoch_base, const uint epoch)
 {
   __local U keys[TILE];           // the tile in digit order
@@ -165,6 +199,9 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
+#ifdef LB32
+  status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
+#endif
   // warp w holds tile elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS), lane
   // by lane; keys past the end are all ones, last of digit 255
   for (uint i = 0; i < ITEMS; i++) {
@@ -195,7 +232,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       cnt[v * RADIX + d] = sum;
       sum += c;
     }
-    PUBLISH(&status[(ulong)t * RADIX + d], ((ulong)epoch << 34) | ((t == 0 ? 2UL : 1UL) << 32) | sum);
+    PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
     dstart[d] = group_scan(sh, sum, &total);
     count = sum;
   }

@@ -28,6 +28,7 @@
 ** 8-byte keys), os_hist on 8 groups per compute unit (2, 4, 16 slower). */
 #define OS_ITEMS 16
 #define OS_GROUPS_PER_CU 8
+#define OS_LBN 8 /* look-back words read at once (4, 8 or 16) */
 
 enum rkind { SORTED, RADIX8, RADIX1 };
 
@@ -93,6 +94,7 @@ struct rstate {
   uint32_t items;  /* elements per work-item of an 8-bit tile */
   uint32_t groups; /* os_hist's work-groups (8-bit), or blocks (1-bit) */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
+  uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
 };
 
 static void release(struct entry_job *j)
@@ -123,25 +125,33 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 
 /* Onesweep's buffers and kernels: tiles of WG x 16 keys; os_hist's partial
 ** histograms (groups x passes x RADIX counts) and the digit offsets; one
-** look-back word per tile and digit (zero: not ready) and the ticket. */
+** look-back word per tile and digit (zero: not ready) and the ticket. Below
+** 2^30 keys a word is 32 bits and each pass has its own (os_hist clears
+** them); from there on 64 bits with an epoch, one set for all passes
+** (cl/onesweep.cl). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN. */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
   enum data_type t = j->in[0].type;
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
+  int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", 1, 0, 1);
+  int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
+  size_t words;
   char extra[160];
-  s->items = OS_ITEMS;
+  s->items = (uint32_t)hook_tune("OS_ITEMS", OS_ITEMS, 1, 32);
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)WG * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
+  words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
+  s->clear = lb32 ? words : 0;
   if ((s->counts = rt_alloc(j->rt, (size_t)s->groups * s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
-      lookback_open(j->rt, &s->lb, s->ntiles, ((size_t)s->ntiles + 1) * RADIX * sizeof(cl_ulong), e) != 0)
+      lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u%s%s%s", WG, (unsigned)s->items, s->passes,
-           data_type_is_float(t) ? " -DFLOATKEY" : "", entry_use_ptx(info) ? " -DNV_PTX" : "",
-           hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d%s%s%s%s", WG, (unsigned)s->items,
+           s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
+           entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
   return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
 }
 
@@ -179,15 +189,16 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   return os_prepare(j, s, e);
 }
 
-/* One launch counts the digits of every pass, one scans them, then one
-** launch per pass, buffers swapping as in run_1bit; the ticket and the
-** look-back words are cleared only when the epochs or the ticket would run
-** out. */
+/* One launch counts the digits of every pass (and clears 32-bit look-back
+** words), one scans them, then one launch per pass, buffers swapping as in
+** run_1bit; the ticket (and 64-bit look-back words) are cleared only when the
+** epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
-  cl_ulong n = s->n;
+  cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts)) != 0 ||
+  if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
+              RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * WG, WG, e) != 0 ||
       RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(g), RT_ARG(s->tot)) != 0 ||
       rt_launch(j->rt, s->k[1], (size_t)s->passes * WG, WG, e) != 0)
