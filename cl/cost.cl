@@ -359,13 +359,23 @@ void filter_lookback(__global const T *in, __global T *out, const ulong n,
       total[0] = ADD(pre_sh, sums[WG - 1]); // the last tile: the count kept
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+  pre = pre_sh;
+#if FILTER_REG == 0
+  for (uint k = 0; k < ITEMS; k++)
+    x[k] = base + k * WG + lid < n ? in[base + k * WG + lid] : 0;
+#endif
+#if FILTER_STAGE
   for (uint k = 0; k < ITEMS; k++)
     if (base + k * WG + lid < n && x[k] >= 0)
       tile[PAD(pos[k])] = x[k];
   barrier(CLK_LOCAL_MEM_FENCE);
-  pre = pre_sh;
   for (uint j = lid; j < (uint)sums[WG - 1]; j += WG)
     out[(U)pre + j] = tile[PAD(j)];
+#else
+  for (uint k = 0; k < ITEMS; k++)
+    if (base + k * WG + lid < n && x[k] >= 0)
+      out[(U)pre + pos[k]] = x[k];
+#endif
 }
 
 // ---------------------------------------------------------------- segmented scan
@@ -505,7 +515,7 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   local_seg_scan(sums, sf, acc, h);
   if (lid == 0)
     pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
-  if (lid == WG / 2) {
+  if (lid == (SEGRED_SERIAL ? 0 : WG / 2)) {
     cnt_sh = tile_prefix(status + stride, t, epoch, (T)sf[WG - 1], 0);
     if ((ulong)(t + 1) * TILE >= n)
       total[0] = ADD(cnt_sh, (T)sf[WG - 1]);

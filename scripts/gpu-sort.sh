@@ -6,7 +6,8 @@
 # filter, segmented scan and reduce, at 10^7 and 2^25 - 1) with the kernel
 # breakdown, next to the copy; radix_sort with PSEARCH_TEST_PORTABLE=1 (the
 # warp primitives emulated, as on other vendors' devices); each VARIANT (a
-# PSEARCH_TEST_TUNE value, e.g. OS_LB32=0) as a variant of the i32 sort; then
+# PSEARCH_TEST_TUNE value, e.g. OS_LB32=0) as a variant of the sort and of
+# scan, filter and segmented_reduce; then
 # CUB (scripts/anchors/cub_anchor.cu: SortKeys, SortPairs, InclusiveSum,
 # Select::If) on the same GPU.
 set -u
@@ -49,7 +50,9 @@ grep -E "i32|f32|os_" sort_portable.txt | head -12
 for v in "$@"; do
   echo "== variant PSEARCH_TEST_TUNE=$v"
   PSEARCH_TEST_TUNE="$v" $P bench $R sort.bench -e radix_sort --json "variant-$v.json" > "variant-$v.txt" 2>&1
-  grep -E "i32|f32|os_" "variant-$v.txt" | head -8
+  PSEARCH_TEST_TUNE="$v" $P bench $R prims.bench -e scan -e filter -e segmented_reduce --json "variant-prims-$v.json" \
+    > "variant-prims-$v.txt" 2>&1
+  grep -E "^Results|i32|f32" "variant-$v.txt" "variant-prims-$v.txt" | grep -v "runs;" | sed 's/^variant-//'
 done
 echo "== CUB on the same GPU"
 [ -x $B/anchors/cub_anchor ] && $B/anchors/cub_anchor 33554431 10000000 > cub.txt 2>&1

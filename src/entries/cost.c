@@ -19,6 +19,7 @@
 #include "cost.h"
 
 #include "cost_mc.h"
+#include "hook.h"
 #include "lookback.h"
 
 #include <stdlib.h>
@@ -288,8 +289,10 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
 static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   const struct cost_op *op = op_of(j);
-  char opts[512], more[128];
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%d -DK=%d %s", WG, ITEMS, BINS, op->defines ? op->defines : "");
+  char opts[512], more[200];
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%d -DK=%d -DFILTER_REG=%d -DFILTER_STAGE=%d -DSEGRED_SERIAL=%d %s", WG,
+           ITEMS, BINS, (int)hook_tune("FILTER_REG", 1, 0, 1), (int)hook_tune("FILTER_STAGE", 1, 0, 1),
+           (int)hook_tune("SEGRED_SERIAL", 0, 0, 1), op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", op->kernels[i], opts, e)) == NULL)
