@@ -195,6 +195,7 @@ static void local_scan(__local T *sums, T x)
 // work-item totals (Hillis-Steele in local memory). On return tile[] holds the
 // tile's inclusive scan without the work-item offsets, sums[lid] the inclusive
 // scan of the totals; the tile's total is sums[WG - 1].
+// With FILTER the tile holds keep flags (1 if in[i] >= 0) instead of values.
 static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __local T *sums)
 {
   uint lid = get_local_id(0);
@@ -202,7 +203,11 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
   T acc = SCAN_ID;
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + k * WG + lid;
+#ifdef FILTER
+    tile[PAD(k * WG + lid)] = i < n && in[i] >= 0 ? 1 : 0;
+#else
     tile[PAD(k * WG + lid)] = i < n ? in[i] : SCAN_ID;
+#endif
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
@@ -213,8 +218,9 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
 }
 
 // Write the scanned tile: element q of the tile gets its inclusive (or with
-// EXCLUSIVE, exclusive) prefix plus the tile's prefix `pre`.
-static void tile_write(__global T *out, ulong n, uint t, T pre,
+// EXCLUSIVE, exclusive) prefix plus the tile's prefix `pre`. With FILTER,
+// the kept elements of the tile go to out at their global positions instead.
+static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T pre,
                        __local T *tile, __local T *sums)
 {
   uint lid = get_local_id(0);
@@ -228,7 +234,11 @@ static void tile_write(__global T *out, ulong n, uint t, T pre,
     ulong i = base + q;
     if (i >= n)
       break;
-#if defined(EXCLUSIVE)
+#if defined(FILTER)
+    T x = in[i];
+    if (x >= 0)
+      out[(U)tile[PAD(q)] - 1] = x;
+#elif defined(EXCLUSIVE)
     out[i] = q ? tile[PAD(q - 1)] : pre;
 #else
     out[i] = tile[PAD(q)];
@@ -310,72 +320,10 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
     }
     pre_sh = pre;
     if ((ulong)(t + 1) * TILE >= n)
-      total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum
+      total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  tile_write(out, n, t, pre_sh, tile, sums);
-}
-
-// One-pass filter: keeps the elements >= 0, in order, and leaves their count in
-// total[0]. Each work-item holds its elements in registers; the tile's keep
-// flags are scanned as scan_lookback's values, the look-back gives the tile's
-// output offset, the kept elements are gathered in order in local memory and
-// written out as one contiguous run (whole sectors, as a copy).
-__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void filter_lookback(__global const T *in, __global T *out, const ulong n,
-                     volatile __global ulong *status, volatile __global uint *ticket,
-                     const uint epoch_base, const uint epoch, __global T *total)
-{
-  __local T tile[TILE_LOCAL]; // keep flags, their scan, then the kept elements
-  __local T sums[WG];
-  __local uint tid_sh;
-  __local T pre_sh;
-  uint lid = get_local_id(0), t, pos[ITEMS];
-  T x[ITEMS], acc = 0, pre;
-  ulong base;
-  if (lid == 0)
-    tid_sh = atomic_inc(ticket) - epoch_base;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  t = tid_sh;
-  base = (ulong)t * TILE;
-  for (uint k = 0; k < ITEMS; k++) {
-    ulong i = base + k * WG + lid;
-    x[k] = i < n ? in[i] : 0;
-    tile[PAD(k * WG + lid)] = i < n && x[k] >= 0 ? 1 : 0;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint k = 0; k < ITEMS; k++) {
-    acc += tile[PAD(lid * ITEMS + k)];
-    tile[PAD(lid * ITEMS + k)] = acc;
-  }
-  local_scan(sums, acc);
-  for (uint k = 0; k < ITEMS; k++) { // the kept element's place in the tile's run
-    uint q = k * WG + lid, w = q / ITEMS;
-    pos[k] = (uint)tile[PAD(q)] + (w ? (uint)sums[w - 1] : 0) - 1;
-  }
-  if (lid == 0) {
-    pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], 0);
-    if ((ulong)(t + 1) * TILE >= n)
-      total[0] = ADD(pre_sh, sums[WG - 1]); // the last tile: the count kept
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  pre = pre_sh;
-#if FILTER_REG == 0
-  for (uint k = 0; k < ITEMS; k++)
-    x[k] = base + k * WG + lid < n ? in[base + k * WG + lid] : 0;
-#endif
-#if FILTER_STAGE
-  for (uint k = 0; k < ITEMS; k++)
-    if (base + k * WG + lid < n && x[k] >= 0)
-      tile[PAD(pos[k])] = x[k];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint j = lid; j < (uint)sums[WG - 1]; j += WG)
-    out[(U)pre + j] = tile[PAD(j)];
-#else
-  for (uint k = 0; k < ITEMS; k++)
-    if (base + k * WG + lid < n && x[k] >= 0)
-      out[(U)pre + pos[k]] = x[k];
-#endif
+  tile_write(in, out, n, t, pre_sh, tile, sums);
 }
 
 // ---------------------------------------------------------------- segmented scan
@@ -515,7 +463,7 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   local_seg_scan(sums, sf, acc, h);
   if (lid == 0)
     pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
-  if (lid == (SEGRED_SERIAL ? 0 : WG / 2)) {
+  if (lid == WG / 2) {
     cnt_sh = tile_prefix(status + stride, t, epoch, (T)sf[WG - 1], 0);
     if ((ulong)(t + 1) * TILE >= n)
       total[0] = ADD(cnt_sh, (T)sf[WG - 1]);
@@ -601,7 +549,7 @@ void rts_scan(__global const T *in, __global T *out, const ulong n, __global con
   __local T sums[WG];
   uint t = get_group_id(0);
   tile_scan(in, n, t, tile, sums);
-  tile_write(out, n, t, tiles[t], tile, sums);
+  tile_write(in, out, n, t, tiles[t], tile, sums);
 }
 
 // ---------------------------------------------------------------- filter (lecture)

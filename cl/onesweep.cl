@@ -21,8 +21,8 @@
 // the algorithm runs and is tested on any device. Every work-item of a group
 // calls them together.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
-// -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read at
-// once: 4, 8 or 16) and -DHCOPIES (os_hist's copies of its counters).
+// -DITEMS, -DPASSES (key bytes), [-DLB32] and -DLBN (look-back words read
+// at once: 4, 8 or 16).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
@@ -102,25 +102,20 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, __global uint *restrict part,
              __global uint *restrict clear, const ulong words)
 {
-  __local uint h[HCOPIES * PASSES * RADIX]; // HCOPIES copies, warps spread over them
+  __local uint h[PASSES * RADIX];
   uint l = get_local_id(0), g = get_group_id(0);
-  __local uint *mine = h + ((l >> 5) % HCOPIES) * PASSES * RADIX;
   ulong stride = (ulong)get_num_groups(0) * WG;
-  for (uint i = l; i < HCOPIES * PASSES * RADIX; i += WG)
+  for (uint i = l; i < PASSES * RADIX; i += WG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (ulong i = get_global_id(0); i < n; i += stride) {
     U k = KEY(in[i]);
     for (uint p = 0; p < PASSES; p++)
-      atomic_inc(&mine[p * RADIX + DIGIT(k, 8 * p)]);
+      atomic_inc(&h[p * RADIX + DIGIT(k, 8 * p)]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += WG) {
-    uint c = 0;
-    for (uint v = 0; v < HCOPIES; v++)
-      c += h[v * PASSES * RADIX + i];
-    part[(ulong)g * PASSES * RADIX + i] = c;
-  }
+  for (uint i = l; i < PASSES * RADIX; i += WG)
+    part[(ulong)g * PASSES * RADIX + i] = h[i];
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
 }

@@ -19,7 +19,6 @@
 #include "cost.h"
 
 #include "cost_mc.h"
-#include "hook.h"
 #include "lookback.h"
 
 #include <stdlib.h>
@@ -289,10 +288,8 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
 static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   const struct cost_op *op = op_of(j);
-  char opts[512], more[200];
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%d -DK=%d -DFILTER_REG=%d -DFILTER_STAGE=%d -DSEGRED_SERIAL=%d %s", WG,
-           ITEMS, BINS, (int)hook_tune("FILTER_REG", 1, 0, 1), (int)hook_tune("FILTER_STAGE", 1, 0, 1),
-           (int)hook_tune("SEGRED_SERIAL", 0, 0, 1), op->defines ? op->defines : "");
+  char opts[512], more[128];
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%d -DK=%d %s", WG, ITEMS, BINS, op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", op->kernels[i], opts, e)) == NULL)
@@ -623,10 +620,10 @@ const struct entry cost_entries[] = {
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
    .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2, .launch = launch_filter_scan, .result = R_KEPT)},
-  {.name = "filter", .answer = "filter", .desc = "Keep the elements >= 0 in one pass: tiles compacted in local memory, chained by decoupled look-back",
+  {.name = "filter", .answer = "filter", .desc = "Keep the elements >= 0 in one pass: tile compaction chained by decoupled look-back",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"filter_lookback"}, .scratch = S_LOOKBACK,
+   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
              .launch = launch_lookback, .result = R_KEPT)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",

@@ -128,7 +128,7 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 ** look-back word per tile and digit (zero: not ready) and the ticket. Below
 ** 2^30 keys a word is 32 bits and each pass has its own (os_hist clears
 ** them); from there on 64 bits with an epoch, one set for all passes
-** (cl/onesweep.cl). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN, OS_HCOPIES. */
+** (cl/onesweep.cl). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN. */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -149,9 +149,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d -DHCOPIES=%d%s%s%s%s", WG,
-           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, (int)hook_tune("OS_HCOPIES", 1, 1, 4),
-           lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d%s%s%s%s", WG, (unsigned)s->items,
+           s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
   return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
 }
