@@ -135,14 +135,14 @@ static void radix_sort_agrees(void **state)
 ** (PSEARCH_TEST_LOOKBACK_COUNTS): the path that a device's timing rarely
 ** takes, where a tile before has published its counts but not yet its
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
-** shapes (PSEARCH_TEST_TUNE): 32-bit words (the default below 2^30 keys),
-** 64-bit words with epochs (the default from there on), 4 and 16 words read
-** at once, tiles of 7 keys a work-item. */
+** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
+** PTX), 32-bit words (the default with PTX, below 2^30 keys), 4 and 16 words
+** read at once, tiles of 7 keys a work-item. */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=0", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=0,OS_LBN=16"};
+  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=1,OS_LBN=16"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
@@ -151,8 +151,12 @@ static void lookback_over_counts(void **state)
       for (size_t si = 0; si < sizeof ls / sizeof ls[0]; si++)
         agree("radix_sort", 1u << BACKEND_OPENCL, lt[ti], ls[si], RANDOM, 40 + si);
   }
-  unsetenv("PSEARCH_TEST_TUNE");
   unsetenv("PSEARCH_TEST_LOOKBACK_COUNTS");
+  /* 32-bit words with inclusive prefixes past 2^16 (every key one digit) */
+  setenv("PSEARCH_TEST_TUNE", "OS_LB32=1", 1);
+  agree("radix_sort", 1u << BACKEND_OPENCL, DATA_I32, 1000003, EQUAL, 7);
+  agree("radix_sort", 1u << BACKEND_OPENCL, DATA_U16, 1000003, FEW, 8);
+  unsetenv("PSEARCH_TEST_TUNE");
 }
 
 /* The one-bit sort: every type on the small sizes, 32-bit types up to 10^5. */

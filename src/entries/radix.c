@@ -125,16 +125,18 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 
 /* Onesweep's buffers and kernels: tiles of WG x 16 keys; os_hist's partial
 ** histograms (groups x passes x RADIX counts) and the digit offsets; one
-** look-back word per tile and digit (zero: not ready) and the ticket. Below
-** 2^30 keys a word is 32 bits and each pass has its own (os_hist clears
-** them); from there on 64 bits with an epoch, one set for all passes
-** (cl/onesweep.cl). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN. */
+** look-back word per tile and digit (zero: not ready) and the ticket. With
+** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
+** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
+** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
+** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN. */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
   enum data_type t = j->in[0].type;
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
-  int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", 1, 0, 1);
+  int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   size_t words;
   char extra[160];
