@@ -23,12 +23,16 @@
 
 #define WG 256 /* one work-item per digit in cl/onesweep.cl */
 #define RADIX 256
-/* Onesweep's shape, tuned on the H100 ([33554431]i32, 2026-11-23): tiles of
-** WG x 16 keys (12, 20, 24 and 32 were slower; 43 KiB of local memory for
-** 8-byte keys), os_hist on 8 groups per compute unit (2, 4, 16 slower). */
+/* Onesweep's shape, tuned on the H100 ([33554431]i32, 2026-11-23): with the
+** PTX path tiles of WG x 28 keys up to 4-byte keys (16 -> 1284 us, 24 ->
+** 1120, 26 -> 1093, 28 -> 1085, 30 and 32 spill registers: 1491, 1726), WG x
+** 16 for 8-byte keys (the tile must fit the 48 KiB of local memory) and
+** without PTX (where it was tuned first); os_hist on 8 groups per compute
+** unit (2, 4, 16 slower). */
 #define OS_ITEMS 16
+#define OS_ITEMS_PTX 28
 #define OS_GROUPS_PER_CU 8
-#define OS_LBN 8 /* look-back words read at once (4, 8 or 16) */
+#define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 
 enum rkind { SORTED, RADIX8, RADIX1 };
 
@@ -139,8 +143,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   size_t words;
-  char extra[160];
-  s->items = (uint32_t)hook_tune("OS_ITEMS", OS_ITEMS, 1, 32);
+  char extra[200];
+  s->items = (uint32_t)hook_tune("OS_ITEMS", entry_use_ptx(info) && data_type_size(t) <= 4 ? OS_ITEMS_PTX : OS_ITEMS,
+                                 1, 32);
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)WG * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
@@ -151,8 +156,10 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d%s%s%s%s", WG, (unsigned)s->items,
-           s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d%s%s%s%s%s%s", WG, (unsigned)s->items,
+           s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "",
+           hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "",
+           hook_tune("OS_RANK_SHFL", 0, 0, 1) ? " -DRANK_SHFL" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
   return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
 }
