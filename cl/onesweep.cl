@@ -1,7 +1,7 @@
 // onesweep.cl: stable LSD radix sort with 8-bit digits in the Onesweep
 // structure (Adinets and Merrill 2022; docs/entries.md, `radix_sort`):
 //   os_hist: one read of the keys counts the digits of every pass (each
-//            work-group's partial histograms, no atomics in global memory)
+//            work-group's local counts added to the totals with atomics)
 //   os_scan: per pass, the digit totals scanned into the digits' offsets
 //   os_pass: one launch per pass. A tile of TILE keys, held in registers,
 //            is ranked by warp multi-split (each warp's keys in order, with
@@ -107,15 +107,16 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
   return r;
 }
 
-// part[(g * PASSES + p) * RADIX + d]: how many keys of group g's share
-// (a grid-stride walk) have digit d in pass p. Also zeroes clear[0, words)
-// (LB32: every pass's look-back words).
+// Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
+// digit d in pass p: each group counts its share (a grid-stride walk) in
+// local memory, then adds its counts with global atomics. Also zeroes
+// clear[0, words) (LB32: every pass's look-back words).
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_hist(__global const U *restrict in, const ulong n, __global uint *restrict part,
+void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
              __global uint *restrict clear, const ulong words)
 {
   __local uint h[PASSES * RADIX];
-  uint l = get_local_id(0), g = get_group_id(0);
+  uint l = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * WG;
   for (uint i = l; i < PASSES * RADIX; i += WG)
     h[i] = 0;
@@ -127,20 +128,19 @@ void os_hist(__global const U *restrict in, const ulong n, __global uint *restri
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = l; i < PASSES * RADIX; i += WG)
-    part[(ulong)g * PASSES * RADIX + i] = h[i];
+    if (h[i] != 0)
+      atomic_add(&tot[i], h[i]);
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_scan(__global const uint *restrict part, const uint groups, __global uint *restrict off)
+void os_scan(__global const uint *restrict tot, __global uint *restrict off)
 {
   __local uint sh[WG];
-  uint d = get_local_id(0), p = get_group_id(0), sum = 0, total;
-  for (uint g = 0; g < groups; g++)
-    sum += part[((ulong)g * PASSES + p) * RADIX + d];
-  off[p * RADIX + d] = group_scan(sh, sum, &total);
+  uint d = get_local_id(0), p = get_group_id(0), total;
+  off[p * RADIX + d] = group_scan(sh, tot[p * RADIX + d], &total);
 }
 
 // The look-back of digit d for tile t (one work-item per digit): the tile's

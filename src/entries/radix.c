@@ -127,8 +127,8 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
   return 0;
 }
 
-/* Onesweep's buffers and kernels: tiles of WG x 16 keys; os_hist's partial
-** histograms (groups x passes x RADIX counts) and the digit offsets; one
+/* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
+** counts) and the digit offsets; one
 ** look-back word per tile and digit (zero: not ready) and the ticket. With
 ** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
@@ -152,7 +152,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
-  if ((s->counts = rt_alloc(j->rt, (size_t)s->groups * s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
+  if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
@@ -198,18 +198,19 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   return os_prepare(j, s, e);
 }
 
-/* One launch counts the digits of every pass (and clears 32-bit look-back
-** words), one scans them, then one launch per pass, buffers swapping as in
-** run_1bit; the ticket (and 64-bit look-back words) are cleared only when the
-** epochs or the ticket would run out. */
+/* The digit totals zeroed, one launch counts the digits of every pass (and
+** clears 32-bit look-back words), one scans them, then one launch per pass,
+** buffers swapping as in run_1bit; the ticket (and 64-bit look-back words)
+** are cleared only when the epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  if (RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
+  if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
+      RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * WG, WG, e) != 0 ||
-      RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(g), RT_ARG(s->tot)) != 0 ||
+      RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
       rt_launch(j->rt, s->k[1], (size_t)s->passes * WG, WG, e) != 0)
     return -1;
   for (unsigned p = 0; p < s->passes; p++) {
