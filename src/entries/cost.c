@@ -19,14 +19,14 @@
 #include "cost.h"
 
 #include "cost_mc.h"
+#include "hook.h"
 #include "lookback.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define WG 256
-#define ITEMS 16
-#define TILE (WG * ITEMS)
+#define ITEMS 16 /* elements per work-item of a look-back tile (PSEARCH_TEST_TUNE COST_ITEMS) */
 #define BINS 256
 #define MAX_GROUPS 1024
 
@@ -235,7 +235,7 @@ struct cstate {
   struct lookback lb;  /* status words (one per tile, + 1), the tile ticket, the epochs */
   cl_kernel k[4];
   uint64_t n, p;       /* elements, and the power of two red and Blelloch pad to */
-  uint32_t ntiles, groups;
+  uint32_t items, ntiles, groups; /* items: elements per work-item of a tile */
   int result_in_tmp;   /* Hillis-Steele: which buffer holds the result */
 };
 
@@ -289,7 +289,8 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
 {
   const struct cost_op *op = op_of(j);
   char opts[512], more[128];
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%d -DK=%d %s", WG, ITEMS, BINS, op->defines ? op->defines : "");
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d %s", WG, (unsigned)s->items, BINS,
+           op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", op->kernels[i], opts, e)) == NULL)
@@ -310,12 +311,13 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu", j->entry->name,
                    WG, rt_info(j->rt)->max_wg);
   s->n = data_value_count(&j->in[0]);
-  if (s->n >= ((uint64_t)1 << 32) - TILE)
+  s->items = (uint32_t)hook_tune("COST_ITEMS", ITEMS, 1, 32);
+  if (s->n >= ((uint64_t)1 << 32) - (uint64_t)WG * s->items)
     return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
   bytes = (size_t)s->n * 4;
   for (s->p = 1; s->p < s->n; s->p <<= 1)
     ;
-  s->ntiles = (uint32_t)((s->n + TILE - 1) / TILE);
+  s->ntiles = (uint32_t)((s->n + (uint64_t)WG * s->items - 1) / ((uint64_t)WG * s->items));
   s->groups = (uint32_t)((s->n + WG * 16 - 1) / (WG * 16));
   s->groups = s->groups < 1 ? 1 : s->groups > MAX_GROUPS ? MAX_GROUPS : s->groups;
   s->in = rt_alloc(j->rt, bytes ? bytes : 4, e);
