@@ -20,6 +20,9 @@
 // it the same contract emulated in local memory with work-group barriers, so
 // the algorithm runs and is tested on any device. Every work-item of a group
 // calls them together.
+// With -DARGSORT os_pass also carries a uint value per key (from vin, or with
+// iota the key's position) and writes it as VOUT to vout; with -DLAST as well
+// (an argsort's last pass) it writes only the values, not the keys.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
 // -DITEMS, -DPASSES (key bytes), [-DLB32] and -DLBN (look-back words read
 // at once: 4, 8 or 16).
@@ -194,9 +197,17 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
              __global const uint *restrict off /* all passes' */, volatile __global lbword *status,
-             volatile __global uint *ticket, const uint epoch_base, const uint epoch)
+             volatile __global uint *ticket, const uint epoch_base, const uint epoch
+#ifdef ARGSORT
+             , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
+#endif
+             )
 {
   __local U keys[TILE];           // the tile in digit order
+#ifdef ARGSORT
+  __local uint vals[TILE];        // their values
+  uint v[ITEMS];
+#endif
   __local uint cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its offset within d's run
   __local uint sh[WG], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
@@ -219,6 +230,9 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++) {
     uint q = w * 32 * ITEMS + i * 32 + lane;
     k[i] = q < m ? KEY(in[(ulong)t * TILE + q]) : ONES;
+#ifdef ARGSORT
+    v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
+#endif
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
@@ -226,22 +240,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     uint d = DIGIT(k[i], shift);
     uint peers = match_any(d, sh);
     uint below = popcount(peers & lt);
-#if defined(NV_PTX) && defined(RANK_SHFL)
-    // the lowest peer reads and bumps the counter and hands the old value to its peers
-    uint old = 0, lead = 31 - clz(peers & (0u - peers));
-    if (below == 0) {
-      old = cnt[w * RADIX + d];
-      cnt[w * RADIX + d] = old + popcount(peers);
-    }
-    asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(old) : "r"(old), "r"(lead));
-    warp_sync();
-#else
     uint old = cnt[w * RADIX + d];
     warp_sync();
     if (below == 0)
       cnt[w * RADIX + d] = old + popcount(peers);
     warp_sync();
-#endif
     r[i] = old + below;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -268,14 +271,23 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   // the tile in digit order, then each run written contiguously: consecutive
   // work-items write consecutive addresses of a run
-  for (uint i = 0; i < ITEMS; i++)
+  for (uint i = 0; i < ITEMS; i++) {
     keys[dstart[DIGIT(k[i], shift)] + r[i]] = k[i];
+#ifdef ARGSORT
+    vals[dstart[DIGIT(k[i], shift)] + r[i]] = v[i];
+#endif
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;
     if (q < m) {
       U x = keys[q];
+#ifndef LAST
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
+#endif
+#ifdef ARGSORT
+      vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];
+#endif
     }
   }
 }

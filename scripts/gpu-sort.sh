@@ -2,14 +2,14 @@
 # gpu-sort.sh BUNDLE OUTDIR [VARIANT...]: the sort issue's figures
 # (docs/performance.md) in one call on one GPU: the machine; test_radix and
 # test_cost of this very binary on this GPU (the PTX path); psearch bench -x
-# on radix_sort [33554431]i32 and f32 and on the look-back primitives (scan,
+# on radix_sort and argsort [33554431]i32 and f32 and on the look-back primitives (scan,
 # filter, segmented scan and reduce, at 10^7 and 2^25 - 1) with the kernel
 # breakdown, next to the copy; radix_sort with PSEARCH_TEST_PORTABLE=1 (the
 # warp primitives emulated, as on other vendors' devices); each VARIANT (a
 # PSEARCH_TEST_TUNE value, e.g. OS_LB32=0) as a variant of the sort and of
 # scan, filter and segmented_reduce; then
 # CUB (scripts/anchors/cub_anchor.cu: SortKeys, SortPairs, InclusiveSum,
-# Select::If) on the same GPU.
+# Select::If), torch and CuPy (torch_anchor.py: sort, argsort) on the same GPU.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
@@ -23,7 +23,7 @@ done
 cat > sort.bench <<'S'
 -- radix_sort on the binary-search post's size, next to the copy roofline
 ==
-entry: bench_copy radix_sort
+entry: bench_copy radix_sort argsort
 random input { [33554431]i32 }
 random input { [33554431]f32 }
 S
@@ -57,3 +57,6 @@ done
 echo "== CUB on the same GPU"
 [ -x $B/anchors/cub_anchor ] && $B/anchors/cub_anchor 33554431 10000000 > cub.txt 2>&1
 cat cub.txt
+echo "== torch and CuPy on the same GPU"
+python3 $B/anchors/torch_anchor.py 33554431 10000000 > torch.txt 2>&1
+cat torch.txt

@@ -89,6 +89,7 @@ static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 819
 /* Backends checked against the c backend (bit b: backend b). */
 #define OTHERS ((1u << BACKEND_OPENCL) | (1u << BACKEND_MULTICORE))
 #define MULTICORE (1u << BACKEND_MULTICORE)
+#define CL (1u << BACKEND_OPENCL)
 
 /* Fail unless got has ref's bits (entry_compare would call -0 and +0 or NaNs equal). */
 static void same_bits(const struct data_value *ref, const struct data_value *got, const char *what)
@@ -156,6 +157,45 @@ static void lookback_over_counts(void **state)
   setenv("PSEARCH_TEST_TUNE", "OS_LB32=1", 1);
   agree("radix_sort", 1u << BACKEND_OPENCL, DATA_I32, 1000003, EQUAL, 7);
   agree("radix_sort", 1u << BACKEND_OPENCL, DATA_U16, 1000003, FEW, 8);
+  unsetenv("PSEARCH_TEST_TUNE");
+}
+
+/* argsort: the c reference by hand (ties keep their order; signed order and
+** IEEE total order), then the OpenCL passes (the first makes the positions,
+** the last writes them as i64) against it: every type, size and pattern; a
+** million keys of one digit (inclusive prefixes past 2^16); the look-back's
+** 32-bit words; 64-bit keys in tiles of 12. (The multicore backend runs the
+** c reference's code: checked by hand only.) */
+static void argsort_agrees(void **state)
+{
+  int64_t n = 7;
+  struct data_value in, out;
+  struct ps_err e;
+  (void)state;
+  assert_int_equal(data_value_init(&in, DATA_I32, 1, &n, &e), 0);
+  memcpy(in.elems, ((int32_t[]){5, -1, INT32_MAX, 0, INT32_MIN, -1, 3}), 28);
+  for (int b = 0; b < BACKEND_COUNT; b++) {
+    out = harness_run("argsort", (enum backend)b, &in, 1, 2);
+    assert_int_equal(out.type, DATA_I64);
+    assert_memory_equal(out.elems, ((int64_t[]){4, 1, 5, 3, 6, 0, 2}), 56);
+    data_value_free(&out);
+  }
+  data_value_free(&in);
+  assert_int_equal(data_value_init(&in, DATA_F32, 1, &n, &e), 0);
+  memcpy(in.elems, ((uint32_t[]){0x7fc00000u, 0x3f800000u, 0x80000000u, 0xff800000u, 0x00000000u, 0xffc00000u,
+                                 0xbf800000u}), 28);
+  out = harness_run("argsort", BACKEND_C, &in, 1, 2);
+  assert_memory_equal(out.elems, ((int64_t[]){5, 3, 6, 2, 4, 1, 0}), 56);
+  data_value_free(&out);
+  data_value_free(&in);
+  for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+      for (int p = 0; p < NPATTERNS; p++)
+        agree("argsort", CL, types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+  agree("argsort", CL, DATA_I32, 1000003, EQUAL, 9);
+  setenv("PSEARCH_TEST_TUNE", "OS_LB32=1", 1);
+  agree("argsort", CL, DATA_U32, 300007, FEW, 10);
+  agree("argsort", CL, DATA_F64, 300007, RANDOM, 11);
   unsetenv("PSEARCH_TEST_TUNE");
 }
 
@@ -292,6 +332,7 @@ int main(void)
     cmocka_unit_test(radix_sort_agrees),
     cmocka_unit_test(lookback_over_counts),
     cmocka_unit_test(radix_sort_1bit_agrees),
+    cmocka_unit_test(argsort_agrees),
     cmocka_unit_test(multicore_agrees),
     cmocka_unit_test(psort_agrees),
     cmocka_unit_test(psort_reuses_scratch),

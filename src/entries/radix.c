@@ -1,12 +1,14 @@
 /*
 ** radix.c: the sorting family: `radix_sort_1bit` (the lecture's radix sort,
 ** one stable split per key bit, cl/radix1.cl), `radix_sort` (8-bit digits
-** in the Onesweep structure, cl/onesweep.cl) and `sorted` (the engine's sort, the same
-** code as radix_sort). The c backend of all three is sort_values, the
-** sequential stable radix sort that `psearch dataset --sorted` uses; the
-** multicore backend of all three is psort (sort_values on the pool's workers,
-** with its scratch allocated in prepare), whose result is sort_values's bit
-** for bit.
+** in the Onesweep structure, cl/onesweep.cl), `sorted` (the engine's sort, the same
+** code as radix_sort) and `argsort` (the positions in stable sorted order, as
+** i64: the Onesweep passes carrying each key's position). The c backend of the
+** sorts is sort_values, the sequential stable radix sort that `psearch
+** dataset --sorted` uses; their multicore backend is psort (sort_values on the
+** pool's workers, with its scratch allocated in prepare), whose result is
+** sort_values's bit for bit. argsort's c and multicore backends are
+** argsort_ref, sequential.
 **
 ** Order: integers numerically, floats in IEEE total order (-NaN first, then
 ** -inf ... -0, +0 ... +inf, +NaN last), bools false first; all stable.
@@ -26,15 +28,17 @@
 /* Onesweep's shape, tuned on the H100 ([33554431]i32, 2026-11-23): with the
 ** PTX path tiles of WG x 28 keys up to 4-byte keys (16 -> 1284 us, 24 ->
 ** 1120, 26 -> 1093, 28 -> 1085, 30 and 32 spill registers: 1491, 1726), WG x
-** 16 for 8-byte keys (the tile must fit the 48 KiB of local memory) and
-** without PTX (where it was tuned first); os_hist on 8 groups per compute
+** 16 for 8-byte keys and without PTX (where it was tuned first), each capped
+** by the device's local memory (os_items); os_hist on 8 groups per compute
 ** unit (2, 4, 16 slower). */
 #define OS_ITEMS 16
 #define OS_ITEMS_PTX 28
+#define OS_ITEMS_PTX_ARG 20 /* argsort with PTX (16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
+#define OS_LOCAL_REST 12288 /* os_pass's local memory besides the tile, bytes (11.3 KiB, rounded up) */
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 
-enum rkind { SORTED, RADIX8, RADIX1 };
+enum rkind { SORTED, RADIX8, RADIX1, ARGSORT };
 
 /* Each entry's row carries its kind (entry.aux). */
 static enum rkind kind_of(const struct entry_job *j) { return *(const enum rkind *)j->entry->aux; }
@@ -44,12 +48,70 @@ static enum rkind kind_of(const struct entry_job *j) { return *(const enum rkind
 static int c_prepare(struct entry_job *j, struct ps_err *e)
 {
   j->nout = 1;
-  return data_value_init(&j->out[0], j->in[0].type, 1, j->in[0].shape, e);
+  return data_value_init(&j->out[0], kind_of(j) == ARGSORT ? DATA_I64 : j->in[0].type, 1, j->in[0].shape, e);
+}
+
+/* The bits of an element of type t at p, mapped so that unsigned order is the
+** element order (sort.h's: signed by the top bit flipped, floats in IEEE total
+** order). */
+static uint64_t ordered_bits(const unsigned char *p, size_t sz, enum data_type t)
+{
+  uint64_t x = 0, top = (uint64_t)1 << (sz * 8 - 1), mask = sz == 8 ? UINT64_MAX : (top << 1) - 1;
+  memcpy(&x, p, sz);
+  if (data_type_is_float(t))
+    return (x & top) ? (~x & mask) : (x | top);
+  return data_type_is_signed(t) ? x ^ top : x;
+}
+
+/* argsort's reference: the positions 0..n-1 sorted stably by their elements'
+** ordered bits, by LSD counting sort a byte a pass, into out as i64. */
+static int argsort_ref(struct entry_job *j, struct ps_err *e)
+{
+  size_t n = (size_t)data_value_count(&j->in[0]), sz = data_type_size(j->in[0].type), cnt[256];
+  const unsigned char *x = j->in[0].elems;
+  uint64_t *key = malloc(n ? n * sizeof *key : 1);
+  uint32_t *a = malloc(n ? n * sizeof *a : 1), *b = malloc(n ? n * sizeof *b : 1), *swap;
+  int64_t *out = j->out[0].elems;
+  int rc = -1;
+  if (key == NULL || a == NULL || b == NULL) {
+    ps_fail(e, "out of memory");
+    goto done;
+  }
+  for (size_t i = 0; i < n; i++) {
+    key[i] = ordered_bits(x + i * sz, sz, j->in[0].type);
+    a[i] = (uint32_t)i;
+  }
+  for (unsigned byte = 0; byte < sz; byte++) {
+    size_t sum = 0;
+    memset(cnt, 0, sizeof cnt);
+    for (size_t i = 0; i < n; i++)
+      cnt[(key[a[i]] >> (8 * byte)) & 255]++;
+    for (int d = 0; d < 256; d++) {
+      size_t c = cnt[d];
+      cnt[d] = sum;
+      sum += c;
+    }
+    for (size_t i = 0; i < n; i++)
+      b[cnt[(key[a[i]] >> (8 * byte)) & 255]++] = a[i];
+    swap = a;
+    a = b;
+    b = swap;
+  }
+  for (size_t i = 0; i < n; i++)
+    out[i] = a[i];
+  rc = 0;
+done:
+  free(key);
+  free(a);
+  free(b);
+  return rc;
 }
 
 static int c_run(struct entry_job *j, struct ps_err *e)
 {
   size_t b = entry_value_bytes(&j->in[0]);
+  if (kind_of(j) == ARGSORT)
+    return argsort_ref(j, e);
   if (b > 0)
     memcpy(j->out[0].elems, j->in[0].elems, b);
   return sort_values(j->out[0].elems, (size_t)data_value_count(&j->in[0]), j->in[0].type, 1, e);
@@ -90,8 +152,9 @@ static void mc_release(struct entry_job *j)
 
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
+  cl_mem vals[2], res; /* argsort: the positions between passes, the result (i64) */
   struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
-  cl_kernel k[3];
+  cl_kernel k[4];  /* argsort: k[3] is its last pass */
   uint64_t n;
   unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
   size_t wg;       /* the 1-bit sort's work-group size */
@@ -111,6 +174,9 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->tmp);
   rt_release(j->rt, s->counts);
   rt_release(j->rt, s->tot);
+  rt_release(j->rt, s->vals[0]);
+  rt_release(j->rt, s->vals[1]);
+  rt_release(j->rt, s->res);
   lookback_close(j->rt, &s->lb);
   free(s);
   j->state = NULL;
@@ -125,6 +191,18 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
     if ((s->k[i] = rt_kernel(j->rt, file, names[i], opts, e)) == NULL)
       return -1;
   return 0;
+}
+
+/* Keys a work-item of an os_pass tile: the tuned size, capped so that the
+** tile (its keys, and an argsort's positions) and the rest of os_pass's
+** local memory (OS_LOCAL_REST) fit the device's. */
+static uint32_t os_items(const struct rt_device_info *info, enum data_type t, int arg)
+{
+  uint64_t per = (uint64_t)WG * (data_type_size(t) + (arg ? 4 : 0)), cap;
+  uint32_t want = entry_use_ptx(info) ? (arg ? OS_ITEMS_PTX_ARG : data_type_size(t) <= 4 ? OS_ITEMS_PTX : OS_ITEMS)
+                                      : OS_ITEMS;
+  cap = info->local_mem > OS_LOCAL_REST + per ? (info->local_mem - OS_LOCAL_REST) / per : 1;
+  return want < cap ? want : (uint32_t)cap;
 }
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
@@ -142,10 +220,10 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
-  size_t words;
-  char extra[200];
-  s->items = (uint32_t)hook_tune("OS_ITEMS", entry_use_ptx(info) && data_type_size(t) <= 4 ? OS_ITEMS_PTX : OS_ITEMS,
-                                 1, 32);
+  int arg = kind_of(j) == ARGSORT;
+  size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
+  char extra[240], last[256], opts[512];
+  s->items = (uint32_t)hook_tune("OS_ITEMS", os_items(info, t, arg), 1, 32);
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)WG * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
@@ -158,10 +236,21 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return -1;
   snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d%s%s%s%s%s%s", WG, (unsigned)s->items,
            s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "",
-           hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "",
-           hook_tune("OS_RANK_SHFL", 0, 0, 1) ? " -DRANK_SHFL" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
-           entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "");
-  return kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e);
+           hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
+           entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
+           arg ? " -DARGSORT -DVOUT=uint" : "");
+  if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
+    return -1;
+  if (!arg)
+    return 0;
+  /* argsort: the positions between passes, the result, the last pass */
+  snprintf(last, sizeof last, "%s -DLAST", extra);
+  memcpy(strstr(last, "-DVOUT=uint"), "-DVOUT=long", 11);
+  if ((s->vals[0] = rt_alloc(j->rt, vbytes, e)) == NULL || (s->vals[1] = rt_alloc(j->rt, vbytes, e)) == NULL ||
+      (s->res = rt_alloc(j->rt, 2 * vbytes, e)) == NULL)
+    return -1;
+  entry_type_options(t, last, opts, sizeof opts);
+  return (s->k[3] = rt_kernel(j->rt, "onesweep.cl", "os_pass", opts, e)) == NULL ? -1 : 0;
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
@@ -198,6 +287,16 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   return os_prepare(j, s, e);
 }
 
+/* argsort's arguments of pass p: the positions it reads (none in the first
+** pass: iota makes them), where it writes them (the result in the last). */
+static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsigned p, int last, cl_uint iota,
+                        struct ps_err *e)
+{
+  cl_mem vin = s->vals[(p + 1) % 2], vout = last ? s->res : s->vals[p % 2];
+  return rt_args_at(j->rt, k, 9, sizeof vin, &vin, e) != 0 || rt_args_at(j->rt, k, 10, sizeof vout, &vout, e) != 0 ||
+         rt_args_at(j->rt, k, 11, sizeof iota, &iota, e) != 0 ? -1 : 0;
+}
+
 /* The digit totals zeroed, one launch counts the digits of every pass (and
 ** clears 32-bit look-back words), one scans them, then one launch per pass,
 ** buffers swapping as in run_1bit; the ticket (and 64-bit look-back words)
@@ -216,11 +315,14 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
   for (unsigned p = 0; p < s->passes; p++) {
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
-    cl_uint shift = 8 * p, base, epoch;
+    cl_uint shift = 8 * p, base, epoch, iota = p == 0;
+    int last = p + 1 == s->passes;
+    cl_kernel k = s->res != NULL && last ? s->k[3] : s->k[2];
     if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0 ||
-        RT_ARGS(j->rt, s->k[2], e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
+        RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
                 RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
-        rt_launch(j->rt, s->k[2], (size_t)s->ntiles * WG, WG, e) != 0)
+        (s->res != NULL && argsort_args(j, s, k, p, last, iota, e) != 0) ||
+        rt_launch(j->rt, k, (size_t)s->ntiles * WG, WG, e) != 0)
       return -1;
   }
   return 0;
@@ -259,7 +361,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   struct rstate *s = j->state;
   if (c_prepare(j, e) != 0)
     return -1;
-  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->in[0]), e);
+  return rt_download(j->rt, s->res != NULL ? s->res : s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e);
 }
 
 /* ================================ Registry ============================= */
@@ -272,6 +374,8 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 /* The least any sort moves: the keys read once and written once (Onesweep moves
 ** that per 8-bit pass, plus one read for all its digit counts). */
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
+/* argsort: the keys read once, the positions written once. */
+static uint64_t argsort_bytes(uint64_t n, size_t elem) { return n * elem + 8 * n; }
 
 const struct entry radix_entries[] = {
   {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED},
@@ -289,5 +393,11 @@ const struct entry radix_entries[] = {
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
+  {.name = "argsort", .aux = &(const enum rkind){ARGSORT},
+   .desc = "The positions of the elements in stable sorted order (i64): radix_sort's passes carrying each key's position",
+   .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]i64",
+   .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = argsort_bytes,
+   .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
+            {c_prepare, c_run, c_result, release}}},
   {.name = NULL},
 };
