@@ -20,7 +20,7 @@
 // it the same contract emulated in local memory with work-group barriers, so
 // the algorithm runs and is tested on any device. Every work-item of a group
 // calls them together.
-// With -DARGSORT os_pass also carries a uint value per key (from vin, or with
+// With -DVALUES os_pass also carries a uint value per key (from vin, or with
 // iota the key's position) and writes it as VOUT to vout; with -DLAST as well
 // (an argsort's last pass) it writes only the values, not the keys.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
@@ -198,13 +198,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
              __global const uint *restrict off /* all passes' */, volatile __global lbword *status,
              volatile __global uint *ticket, const uint epoch_base, const uint epoch
-#ifdef ARGSORT
+#ifdef VALUES
              , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
 #endif
              )
 {
   __local U keys[TILE];           // the tile in digit order
-#ifdef ARGSORT
+#ifdef VALUES
   __local uint vals[TILE];        // their values
   uint v[ITEMS];
 #endif
@@ -230,7 +230,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++) {
     uint q = w * 32 * ITEMS + i * 32 + lane;
     k[i] = q < m ? KEY(in[(ulong)t * TILE + q]) : ONES;
-#ifdef ARGSORT
+#ifdef VALUES
     v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
 #endif
   }
@@ -273,7 +273,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // work-items write consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
     keys[dstart[DIGIT(k[i], shift)] + r[i]] = k[i];
-#ifdef ARGSORT
+#ifdef VALUES
     vals[dstart[DIGIT(k[i], shift)] + r[i]] = v[i];
 #endif
   }
@@ -285,7 +285,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #ifndef LAST
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
 #endif
-#ifdef ARGSORT
+#ifdef VALUES
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];
 #endif
     }

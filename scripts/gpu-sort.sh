@@ -26,6 +26,11 @@ cat > sort.bench <<'S'
 entry: bench_copy radix_sort argsort
 random input { [33554431]i32 }
 random input { [33554431]f32 }
+
+-- keys with values, CUB's SortPairs
+==
+entry: radix_sort_pairs
+random input { [33554431]i32 [33554431]i32 }
 S
 cat > prims.bench <<'S'
 -- the look-back primitives next to the copy

@@ -26,6 +26,7 @@
 #include "harness.h"
 #include "psort.h"
 #include "radix.h"
+#include "registry.h"
 #include "sort.h"
 
 #include <stdio.h>
@@ -199,6 +200,73 @@ static void argsort_agrees(void **state)
   unsetenv("PSEARCH_TEST_TUNE");
 }
 
+/* One run of radix_sort_pairs on backend b: both outputs, owned by the caller. */
+static void pairs_run(enum backend b, const struct data_value in[2], struct data_value out[2])
+{
+  struct target t = {b, harness_rt, harness_pool};
+  struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
+  struct ps_err e = {{0}};
+  if (entry_run_once(&j, &e) != 0)
+    fail_msg("radix_sort_pairs on %s, n=%lld: %s", backend_name(b), (long long)data_value_count(&in[0]), e.msg);
+  assert_int_equal(j.nout, 2);
+  out[0] = j.out[0];
+  out[1] = j.out[1];
+  j.nout = 0;
+  entry_release(&j);
+}
+
+/* radix_sort_pairs: by hand (equal keys keep their values' order), then the
+** OpenCL passes against the c reference on both outputs: every key type,
+** size and pattern, values random; and mismatched lengths refused. */
+static void pairs_agree(void **state)
+{
+  static const enum data_type pt[] = {DATA_I32, DATA_U32, DATA_F32};
+  int64_t n = 5, four = 4;
+  struct data_value in[2], ref[2], got[2];
+  struct ps_err e = {{0}};
+  char what[160];
+  (void)state;
+  assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &n, &e), 0);
+  assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &n, &e), 0);
+  memcpy(in[0].elems, ((int32_t[]){3, -1, 3, 0, -1}), 20);
+  memcpy(in[1].elems, ((int32_t[]){10, 11, 12, 13, 14}), 20);
+  for (int b = 0; b < BACKEND_COUNT; b++) {
+    pairs_run((enum backend)b, in, got);
+    assert_memory_equal(got[0].elems, ((int32_t[]){-1, -1, 0, 3, 3}), 20);
+    assert_memory_equal(got[1].elems, ((int32_t[]){11, 14, 13, 10, 12}), 20);
+    data_value_free(&got[0]);
+    data_value_free(&got[1]);
+  }
+  data_value_free(&in[1]);
+  assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &four, &e), 0);
+  for (int b = 0; b < BACKEND_COUNT; b++) {
+    struct target t = {(enum backend)b, harness_rt, harness_pool};
+    struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
+    assert_int_not_equal(entry_run_once(&j, &e), 0);
+    assert_non_null(strstr(e.msg, "5 keys but 4 values"));
+    entry_release(&j);
+  }
+  data_value_free(&in[0]);
+  data_value_free(&in[1]);
+  for (size_t ti = 0; ti < sizeof pt / sizeof pt[0]; ti++)
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+      for (int p = 0; p < NPATTERNS; p++) {
+        in[0] = make(pt[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+        in[1] = make(pt[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 500);
+        pairs_run(BACKEND_C, in, ref);
+        pairs_run(BACKEND_OPENCL, in, got);
+        snprintf(what, sizeof what, "radix_sort_pairs, %s, n=%lld, pattern %d", data_type_name(pt[ti]),
+                 (long long)sizes[si], p);
+        same_bits(&ref[0], &got[0], what);
+        same_bits(&ref[1], &got[1], what);
+        for (int k = 0; k < 2; k++) {
+          data_value_free(&ref[k]);
+          data_value_free(&got[k]);
+          data_value_free(&in[k]);
+        }
+      }
+}
+
 /* The one-bit sort: every type on the small sizes, 32-bit types up to 10^5. */
 static void radix_sort_1bit_agrees(void **state)
 {
@@ -333,6 +401,7 @@ int main(void)
     cmocka_unit_test(lookback_over_counts),
     cmocka_unit_test(radix_sort_1bit_agrees),
     cmocka_unit_test(argsort_agrees),
+    cmocka_unit_test(pairs_agree),
     cmocka_unit_test(multicore_agrees),
     cmocka_unit_test(psort_agrees),
     cmocka_unit_test(psort_reuses_scratch),

@@ -2,13 +2,14 @@
 ** radix.c: the sorting family: `radix_sort_1bit` (the lecture's radix sort,
 ** one stable split per key bit, cl/radix1.cl), `radix_sort` (8-bit digits
 ** in the Onesweep structure, cl/onesweep.cl), `sorted` (the engine's sort, the same
-** code as radix_sort) and `argsort` (the positions in stable sorted order, as
-** i64: the Onesweep passes carrying each key's position). The c backend of the
+** code as radix_sort), `argsort` (the positions in stable sorted order, as
+** i64: the Onesweep passes carrying each key's position) and
+** `radix_sort_pairs` (32-bit keys and values: the passes carrying the values). The c backend of the
 ** sorts is sort_values, the sequential stable radix sort that `psearch
 ** dataset --sorted` uses; their multicore backend is psort (sort_values on the
 ** pool's workers, with its scratch allocated in prepare), whose result is
-** sort_values's bit for bit. argsort's c and multicore backends are
-** argsort_ref, sequential.
+** sort_values's bit for bit. The c and multicore backends of argsort and
+** radix_sort_pairs are argsort_ref, sequential.
 **
 ** Order: integers numerically, floats in IEEE total order (-NaN first, then
 ** -inf ... -0, +0 ... +inf, +NaN last), bools false first; all stable.
@@ -38,16 +39,32 @@
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 
-enum rkind { SORTED, RADIX8, RADIX1, ARGSORT };
+enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
 /* Each entry's row carries its kind (entry.aux). */
 static enum rkind kind_of(const struct entry_job *j) { return *(const enum rkind *)j->entry->aux; }
 
 /* ============================== c backend ================================ */
 
+/* radix_sort_pairs: as many values as keys. 0, or -1 with e set. */
+static int pairs_check(const struct entry_job *j, struct ps_err *e)
+{
+  if (data_value_count(&j->in[1]) != data_value_count(&j->in[0]))
+    return ps_fail(e, "%s: %lld keys but %lld values", j->entry->name, (long long)data_value_count(&j->in[0]),
+                   (long long)data_value_count(&j->in[1]));
+  return 0;
+}
+
 static int c_prepare(struct entry_job *j, struct ps_err *e)
 {
   j->nout = 1;
+  if (kind_of(j) == PAIRS) {
+    if (pairs_check(j, e) != 0)
+      return -1;
+    j->nout = 2;
+    if (data_value_init(&j->out[1], j->in[1].type, 1, j->in[1].shape, e) != 0)
+      return -1;
+  }
   return data_value_init(&j->out[0], kind_of(j) == ARGSORT ? DATA_I64 : j->in[0].type, 1, j->in[0].shape, e);
 }
 
@@ -63,8 +80,10 @@ static uint64_t ordered_bits(const unsigned char *p, size_t sz, enum data_type t
   return data_type_is_signed(t) ? x ^ top : x;
 }
 
-/* argsort's reference: the positions 0..n-1 sorted stably by their elements'
-** ordered bits, by LSD counting sort a byte a pass, into out as i64. */
+/* The reference of argsort and radix_sort_pairs: the positions 0..n-1
+** sorted stably by their elements' ordered bits, by LSD counting sort a byte
+** a pass; argsort writes them as i64, radix_sort_pairs gathers the keys and
+** values by them. */
 static int argsort_ref(struct entry_job *j, struct ps_err *e)
 {
   size_t n = (size_t)data_value_count(&j->in[0]), sz = data_type_size(j->in[0].type), cnt[256];
@@ -97,8 +116,16 @@ static int argsort_ref(struct entry_job *j, struct ps_err *e)
     a = b;
     b = swap;
   }
-  for (size_t i = 0; i < n; i++)
-    out[i] = a[i];
+  if (kind_of(j) == PAIRS) {
+    size_t vz = data_type_size(j->in[1].type);
+    for (size_t i = 0; i < n; i++) {
+      memcpy((unsigned char *)j->out[0].elems + i * sz, x + (size_t)a[i] * sz, sz);
+      memcpy((unsigned char *)j->out[1].elems + i * vz, (const unsigned char *)j->in[1].elems + (size_t)a[i] * vz, vz);
+    }
+  } else {
+    for (size_t i = 0; i < n; i++)
+      out[i] = a[i];
+  }
   rc = 0;
 done:
   free(key);
@@ -110,7 +137,7 @@ done:
 static int c_run(struct entry_job *j, struct ps_err *e)
 {
   size_t b = entry_value_bytes(&j->in[0]);
-  if (kind_of(j) == ARGSORT)
+  if (kind_of(j) == ARGSORT || kind_of(j) == PAIRS)
     return argsort_ref(j, e);
   if (b > 0)
     memcpy(j->out[0].elems, j->in[0].elems, b);
@@ -152,9 +179,11 @@ static void mc_release(struct entry_job *j)
 
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
-  cl_mem vals[2], res; /* argsort: the positions between passes, the result (i64) */
+  cl_mem in2;          /* radix_sort_pairs: the values */
+  cl_mem vals[2], res; /* argsort, pairs: the values between passes; the result
+                       ** (argsort: i64 positions; pairs: the values) */
   struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
-  cl_kernel k[4];  /* argsort: k[3] is its last pass */
+  cl_kernel k[4];  /* argsort: k[3] is its last pass; else NULL */
   uint64_t n;
   unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
   size_t wg;       /* the 1-bit sort's work-group size */
@@ -174,6 +203,7 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->tmp);
   rt_release(j->rt, s->counts);
   rt_release(j->rt, s->tot);
+  rt_release(j->rt, s->in2);
   rt_release(j->rt, s->vals[0]);
   rt_release(j->rt, s->vals[1]);
   rt_release(j->rt, s->res);
@@ -220,7 +250,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
-  int arg = kind_of(j) == ARGSORT;
+  int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[240], last[256], opts[512];
   s->items = (uint32_t)hook_tune("OS_ITEMS", os_items(info, t, arg), 1, 32);
@@ -238,17 +268,19 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
            s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DARGSORT -DVOUT=uint" : "");
+           arg ? " -DVALUES -DVOUT=uint" : "");
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
     return 0;
-  /* argsort: the positions between passes, the result, the last pass */
+  /* the values between passes, the result; argsort: its last pass */
+  if ((s->vals[0] = rt_alloc(j->rt, vbytes, e)) == NULL || (s->vals[1] = rt_alloc(j->rt, vbytes, e)) == NULL ||
+      (s->res = rt_alloc(j->rt, (kind_of(j) == ARGSORT ? 2 : 1) * vbytes, e)) == NULL)
+    return -1;
+  if (kind_of(j) == PAIRS)
+    return 0;
   snprintf(last, sizeof last, "%s -DLAST", extra);
   memcpy(strstr(last, "-DVOUT=uint"), "-DVOUT=long", 11);
-  if ((s->vals[0] = rt_alloc(j->rt, vbytes, e)) == NULL || (s->vals[1] = rt_alloc(j->rt, vbytes, e)) == NULL ||
-      (s->res = rt_alloc(j->rt, 2 * vbytes, e)) == NULL)
-    return -1;
   entry_type_options(t, last, opts, sizeof opts);
   return (s->k[3] = rt_kernel(j->rt, "onesweep.cl", "os_pass", opts, e)) == NULL ? -1 : 0;
 }
@@ -269,6 +301,12 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   s->in = rt_alloc(j->rt, bytes ? bytes : 4, e);
   if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, bytes, e) != 0)
     return -1;
+  if (kind_of(j) == PAIRS) { /* the values, checked as the reference checks them */
+    size_t vb = entry_value_bytes(&j->in[1]);
+    if (pairs_check(j, e) != 0 || (s->in2 = rt_alloc(j->rt, vb ? vb : 4, e)) == NULL ||
+        rt_upload(j->rt, s->in2, j->in[1].elems, vb, e) != 0)
+      return -1;
+  }
   if ((s->out = rt_alloc(j->rt, bytes ? bytes : 4, e)) == NULL ||
       (s->tmp = rt_alloc(j->rt, bytes ? bytes : 4, e)) == NULL)
     return -1;
@@ -287,12 +325,13 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   return os_prepare(j, s, e);
 }
 
-/* argsort's arguments of pass p: the positions it reads (none in the first
-** pass: iota makes them), where it writes them (the result in the last). */
+/* The value arguments of pass p: the values it reads (in the first pass the
+** pairs' values, or none for argsort: iota makes the positions), where it
+** writes them (the result in the last). */
 static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsigned p, int last, cl_uint iota,
                         struct ps_err *e)
 {
-  cl_mem vin = s->vals[(p + 1) % 2], vout = last ? s->res : s->vals[p % 2];
+  cl_mem vin = p == 0 && s->in2 != NULL ? s->in2 : s->vals[(p + 1) % 2], vout = last ? s->res : s->vals[p % 2];
   return rt_args_at(j->rt, k, 9, sizeof vin, &vin, e) != 0 || rt_args_at(j->rt, k, 10, sizeof vout, &vout, e) != 0 ||
          rt_args_at(j->rt, k, 11, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
@@ -315,9 +354,9 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
   for (unsigned p = 0; p < s->passes; p++) {
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
-    cl_uint shift = 8 * p, base, epoch, iota = p == 0;
+    cl_uint shift = 8 * p, base, epoch, iota = p == 0 && s->in2 == NULL;
     int last = p + 1 == s->passes;
-    cl_kernel k = s->res != NULL && last ? s->k[3] : s->k[2];
+    cl_kernel k = s->k[3] != NULL && last ? s->k[3] : s->k[2];
     if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0 ||
         RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
                 RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
@@ -361,6 +400,9 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   struct rstate *s = j->state;
   if (c_prepare(j, e) != 0)
     return -1;
+  if (kind_of(j) == PAIRS)
+    return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e) != 0 ||
+                   rt_download(j->rt, s->res, j->out[1].elems, entry_value_bytes(&j->out[1]), e) != 0 ? -1 : 0;
   return rt_download(j->rt, s->res != NULL ? s->res : s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e);
 }
 
@@ -376,6 +418,8 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 /* argsort: the keys read once, the positions written once. */
 static uint64_t argsort_bytes(uint64_t n, size_t elem) { return n * elem + 8 * n; }
+/* radix_sort_pairs: keys and values read once and written once. */
+static uint64_t pairs_bytes(uint64_t n, size_t elem) { return 4 * n * elem; }
 
 const struct entry radix_entries[] = {
   {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED},
@@ -397,6 +441,13 @@ const struct entry radix_entries[] = {
    .desc = "The positions of the elements in stable sorted order (i64): radix_sort's passes carrying each key's position",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]i64",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = argsort_bytes,
+   .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
+            {c_prepare, c_run, c_result, release}}},
+  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS},
+   .desc = "Keys sorted stably with their values (32-bit keys and values): radix_sort's passes carrying each key's value",
+   .nin = 2, .types = (1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32), .in_desc = "[n]t [n]t",
+   .out_desc = "[n]t [n]t", .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "4 n sizeof(t)",
+   .bytes = pairs_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
             {c_prepare, c_run, c_result, release}}},
   {.name = NULL},
