@@ -358,6 +358,29 @@ static void local_seg_scan(__local T *sums, __local uint *sf, T x, uint f)
   }
 }
 
+// Takes this group's tile id from the ticket (into *tid_sh, returned) and
+// loads the tile: values into tile[], head flags (a set flag past index 0:
+// index 0 starts a segment anyway) into hd[].
+static uint seg_tile_load(__global const T *in, __global const uchar *flags, ulong n,
+                          volatile __global uint *ticket, uint epoch_base, __local uint *tid_sh,
+                          __local T *tile, __local uchar *hd)
+{
+  uint lid = get_local_id(0), t;
+  ulong base;
+  if (lid == 0)
+    *tid_sh = atomic_inc(ticket) - epoch_base;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  t = *tid_sh;
+  base = (ulong)t * TILE;
+  for (uint k = 0; k < ITEMS; k++) {
+    ulong i = base + k * WG + lid;
+    tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
+    hd[PAD(k * WG + lid)] = i < n && i > 0 && flags[i] ? 1 : 0;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return t;
+}
+
 // One pass, decoupled look-back as scan_lookback; a tile with a head
 // publishes its inclusive value at once, so look-backs stop there.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
@@ -366,26 +389,15 @@ void seg_scan_lookback(__global const T *in, __global const uchar *flags, __glob
                        const uint epoch_base, const uint epoch)
 {
   __local T tile[TILE_LOCAL];
-  __local uchar hq[TILE_LOCAL]; // 1: a head at or before q among the work-item's elements
+  __local uchar hq[TILE_LOCAL]; // heads, then 1: a head at or before q among the work-item's elements
   __local T sums[WG];
   __local uint sf[WG];
   __local uint tid_sh;
   __local T pre_sh;
-  uint lid = get_local_id(0), t;
-  ulong base;
+  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hq);
+  ulong base = (ulong)t * TILE;
   T acc = 0, c;
   uint h = 0;
-  if (lid == 0)
-    tid_sh = atomic_inc(ticket) - epoch_base;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  t = tid_sh;
-  base = (ulong)t * TILE;
-  for (uint k = 0; k < ITEMS; k++) {
-    ulong i = base + k * WG + lid;
-    tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
-    hq[PAD(k * WG + lid)] = i < n && flags[i] ? 1 : 0;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
     uint q = PAD(lid * ITEMS + k);
     if (hq[q]) {
@@ -435,20 +447,9 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   __local uint sf[WG];
   __local uint tid_sh;
   __local T pre_sh, cnt_sh;
-  uint lid = get_local_id(0), t, h = 0;
-  ulong base;
+  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, fl), h = 0;
+  ulong base = (ulong)t * TILE;
   T acc = 0, c;
-  if (lid == 0)
-    tid_sh = atomic_inc(ticket) - epoch_base;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  t = tid_sh;
-  base = (ulong)t * TILE;
-  for (uint k = 0; k < ITEMS; k++) {
-    ulong i = base + k * WG + lid;
-    tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
-    fl[PAD(k * WG + lid)] = i < n && i > 0 && flags[i] ? 1 : 0;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
     uint q = PAD(lid * ITEMS + k);
     if (fl[q]) {

@@ -164,6 +164,14 @@ void os_scan(__global const uint *restrict tot, __global uint *restrict off)
   j -= go;                                                                       \
   done |= go && f == 2;                                                          \
   go = go && f != 2;
+// M(0) M(1) ... M(LBN - 1)
+#if LBN > 8
+#define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
+#elif LBN > 4
+#define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+#else
+#define LB_EACH(M) M(0) M(1) M(2) M(3)
+#endif
 static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint epoch, uint count)
 {
   uint pre = 0, f;
@@ -172,21 +180,9 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
   if (t == 0)
     return 0;
   for (int done = 0, go; !done;) {
-    LB_LOAD(0) LB_LOAD(1) LB_LOAD(2) LB_LOAD(3)
-#if LBN > 4
-    LB_LOAD(4) LB_LOAD(5) LB_LOAD(6) LB_LOAD(7)
-#endif
-#if LBN > 8
-    LB_LOAD(8) LB_LOAD(9) LB_LOAD(10) LB_LOAD(11) LB_LOAD(12) LB_LOAD(13) LB_LOAD(14) LB_LOAD(15)
-#endif
+    LB_EACH(LB_LOAD)
     go = 1;
-    LB_TAKE(0) LB_TAKE(1) LB_TAKE(2) LB_TAKE(3)
-#if LBN > 4
-    LB_TAKE(4) LB_TAKE(5) LB_TAKE(6) LB_TAKE(7)
-#endif
-#if LBN > 8
-    LB_TAKE(8) LB_TAKE(9) LB_TAKE(10) LB_TAKE(11) LB_TAKE(12) LB_TAKE(13) LB_TAKE(14) LB_TAKE(15)
-#endif
+    LB_EACH(LB_TAKE)
   }
 #ifndef LB_COUNTS_ONLY // (tests: every walk then sums counts back to tile 0)
   PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(2, pre + count));
