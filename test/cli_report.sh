@@ -121,6 +121,30 @@ assert p["kernel_launches"] == 0, p
 q = [v for k, v in d.items() if k.endswith(":bench_copy")][0]["datasets"]["small"]["psearch"]
 assert q["kernel_launches"] == 1, q
 PY
+# --kernel-time: every run's kernel time beside its wall time, no more than it, each
+# outlier given one cause; the host backends have no events and say so
+check kernel-time 0 $P bench -r 30 --max-runs 30 --no-convergence-phase --device-type=cpu -x \
+  --kernel-time -e bench_copy $T/u.bench --json $T/kt.json
+grep -qE 'kernels per run: median [0-9.]+.s, RSD [0-9.]+' $OUT || fail "-x: no per-run kernel time: $(grep runs $OUT | head -1)"
+py kernel-time $T/kt.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = [v for k, v in d.items() if k.endswith(":bench_copy")][0]
+assert p["psearch_context"]["kernel_time"] is True
+for name, r in p["datasets"].items():
+    q = r["psearch"]
+    wall, ker = q["runtimes_us"], q["kernel_runtimes_us"]
+    assert len(ker) == len(wall) == 30, (name, len(ker), len(wall))
+    assert all(0 < k <= w * 1.02 + 1 for k, w in zip(ker, wall)), (name, list(zip(ker, wall)))
+    assert q["outliers_high"] == q["outliers_high_kernels"] + q["outliers_high_host"] + q["outliers_high_preempted"], q
+    assert q["outliers_low"] == q["outliers_low_kernels"] + q["outliers_low_host"], q
+    ks = sorted(ker)
+    assert abs(q["kernel_median_us"] - (ks[14] + ks[15]) / 2) < 1e-6, (q["kernel_median_us"], ks[14:16])
+PY
+check kernel-time-host 0 $P bench -r 3 --no-convergence-phase --backend=c --kernel-time -e bench_copy $T/u.bench --json $T/kc.json
+has $ERR "--kernel-time: a host backend has no profiling events"
+grep -q kernel_runtimes_us $T/kc.json && fail "--kernel-time on the c backend: kernel times recorded"
+grep -q kernel_runtimes_us $T/u.json && fail "kernel times recorded without --kernel-time"
 check human 0 $P bench -r 3 --no-convergence-phase --format=human $T/u.bench
 grep -qE '^small: +[0-9.]+ (ns|µs) \(RSD: [0-9.]+; .*no kernel launched' $OUT || fail "human line: $(grep small $OUT)"
 grep -qE '^sorted \[3000\]i32: +[0-9]+\.[0-9]+ (µs|ms) \(RSD' $OUT || fail "human units: $(grep sorted $OUT)"

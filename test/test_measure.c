@@ -33,6 +33,9 @@ static uint64_t sim_ns = 1000000000u;
 static uint64_t sim_clock(void) { return sim_ns; }
 static double (*us_of)(uint64_t k);
 static uint64_t calls;
+static double (*kernel_us_of)(uint64_t k); /* the kernels' part of call k, when set */
+static uint64_t sim_kernel_ns;              /* of the last call */
+static uint64_t sim_kernel(void) { return sim_kernel_ns; }
 
 static int fake_prepare(struct entry_job *j, struct ps_err *e) { (void)j; (void)e; return 0; }
 static int fake_result(struct entry_job *j, struct ps_err *e) { (void)j; (void)e; return 0; }
@@ -41,6 +44,8 @@ static int fake_run(struct entry_job *j, struct ps_err *e)
 {
   (void)j;
   (void)e;
+  if (kernel_us_of != NULL)
+    sim_kernel_ns = (uint64_t)(kernel_us_of(calls) * 1000);
   sim_ns += (uint64_t)(us_of(calls++) * 1000);
   return 0;
 }
@@ -353,13 +358,64 @@ static void preemption(void **state)
   measure_result_free(&r);
 }
 
+/* --kernel-time: calls take 20 ms, 18 of them in the kernels, but for the
+** slow calls 4 and 7 (their kernels 40 ms slower: the device), 9 and 15 (the
+** kernels at 18 ms: the host), 12 (slow and preempted) and the fast calls 20
+** (kernels 10 ms faster) and 22 (kernels as usual). Every run's kernel time is
+** kept, and each outlier is named by where its difference from the median went. */
+static double causes_wall(uint64_t k)
+{
+  if (k == 12)
+    sim_preempts++;
+  return k == 4 || k == 7 || k == 9 || k == 12 || k == 15 ? 60000 : k == 20 || k == 22 ? 10000 : 20000;
+}
+static double causes_kernels(uint64_t k)
+{
+  return k == 4 || k == 7 ? 58000 : k == 20 ? 8000 : k == 12 ? 58000 : 18000;
+}
+
+static void outlier_causes(void **state)
+{
+  struct measure_result r;
+  struct report_dataset d;
+  struct measure_params p = {.runs = 30, .max_runs = 30, .preemptions = sim_preemptions,
+                             .kernel_time = 1, .kernel_ns = sim_kernel};
+  (void)state;
+  sim_preempts = 0;
+  kernel_us_of = causes_kernels;
+  assert_int_equal(measure(causes_wall, p, &no_stop, &r), 0);
+  kernel_us_of = NULL;
+  assert_int_equal(r.n, 30);
+  assert_non_null(r.kernel_us);
+  for (size_t i = 0; i < r.n; i++)
+    assert_true(r.kernel_us[i] == causes_kernels(i + 1));
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.s.out_hi, 5);
+  assert_int_equal(d.out_hi_preempted, 1);
+  assert_int_equal(d.out_hi_kernels, 2);
+  assert_int_equal(d.out_hi_host, 2);
+  assert_int_equal(d.s.out_lo, 2);
+  assert_int_equal(d.out_lo_kernels, 1);
+  assert_int_equal(d.out_lo_host, 1);
+  assert_true(d.ks.median == 18000);
+  measure_result_free(&r);
+  /* not asked: no kernel times, no causes */
+  p.kernel_time = 0;
+  assert_int_equal(measure(causes_wall, p, &no_stop, &r), 0);
+  assert_null(r.kernel_us);
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_null(d.kernel_runs_us);
+  assert_int_equal(d.out_hi_kernels + d.out_hi_host, 0);
+  measure_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
     cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
     cmocka_unit_test(interleave_rotates), cmocka_unit_test(interleave_same_as_alone),
-    cmocka_unit_test(discard_throttled), cmocka_unit_test(preemption),
+    cmocka_unit_test(discard_throttled), cmocka_unit_test(preemption), cmocka_unit_test(outlier_causes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

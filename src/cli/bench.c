@@ -36,7 +36,8 @@
 
 enum {
   O_RUNS = 1, O_MAXRUNS, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED,
-  O_NOVALIDATE, O_CACHE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP, O_INTERLEAVE, O_DISCARD
+  O_NOVALIDATE, O_CACHE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP, O_INTERLEAVE, O_DISCARD,
+  O_KTIME
 };
 
 #define DEFAULT_MAX_RUNS 100000
@@ -55,6 +56,7 @@ static const struct opt_def opts[] = {
   {"cache", 0, OPT_REQUIRED, O_CACHE, "MODE", "hot (default) or cold: evict the device's last-level cache before each run"},
   {"interleave", 0, OPT_NONE, O_INTERLEAVE, NULL, "Measure the entries of each dataset in turns (A B C, B C A, ...)"},
   {"discard-throttled", 0, OPT_NONE, O_DISCARD, NULL, "NVIDIA GPUs: discard runs during which the GPU was throttled"},
+  {"kernel-time", 0, OPT_NONE, O_KTIME, NULL, "Time every run's kernels by events too: name each outlier's cause (-x)"},
   {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
   {"markdown", 0, OPT_REQUIRED, O_MARKDOWN, "FILE", "Write the summary (fastest entry first) as markdown tables"},
   BENCHSHARD_ROWS,
@@ -110,6 +112,7 @@ struct config {
   int cold;        /* --cache=cold: mp.evict is opened with the device */
   int interleave;  /* --interleave: a block's entries measured in turns, dataset by dataset */
   int discard;     /* --discard-throttled: mp.throttled probes NVML around each run */
+  int ktime;       /* --kernel-time: mp.kernel_time on each device that has profiling events */
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
@@ -299,7 +302,7 @@ static cJSON *program(const struct config *cf, cJSON *root, const char *key)
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
-                                  cf->mp.throttled != NULL};
+                                  cf->mp.throttled != NULL, cf->mp.kernel_time};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
@@ -465,6 +468,7 @@ static int parse_args(int argc, char **argv, struct config *cf, const char **pat
     case O_EXTENDED: cf->extended = 1; break;
     case O_INTERLEAVE: cf->interleave = 1; break;
     case O_DISCARD: cf->discard = 1; break;
+    case O_KTIME: cf->ktime = 1; break;
     case O_NOVALIDATE: cf->validate = 0; break;
     case O_LIST:
       suitecheck_list_builtins();
@@ -535,6 +539,8 @@ static void print_header(const struct config *cf)
            MEASURE_TURN_NS / 1e6);
   if (cf->mp.throttled != NULL)
     printf("Throttled runs discarded: NVML sampled just before and after each run, outside the timed region.\n");
+  if (cf->mp.kernel_time)
+    printf("Kernel time: every run's kernels also timed by profiling events, for the outliers' causes.\n");
   if (cf->extended && cf->copy_gbs > 0)
     printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
 }
@@ -555,6 +561,10 @@ static int open_extras(struct config *cf, struct ps_err *e)
     cf->mp.throttled = nvml_probe;
     cf->mp.throttled_ctx = cf->nvml;
   }
+  cf->mp.kernel_time = cf->ktime && cf->tg.rt != NULL && rt_can_profile(cf->tg.rt);
+  if (cf->ktime && !cf->mp.kernel_time)
+    ps_warn("--kernel-time: %s has no profiling events: runs are timed by the wall clock only",
+            cf->tg.rt != NULL ? rt_info(cf->tg.rt)->name : "a host backend");
   return 0;
 }
 

@@ -45,7 +45,8 @@ static uint64_t now(const struct session *ss)
   return ss->clock() - ss->away;
 }
 
-static int push(struct session *ss, double x, int preempted)
+/* Append a run: x µs, its kernels' k µs (kept when timed), preempted or not. */
+static int push(struct session *ss, double x, double k, int preempted)
 {
   struct measure_result *r = ss->r;
   if (r->n == ss->cap) {
@@ -58,11 +59,34 @@ static int push(struct session *ss, double x, int preempted)
     if ((np = realloc(r->preempted, nc)) == NULL)
       return -1;
     r->preempted = np;
+    if (ss->p->kernel_time && (nv = realloc(r->kernel_us, nc * sizeof *nv)) == NULL)
+      return -1;
+    r->kernel_us = ss->p->kernel_time ? nv : NULL;
     ss->cap = nc;
   }
+  if (r->kernel_us != NULL)
+    r->kernel_us[r->n] = k;
   r->preempted[r->n] = (unsigned char)(preempted != 0);
   r->us[r->n++] = x;
   return 0;
+}
+
+/* --kernel-time: events on for the next call (on == 1), or off again and
+** the call's kernel time in µs (on == 0); 0 when not asked. */
+static double kernel_events(struct session *ss, int on)
+{
+  struct rt *rt = ss->j->rt;
+  double us = 0;
+  if (!ss->p->kernel_time)
+    return 0;
+  if (on && rt != NULL)
+    rt_set_profiling(rt, 1);
+  else if (!on) {
+    us = (double)(ss->p->kernel_ns != NULL ? ss->p->kernel_ns() : rt != NULL ? rt_take_kernel_ns(rt) : 0) / 1e3;
+    if (rt != NULL)
+      rt_set_profiling(rt, 0);
+  }
+  return us;
 }
 
 static int fail(struct session *ss, const char *msg)
@@ -97,6 +121,7 @@ static int one_call(struct session *ss)
   const struct measure_params *p = ss->p;
   struct ps_err e;
   uint64_t t0, t1, c0, c1;
+  double k;
   int probe = p->throttled != NULL && ss->phase != PH_WARMUP && ss->r->discarded < MEASURE_MAX_DISCARDS;
   if (*ss->stop)
     return fail(ss, "Interrupted.");
@@ -109,12 +134,14 @@ static int one_call(struct session *ss)
     return fail(ss, e.msg);
   if (probe)
     p->throttled(p->throttled_ctx, 0);
+  kernel_events(ss, 1);
   c0 = ss->preemptions();
   t0 = now(ss);
   if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
     return fail(ss, e.msg);
   t1 = now(ss);
   c1 = ss->preemptions();
+  k = kernel_events(ss, 0);
   if (p->delay_ns != NULL) {
     uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
     if (d > 0)
@@ -128,7 +155,7 @@ static int one_call(struct session *ss)
     ss->r->discarded++;
     return 0;
   }
-  if (push(ss, (double)(t1 - t0) / 1000.0, c1 != c0) != 0)
+  if (push(ss, (double)(t1 - t0) / 1000.0, k, c1 != c0) != 0)
     return fail(ss, "out of memory");
   ss->left--;
   if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS)
@@ -386,9 +413,11 @@ void measure_result_free(struct measure_result *r)
 {
   free(r->us);
   free(r->preempted);
+  free(r->kernel_us);
   free(r->error);
   r->us = NULL;
   r->preempted = NULL;
+  r->kernel_us = NULL;
   r->error = NULL;
   r->n = 0;
 }

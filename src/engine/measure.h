@@ -56,6 +56,13 @@ struct measure_params {
   ** after each timed call (outside the timed region); NULL:
   ** ps_thread_preemptions. Unit tests pass a fake their entry advances. */
   uint64_t (*preemptions)(void);
+  /* --kernel-time: time every call's kernels as well, by the device's
+  ** profiling events (r->kernel_us), so that a slow run shows whether its
+  ** kernels or the host's launch and sync took the time. Events cost host
+  ** time in the timed region (docs/cli.md). kernel_ns, when not NULL, gives
+  ** the call just made's kernel time in ns instead (unit tests). */
+  int kernel_time;
+  uint64_t (*kernel_ns)(void);
 };
 
 /* Where a measurement is, for a progress display. */
@@ -80,6 +87,7 @@ enum measure_stop {
 struct measure_result {
   double *us;                   /* the reported runtimes in µs (owned), n of them */
   unsigned char *preempted;     /* per run: the OS preempted the measuring thread in it (owned) */
+  double *kernel_us;            /* per run: its kernels' event time in µs (owned); NULL: not timed */
   size_t n;
   enum measure_stop stop;
   double rse, rse_target;       /* at the end: the RSE of the mean, and what the rule asks */

@@ -8,6 +8,26 @@
 
 const char *const report_phase_names[PHASE_COUNT] = {"load", "prepare", "runs", "result", "validate"};
 
+/* Name the cause of each of d's outliers from the runs' kernel times k. */
+static void outlier_causes(struct report_dataset *d, const struct measure_result *m)
+{
+  const double *k = m->kernel_us;
+  double hi = d->s.q3 + 1.5 * (d->s.q3 - d->s.q1), lo = d->s.q1 - 1.5 * (d->s.q3 - d->s.q1);
+  d->kernel_runs_us = k;
+  stats_compute(k, d->n, &d->ks);
+  for (size_t i = 0; i < d->n; i++) {
+    double dw = d->us[i] - d->s.median, dk = k[i] - d->ks.median;
+    int kernels = dw > 0 ? dk >= dw / 2 : dk <= dw / 2;
+    if (d->us[i] > hi && !(m->preempted != NULL && m->preempted[i])) {
+      d->out_hi_kernels += kernels;
+      d->out_hi_host += !kernels;
+    } else if (d->us[i] < lo) {
+      d->out_lo_kernels += kernels;
+      d->out_lo_host += !kernels;
+    }
+  }
+}
+
 void report_summarize(struct report_dataset *d, const struct measure_result *m, const char *error,
                       const struct entry *en, const struct data_value *in, int nin)
 {
@@ -30,6 +50,8 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
       d->preempted++;
       d->out_hi_preempted += m->us[i] > d->s.q3 + 1.5 * (d->s.q3 - d->s.q1);
     }
+  if (m->kernel_us != NULL && m->n > 0)
+    outlier_causes(d, m);
   if (nin > 0) {
     d->has_inputs = 1;
     d->elements = data_value_count(&in[0]);
@@ -97,6 +119,11 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
   if (d->out_hi_preempted > 0)
     ps_warn("%s: %zu of the %zu slow outliers (Tukey) ran while the OS preempted the measuring "
             "thread (a busy host)", what, d->out_hi_preempted, d->s.out_hi);
+  if (d->kernel_runs_us != NULL && d->s.out_hi > 0)
+    ps_info(1, "%s: the %zu slow outliers (Tukey): %zu with slow kernels (the device), %zu with the "
+            "kernels at their usual time (the host's launch and sync), %zu preempted; kernel time "
+            "RSD %.3f, wall time RSD %.3f", what, d->s.out_hi, d->out_hi_kernels, d->out_hi_host,
+            d->out_hi_preempted, d->ks.rsd, d->s.rsd);
   if (d->discarded > 0)
     ps_warn("%s: %lld runs discarded: the GPU was throttled or its SM clock fell during them%s", what,
             (long long)d->discarded, d->discarded >= MEASURE_MAX_DISCARDS ? " (the cap: later runs kept)" : "");
@@ -122,9 +149,15 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
   if (copy_gbs > 0)
     fprintf(f, " (%.0f%% of copy bandwidth)", 100 * gbs / copy_gbs);
   if (d->s.out_lo + d->s.out_hi > 0)
-    fprintf(f, "; outliers %zu low, %zu high (Tukey)", d->s.out_lo, d->s.out_hi);
-  if (d->out_hi_preempted > 0)
+    fprintf(f, "; outliers %zu low, %zu high (Tukey%s", d->s.out_lo, d->s.out_hi,
+            d->kernel_runs_us != NULL && d->s.out_hi > 0 ? "; high: " : ")");
+  if (d->kernel_runs_us != NULL && d->s.out_hi > 0)
+    fprintf(f, "%zu slow kernels, %zu slow launch and sync, %zu preempted)", d->out_hi_kernels,
+            d->out_hi_host, d->out_hi_preempted);
+  else if (d->out_hi_preempted > 0)
     fprintf(f, ", %zu of them with the measuring thread preempted", d->out_hi_preempted);
+  if (d->kernel_runs_us != NULL)
+    fprintf(f, "; kernels per run: median %.1f\u03bcs, RSD %.3f", d->ks.median, d->ks.rsd);
   if (d->kernel_us > 0) {
     fprintf(f, "; kernel time %.1f\u03bcs/run", d->kernel_us);
     for (int i = 0; i < d->nkernels && d->nkernels > 1; i++)

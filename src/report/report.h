@@ -53,6 +53,14 @@ struct report_dataset {
   int64_t discarded;      /* runs discarded as throttled (--discard-throttled); -1: not checked */
   size_t preempted;       /* runs during which the OS preempted the measuring thread */
   size_t out_hi_preempted; /* of the high outliers (s.out_hi), those preempted: their cause */
+  /* --kernel-time: the runs' kernel times (not owned; NULL: not timed), their
+  ** statistics, and each outlier's cause by where its difference from the
+  ** median went: `kernels` when its kernels' difference is at least half of
+  ** it (the device), `host` otherwise (launch and sync); high outliers that
+  ** were preempted count as preempted only. */
+  const double *kernel_runs_us;
+  struct stats ks;
+  size_t out_hi_kernels, out_hi_host, out_lo_kernels, out_lo_host;
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

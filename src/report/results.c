@@ -403,18 +403,22 @@ static cJSON *gpu_json(const struct nvml_sample *g)
 
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
-  cJSON *o, *rt, *bytes, *ps, *full, *ci;
+  cJSON *o, *rt, *bytes, *ps, *full, *ci, *kr = NULL;
   size_t kept = 0;
   if (d->error != NULL)
     return cJSON_CreateString(d->error);
   o = cJSON_CreateObject();
   rt = cJSON_AddArrayToObject(o, "runtimes");
   full = cJSON_CreateArray();
+  if (d->kernel_runs_us != NULL)
+    kr = cJSON_CreateArray();
   for (size_t i = 0; i < d->n; i++) {
     if (!recorded(i, d->n, RESULTS_MAX_RUNS))
       continue;
     cJSON_AddItemToArray(rt, cJSON_CreateNumber(floor(d->us[i] + 0.5)));
     cJSON_AddItemToArray(full, cJSON_CreateNumber(d->us[i]));
+    if (kr != NULL)
+      cJSON_AddItemToArray(kr, cJSON_CreateNumber(d->kernel_runs_us[i]));
     kept++;
   }
   bytes = cJSON_AddObjectToObject(o, "bytes");
@@ -439,6 +443,15 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   cJSON_AddNumberToObject(ps, "outliers_high", (double)d->s.out_hi);
   cJSON_AddNumberToObject(ps, "outliers_high_preempted", (double)d->out_hi_preempted);
   cJSON_AddNumberToObject(ps, "runs_preempted", (double)d->preempted);
+  if (kr != NULL) {
+    cJSON_AddItemToObject(ps, "kernel_runtimes_us", kr);
+    cJSON_AddNumberToObject(ps, "kernel_median_us", d->ks.median);
+    cJSON_AddNumberToObject(ps, "kernel_rsd", d->ks.rsd);
+    cJSON_AddNumberToObject(ps, "outliers_high_kernels", (double)d->out_hi_kernels);
+    cJSON_AddNumberToObject(ps, "outliers_high_host", (double)d->out_hi_host);
+    cJSON_AddNumberToObject(ps, "outliers_low_kernels", (double)d->out_lo_kernels);
+    cJSON_AddNumberToObject(ps, "outliers_low_host", (double)d->out_lo_host);
+  }
   cJSON_AddNumberToObject(ps, "stddev_us", d->s.sd);
   cJSON_AddNumberToObject(ps, "rsd", d->s.rsd);
   cJSON_AddNumberToObject(ps, "min_us", d->s.min);
@@ -513,6 +526,7 @@ cJSON *results_context_json(const struct results_context *c)
     cJSON_AddStringToObject(o, "gpu_monitor", "nvml");
   cJSON_AddBoolToObject(o, "interleave", c->interleave);
   cJSON_AddBoolToObject(o, "discard_throttled", c->discard_throttled);
+  cJSON_AddBoolToObject(o, "kernel_time", c->kernel_time);
   if (c->evict_bytes > 0)
     cJSON_AddNumberToObject(o, "cache_evict_bytes", (double)c->evict_bytes);
   if (k > 0) { /* results made under a test hook say so */
