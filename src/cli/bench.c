@@ -1,5 +1,5 @@
 /*
-** bench.c: `psearch bench [SUITE...]`: the options; every suite loaded and
+** bench.c: `psearch bench [SUITE...]`: the options parsed (benchopt.h); every suite loaded and
 ** checked before anything runs; then, for each suite, block, entry point and
 ** dataset: the inputs (input.h, untimed), the entry prepared, measured
 ** (measure.h) and validated against a reference backend (reference.h); the result
@@ -8,6 +8,7 @@
 #include "bench.h"
 
 #include "benchio.h"
+#include "benchopt.h"
 #include "benchrun.h"
 #include "benchshard.h"
 #include "cache.h"
@@ -34,96 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum {
-  O_RUNS = 1, O_MAXRUNS, O_ENTRY, O_EXCLUDE, O_JSON, O_TIMEOUT, O_NOCONV, O_CONVMAX, O_EXTENDED,
-  O_NOVALIDATE, O_CACHE, O_FORMAT, O_MARKDOWN, O_LIST, O_VERBOSE, O_HELP, O_INTERLEAVE, O_DISCARD,
-  O_KTIME
-};
-
-#define DEFAULT_MAX_RUNS 100000
-
-static const struct opt_def opts[] = {
-  {"runs", 'r', OPT_REQUIRED, O_RUNS, "N", "Minimum number of timed runs per dataset (default 10)"},
-  {"max-runs", 0, OPT_REQUIRED, O_MAXRUNS, "N", "At most N runs per phase of a dataset (default 100000)"},
-  {"entry-point", 'e', OPT_REQUIRED, O_ENTRY, "NAME", "Only this entry point; repeatable"},
-  {"exclude-case", 0, OPT_REQUIRED, O_EXCLUDE, "TAG", "Skip cases with this tag; repeatable (nobench, disable always)"},
-  {"json", 0, OPT_REQUIRED, O_JSON, "FILE", "Write results as JSON (futhark bench's schema) to FILE"},
-  {"timeout", 0, OPT_REQUIRED, O_TIMEOUT, "SECONDS", "Fail a dataset that runs longer (warm-up and runs)"},
-  {"no-convergence-phase", 0, OPT_NONE, O_NOCONV, NULL, "Do not add runs until the mean converges"},
-  {"convergence-max-seconds", 0, OPT_REQUIRED, O_CONVMAX, "S", "Time budget of the convergence phase (default 300)"},
-  {"extended", 'x', OPT_NONE, O_EXTENDED, NULL, "Also print median, 95% CI, throughput and GB/s"},
-  {"no-validate", 0, OPT_NONE, O_NOVALIDATE, NULL, "Do not check results against the reference backend"},
-  {"cache", 0, OPT_REQUIRED, O_CACHE, "MODE", "hot (default) or cold: evict the device's last-level cache before each run"},
-  {"interleave", 0, OPT_NONE, O_INTERLEAVE, NULL, "Measure the entries of each dataset in turns (A B C, B C A, ...)"},
-  {"discard-throttled", 0, OPT_NONE, O_DISCARD, NULL, "NVIDIA GPUs: discard runs during which the GPU was throttled"},
-  {"kernel-time", 0, OPT_NONE, O_KTIME, NULL, "Time every run's kernels by events too: name each outlier's cause (-x)"},
-  {"format", 0, OPT_REQUIRED, O_FORMAT, "FMT", "auto (default: human on a terminal, else futhark), human or futhark"},
-  {"markdown", 0, OPT_REQUIRED, O_MARKDOWN, "FILE", "Write the summary (fastest entry first) as markdown tables"},
-  BENCHSHARD_ROWS,
-  DEVOPT_ROWS,
-  {"list-suites", 0, OPT_NONE, O_LIST, NULL, "List the built-in suites and exit"},
-  {"verbose", 'v', OPT_NONE, O_VERBOSE, NULL, "Log the phases of each dataset on stderr, with times since start"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
-
-/* Options of the tools psearch users know (hyperfine, futhark bench, Google
-** Benchmark, nvbench), and what psearch does instead. */
-static const struct opt_hint hints[] = {
-  {"warmup", "psearch does one discarded warm-up run per dataset, always (futhark bench's rule)"},
-  {"export-json", "psearch writes JSON with --json FILE"},
-  {"export-markdown", "psearch writes the summary as markdown with --markdown FILE"},
-  {"min-runs", "the minimum number of runs is -r N"},
-  {"max-time", "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
-  {"concurrency", "kernels are built once per device and cached; runs are never concurrent"},
-  {"benchmark_filter", "choose entry points with -e NAME"},
-  {"benchmark_repetitions", "the minimum number of runs is -r N"},
-  {"benchmark_out", "psearch writes JSON with --json FILE"},
-  {"min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
-  {"timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
-  {"devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
-  {NULL, NULL},
-};
-
-void bench_help(FILE *f)
-{
-  fputs("Usage: psearch bench [OPTIONS] [SUITE...]\n"
-        "Benchmark the entry points of each suite (docs/suites.md) on their datasets.\n"
-        "With no SUITE, the built-in default suites run (--list-suites shows them;\n"
-        "builtin:NAME names one).\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExit codes: 0 all datasets ran and validated, 1 a dataset failed or mismatched,\n"
-        "2 usage error, 3 malformed suite, 130 interrupted (the JSON keeps what completed).\n", f);
-}
-
-#define MAXLIST 32
-
-struct config {
-  struct measure_params mp; /* runs, max runs, convergence, budget, timeout (hooks per entry) */
-  int format;               /* -1: auto; else enum report_format */
-  enum report_format fmt;   /* the format chosen */
-  const char *entries[MAXLIST];
-  int nentries;
-  const char *exclude[MAXLIST];
-  int nexclude;
-  const char *json, *markdown;
-  struct summary *summary; /* of the datasets that ran */
-  int extended, validate, use_cache;
-  int cold;        /* --cache=cold: mp.evict is opened with the device */
-  int interleave;  /* --interleave: a block's entries measured in turns, dataset by dataset */
-  int discard;     /* --discard-throttled: mp.throttled probes NVML around each run */
-  int ktime;       /* --kernel-time: mp.kernel_time on each device that has profiling events */
-  struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
-  int fancy;       /* progress bar on a terminal */
-  int planned;     /* datasets to run */
-  double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
-  struct devopt dev;
-  struct target tg;  /* where the entries run */
-  struct target ref; /* where references are computed (multicore unless that is measured) */
-  struct benchshard_opts so; /* --shard, --balance-from */
-  struct benchshard *shard;  /* this part's cases; NULL: every case */
-  char devkey[32];           /* -d all: "@pPdD" after each program key; else "" */
-};
+void bench_help(FILE *f) { benchopt_help(f); }
 
 static volatile sig_atomic_t interrupted;
 static int started; /* datasets started, for [k/N] */
@@ -147,7 +59,7 @@ static void on_interrupt(int sig)
 /* ============================== One dataset ============================= */
 
 /* What bench.c's datasets are measured with (benchrun.h). */
-static struct benchrun_env env_of(const struct config *cf)
+static struct benchrun_env env_of(const struct bench_config *cf)
 {
   return (struct benchrun_env){&cf->tg, &cf->ref, cf->mp, cf->validate, cf->use_cache, cf->nvml,
                                &interrupted, t_program};
@@ -202,7 +114,7 @@ static int block_init(struct block_inputs *b, const struct suite_block *bl)
 }
 
 /* Load case c's inputs unless loaded; the seconds it took (0: loaded before). */
-static double block_load(const struct config *cf, struct block_inputs *b, const struct suite_case *sc, int c)
+static double block_load(const struct bench_config *cf, struct block_inputs *b, const struct suite_case *sc, int c)
 {
   struct ps_err e;
   uint64_t t0 = ps_now_ns();
@@ -217,7 +129,7 @@ static double block_load(const struct config *cf, struct block_inputs *b, const 
   return (double)(ps_now_ns() - t0) / 1e9;
 }
 
-static int excluded(const struct config *cf, const struct suite_case *c)
+static int excluded(const struct bench_config *cf, const struct suite_case *c)
 {
   if (suite_case_has_tag(c, "nobench") || suite_case_has_tag(c, "disable"))
     return 1;
@@ -227,7 +139,7 @@ static int excluded(const struct config *cf, const struct suite_case *c)
   return 0;
 }
 
-static int wanted(const struct config *cf, const char *entry)
+static int wanted(const struct bench_config *cf, const char *entry)
 {
   if (cf->nentries == 0)
     return 1;
@@ -238,7 +150,7 @@ static int wanted(const struct config *cf, const char *entry)
 }
 
 /* One dataset of one entry: run, print, record; returns 1 if it failed. */
-static int bench_case(const struct config *cf, const struct entry *en, struct block_inputs *b,
+static int bench_case(const struct bench_config *cf, const struct entry *en, struct block_inputs *b,
                       const struct suite_case *sc, int c, cJSON *dsets, struct benchrun_outcome *pre)
 {
   int namelen = (int)strlen(sc->name), pad = b->maxlen - (namelen > 40 ? 40 : namelen), failed;
@@ -294,7 +206,7 @@ static int bench_case(const struct config *cf, const struct entry *en, struct bl
 }
 
 /* The JSON object of program `key` (created with its context when new). */
-static cJSON *program(const struct config *cf, cJSON *root, const char *key)
+static cJSON *program(const struct bench_config *cf, cJSON *root, const char *key)
 {
   cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key);
   if (prog == NULL) {
@@ -314,7 +226,7 @@ static cJSON *program(const struct config *cf, cJSON *root, const char *key)
 /* --interleave: the wanted entries of a block measured together on each case
 ** (benchrun_interleaved); entry i's outcome on case c at [i * ncases + c],
 ** marked done, for bench_case to print. NULL when out of memory. */
-static struct benchrun_outcome *interleave_block(const struct config *cf, const struct suite_block *bl,
+static struct benchrun_outcome *interleave_block(const struct bench_config *cf, const struct suite_block *bl,
                                                  struct block_inputs *b)
 {
   size_t nc = (size_t)bl->ncases, ne = (size_t)bl->nentries;
@@ -363,7 +275,7 @@ static struct benchrun_outcome *interleave_block(const struct config *cf, const 
 }
 
 /* Every wanted entry of a block on every case; returns the failures, -1 if out of memory. */
-static int bench_block(const struct config *cf, const struct suite *s,
+static int bench_block(const struct bench_config *cf, const struct suite *s,
                        const struct suite_block *bl, cJSON *root)
 {
   struct block_inputs b;
@@ -399,101 +311,6 @@ static int bench_block(const struct config *cf, const struct suite *s,
 
 /* ============================== Setup =================================== */
 
-/* Append val to list (of *n, at most MAXLIST); -1 with a message when full. */
-static int append(const char **list, int *n, const char *val, const char *what)
-{
-  if (*n == MAXLIST) {
-    ps_error("too many %s arguments (at most %d)", what, MAXLIST);
-    return -1;
-  }
-  list[(*n)++] = val;
-  return 0;
-}
-
-/* Parse the command line into cf and the suite paths; PS_EXIT_OK to go on,
-** -1 when done (help, list), else the exit code. */
-static int parse_args(int argc, char **argv, struct config *cf, const char **paths, int *npaths)
-{
-  struct opt_state st;
-  const char *val;
-  int id, got;
-  opt_init(&st, argc, argv);
-  st.hints = hints;
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if ((got = devopt_parse(&cf->dev, id, val, st.spelled)) != 0 ||
-        (got = benchshard_parse(&cf->so, id, val)) != 0) {
-      if (got < 0)
-        return PS_EXIT_USAGE;
-      continue;
-    }
-    switch (id) {
-    case O_RUNS:
-      if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.runs) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_MAXRUNS:
-      if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.max_runs) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_CACHE:
-      if (opt_choice(st.spelled, val, (const char *const[]){"hot", "cold", NULL}, &cf->cold) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_FORMAT: {
-      int k;
-      if (opt_choice(st.spelled, val, (const char *const[]){"futhark", "human", "auto", NULL}, &k) != 0)
-        return PS_EXIT_USAGE;
-      cf->format = k == 2 ? -1 : k;
-      break;
-    }
-    case O_ENTRY:
-      if (append(cf->entries, &cf->nentries, val, "-e") != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_EXCLUDE:
-      if (append(cf->exclude, &cf->nexclude, val, "--exclude-case") != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_JSON: cf->json = val; break;
-    case O_MARKDOWN: cf->markdown = val; break;
-    case O_TIMEOUT:
-      if (opt_int_in(st.spelled, val, 1, 100000000, &cf->mp.timeout_s) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_NOCONV: cf->mp.convergence = 0; break;
-    case O_CONVMAX:
-      if (opt_double_in(st.spelled, val, 0.001, 1e9, &cf->mp.conv_max_s) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_EXTENDED: cf->extended = 1; break;
-    case O_INTERLEAVE: cf->interleave = 1; break;
-    case O_DISCARD: cf->discard = 1; break;
-    case O_KTIME: cf->ktime = 1; break;
-    case O_NOVALIDATE: cf->validate = 0; break;
-    case O_LIST:
-      suitecheck_list_builtins();
-      return -1;
-    case O_VERBOSE: ps_verbosity = 2; break;
-    case O_HELP:
-      bench_help(stdout);
-      return -1;
-    case OPT_POSITIONAL:
-      if (append(paths, npaths, val, "suite") != 0)
-        return PS_EXIT_USAGE;
-      break;
-    default:
-      fputs("Try 'psearch help bench'.\n", stderr);
-      return PS_EXIT_USAGE;
-    }
-  }
-  cf->use_cache = !cf->dev.no_cache;
-  if (cf->mp.max_runs < cf->mp.runs)
-    ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
-  if (cf->mp.max_runs < cf->mp.runs || devopt_check(&cf->dev) != 0 || benchshard_check(&cf->so) != 0)
-    return PS_EXIT_USAGE;
-  return PS_EXIT_OK;
-}
-
 /* bench's filters, for the shard plan. */
 static int keep_case(const void *cf, const char *entry, const struct suite_case *c)
 {
@@ -501,7 +318,7 @@ static int keep_case(const void *cf, const char *entry, const struct suite_case 
 }
 
 /* The datasets a run will measure. */
-static int count_datasets(const struct config *cf, struct suite *const *suites, int n)
+static int count_datasets(const struct bench_config *cf, struct suite *const *suites, int n)
 {
   int k = 0;
   if (cf->shard != NULL)
@@ -516,7 +333,7 @@ static int count_datasets(const struct config *cf, struct suite *const *suites, 
   return k;
 }
 
-static void print_header(const struct config *cf)
+static void print_header(const struct bench_config *cf)
 {
   const struct rt *rt = cf->tg.rt;
   if (rt != NULL)
@@ -547,7 +364,7 @@ static void print_header(const struct config *cf)
 
 /* With the device open: --cache=cold's scratch, and the GPU's clocks where
 ** NVML has them (-v says why not). 0, or -1 with e set. */
-static int open_extras(struct config *cf, struct ps_err *e)
+static int open_extras(struct bench_config *cf, struct ps_err *e)
 {
   const char *why = "";
   if (cf->cold && (cf->mp.evict = evict_open(&cf->tg, e)) == NULL)
@@ -569,7 +386,7 @@ static int open_extras(struct config *cf, struct ps_err *e)
 }
 
 /* Remove dead writers' temporaries and keep the cache under its cap. */
-static int cache_upkeep_now(const struct config *cf)
+static int cache_upkeep_now(const struct bench_config *cf)
 {
   struct ps_err e;
   uint64_t limit;
@@ -586,7 +403,7 @@ static int cache_upkeep_now(const struct config *cf)
 /* Every suite on device k of -d all (the one device without): the device and
 ** what goes with it opened, the header, the blocks, all closed again. The
 ** failures, or -1 (the message printed) when it could not run. */
-static int bench_device(struct config *cf, int k, struct suite *const *suites, int nsuites,
+static int bench_device(struct bench_config *cf, int k, struct suite *const *suites, int nsuites,
                         int defaults, cJSON *root)
 {
   struct ps_err err;
@@ -624,19 +441,18 @@ done:
 
 int bench_main(int argc, char **argv)
 {
-  struct config cf = {.mp = {.runs = 10, .max_runs = DEFAULT_MAX_RUNS, .convergence = 1, .conv_max_s = 300},
-                      .format = -1, .validate = 1, .use_cache = 1};
-  struct suite *suites[MAXLIST] = {NULL};
+  struct bench_config cf;
+  struct suite *suites[BENCHOPT_MAXLIST] = {NULL};
   struct summary summary = {0};
   struct ps_err err;
   cJSON *root = NULL;
-  const char *paths[MAXLIST], *term = getenv("TERM");
+  const char *paths[BENCHOPT_MAXLIST], *term = getenv("TERM");
   int npaths = 0, nsuites = 0, rc, failures = 0, ndev;
   struct sigaction sa, old_int, old_term;
   t_program = ps_now_ns();
+  benchopt_init(&cf);
   cf.summary = &summary;
-  devopt_init(&cf.dev);
-  rc = parse_args(argc, argv, &cf, paths, &npaths);
+  rc = benchopt_parse(argc, argv, &cf, paths, &npaths);
   if (rc != PS_EXIT_OK)
     return rc < 0 ? PS_EXIT_OK : rc;
   hook_announce();
@@ -646,7 +462,7 @@ int bench_main(int argc, char **argv)
     return PS_EXIT_FAILED;
   if (cache_upkeep_now(&cf) != 0)
     return PS_EXIT_USAGE;
-  if ((nsuites = suitecheck_load(paths, npaths, MAXLIST, suites)) < 0)
+  if ((nsuites = suitecheck_load(paths, npaths, BENCHOPT_MAXLIST, suites)) < 0)
     return PS_EXIT_BADDATA;
   if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0) {
     ps_error("%s", err.msg);

@@ -401,6 +401,19 @@ static cJSON *gpu_json(const struct nvml_sample *g)
   return o;
 }
 
+/* --kernel-time: the runs' kernel times kr (taken over), their statistics
+** and the outliers by cause, into ps. */
+static void add_kernel_runs(cJSON *ps, const struct report_dataset *d, cJSON *kr)
+{
+  cJSON_AddItemToObject(ps, "kernel_runtimes_us", kr);
+  cJSON_AddNumberToObject(ps, "kernel_median_us", d->ks.median);
+  cJSON_AddNumberToObject(ps, "kernel_rsd", d->ks.rsd);
+  cJSON_AddNumberToObject(ps, "outliers_high_kernels", (double)d->out_hi_kernels);
+  cJSON_AddNumberToObject(ps, "outliers_high_host", (double)d->out_hi_host);
+  cJSON_AddNumberToObject(ps, "outliers_low_kernels", (double)d->out_lo_kernels);
+  cJSON_AddNumberToObject(ps, "outliers_low_host", (double)d->out_lo_host);
+}
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   cJSON *o, *rt, *bytes, *ps, *full, *ci, *kr = NULL;
@@ -443,15 +456,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   cJSON_AddNumberToObject(ps, "outliers_high", (double)d->s.out_hi);
   cJSON_AddNumberToObject(ps, "outliers_high_preempted", (double)d->out_hi_preempted);
   cJSON_AddNumberToObject(ps, "runs_preempted", (double)d->preempted);
-  if (kr != NULL) {
-    cJSON_AddItemToObject(ps, "kernel_runtimes_us", kr);
-    cJSON_AddNumberToObject(ps, "kernel_median_us", d->ks.median);
-    cJSON_AddNumberToObject(ps, "kernel_rsd", d->ks.rsd);
-    cJSON_AddNumberToObject(ps, "outliers_high_kernels", (double)d->out_hi_kernels);
-    cJSON_AddNumberToObject(ps, "outliers_high_host", (double)d->out_hi_host);
-    cJSON_AddNumberToObject(ps, "outliers_low_kernels", (double)d->out_lo_kernels);
-    cJSON_AddNumberToObject(ps, "outliers_low_host", (double)d->out_lo_host);
-  }
+  if (kr != NULL)
+    add_kernel_runs(ps, d, kr);
   cJSON_AddNumberToObject(ps, "stddev_us", d->s.sd);
   cJSON_AddNumberToObject(ps, "rsd", d->s.rsd);
   cJSON_AddNumberToObject(ps, "min_us", d->s.min);
