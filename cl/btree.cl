@@ -50,27 +50,15 @@ inline int count_less16(__global const T *lvl, long b, T x)
 
 // levels: [len_0, off_0, len_1, off_1, ...] for nl levels, lengths padded to
 // whole nodes (off_0 unused: level 0 is xs, padded to whole leaves of FL keys;
-// the internal nodes have F keys); n the real length. A work-group of WG
-// work-items takes BATCH WG consecutive keys, BATCH per work-item (WG apart,
-// so that key reads and writes stay coalesced), and descends with all of them
-// at once: BATCH independent loads in flight.
-// (Measured on the H100 and left out, docs/performance.md: the top levels in
-// local memory, with persistent work-groups: no faster than the L1 cache.)
-__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void btree_search(__global const T *restrict xs, __global const T *restrict tree,
-                  __global const long *restrict levels, const int nl, const long n,
-                  __global const T *restrict keys, const long m, __global long *restrict out)
+// the internal nodes have F keys).
+//
+// Descend the internal levels hi down to lo (>= 1) with BATCH keys x at once
+// (BATCH independent loads in flight): i, a node of level hi on entry, is one
+// of level lo - 1 on return (or past the last node when x is above every key).
+inline void descend_internal(__global const T *restrict tree, __global const long *restrict levels,
+                             int hi, int lo, const T *x, long *i)
 {
-  long k0 = get_group_id(0) * (long)(BATCH * WG) + get_local_id(0);
-  T x[BATCH];
-  long i[BATCH];
-#pragma unroll
-  for (int b = 0; b < BATCH; b++) {
-    long k = k0 + b * WG;
-    x[b] = keys[k < m ? k : m - 1];
-    i[b] = 0;
-  }
-  for (int l = nl - 1; l >= 1; l--) {
+  for (int l = hi; l >= lo; l--) {
     __global const T *lvl = tree + levels[2 * l + 1];
     long len = levels[2 * l];
 #pragma unroll
@@ -79,13 +67,128 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
       i[b] = o < len ? o + COUNT_LESS(F)(lvl, o, x[b]) : o;
     }
   }
+}
+
+// From leaf i to the lower bound in xs (not yet clamped to n).
+inline void descend_leaves(__global const T *restrict xs, long pad0, const T *x, long *i)
+{
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
     long o = FL * i[b];
-    i[b] = o < levels[0] ? o + COUNT_LESS(FL)(xs, o, x[b]) : o;
+    i[b] = o < pad0 ? o + COUNT_LESS(FL)(xs, o, x[b]) : o;
   }
+}
+
+// Key k of a work-group's BATCH WG (BATCH per work-item, WG apart, so that
+// key reads and writes stay coalesced), clamped to the last of the m keys.
+#define KEY_AT(b) (get_group_id(0) * (long)(BATCH * WG) + get_local_id(0) + (b) * WG)
+
+// A work-item's BATCH keys, and its descents' start at the top.
+inline void load_keys(__global const T *restrict keys, long m, T *x, long *i)
+{
+#pragma unroll
+  for (int b = 0; b < BATCH; b++) {
+    x[b] = keys[KEY_AT(b) < m ? KEY_AT(b) : m - 1];
+    i[b] = 0;
+  }
+}
+
+// n the real length. Every work-item descends with its BATCH keys at once.
+// (Measured on the H100 and left out, docs/performance.md: the top levels in
+// local memory, with persistent work-groups: no faster than the L1 cache.)
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void btree_search(__global const T *restrict xs, __global const T *restrict tree,
+                  __global const long *restrict levels, const int nl, const long n,
+                  __global const T *restrict keys, const long m, __global long *restrict out)
+{
+  T x[BATCH];
+  long i[BATCH];
+  load_keys(keys, m, x, i);
+  descend_internal(tree, levels, nl - 1, 1, x, i);
+  descend_leaves(xs, levels[0], x, i);
 #pragma unroll
   for (int b = 0; b < BATCH; b++)
-    if (k0 + b * WG < m)
-      out[k0 + b * WG] = i[b] < n ? i[b] : n;
+    if (KEY_AT(b) < m)
+      out[KEY_AT(b)] = i[b] < n ? i[b] : n;
+}
+
+// The grouped search (Harmonia's query aggregation, docs/entries.md): the
+// keys are first grouped by the node of level lb their paths pass through
+// (a bucket, nb of them), so that consecutive work-items then search the same
+// subtree and its nodes are read from the caches, not from memory.
+//
+// Bucket of each key (bucket[k]) and the buckets' counts (hist, zero on entry).
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void btree_bucket(__global const T *restrict tree, __global const long *restrict levels, const int nl,
+                  const int lb, const uint nb, __global const T *restrict keys, const long m,
+                  __global uint *restrict bucket, __global uint *restrict hist)
+{
+  T x[BATCH];
+  long i[BATCH];
+  load_keys(keys, m, x, i);
+  descend_internal(tree, levels, nl - 1, lb + 1, x, i);
+#pragma unroll
+  for (int b = 0; b < BATCH; b++)
+    if (KEY_AT(b) < m) {
+      uint c = i[b] < nb ? (uint)i[b] : nb - 1;
+      bucket[KEY_AT(b)] = c;
+      atomic_inc(&hist[c]);
+    }
+}
+
+// One work-group: cursor = the exclusive scan of hist[0, nb); hist zeroed
+// for the next run.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void btree_bucket_scan(__global uint *restrict hist, const uint nb, __global uint *restrict cursor)
+{
+  __local uint part[WG];
+  uint lid = get_local_id(0), per = (nb + WG - 1) / WG, lo = lid * per, sum = 0, pre = 0;
+  for (uint b = lo; b < lo + per && b < nb; b++)
+    sum += hist[b];
+  part[lid] = sum;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint d = 1; d < WG; d <<= 1) { /* inclusive scan of the parts (Hillis-Steele) */
+    uint v = lid >= d ? part[lid - d] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    part[lid] += v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  pre = part[lid] - sum;
+  for (uint b = lo; b < lo + per && b < nb; b++) {
+    uint h = hist[b];
+    cursor[b] = pre;
+    pre += h;
+    hist[b] = 0;
+  }
+}
+
+// Each key and its position to the next slot of its bucket.
+__kernel void btree_scatter(__global const T *restrict keys, const long m, __global const uint *restrict bucket,
+                            __global uint *restrict cursor, __global T *restrict pkeys,
+                            __global uint *restrict ppos)
+{
+  long k = get_global_id(0);
+  if (k < m) {
+    uint s = atomic_inc(&cursor[bucket[k]]);
+    pkeys[s] = keys[k];
+    ppos[s] = (uint)k;
+  }
+}
+
+// The search of the grouped keys, each answer written to its key's position.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void btree_search_grouped(__global const T *restrict xs, __global const T *restrict tree,
+                          __global const long *restrict levels, const int nl, const long n,
+                          __global const T *restrict pkeys, __global const uint *restrict ppos,
+                          const long m, __global long *restrict out)
+{
+  T x[BATCH];
+  long i[BATCH];
+  load_keys(pkeys, m, x, i);
+  descend_internal(tree, levels, nl - 1, 1, x, i);
+  descend_leaves(xs, levels[0], x, i);
+#pragma unroll
+  for (int b = 0; b < BATCH; b++)
+    if (KEY_AT(b) < m)
+      out[ppos[KEY_AT(b)]] = i[b] < n ? i[b] : n;
 }

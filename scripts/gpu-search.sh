@@ -17,7 +17,7 @@ grep -m5 -E "FAILED|differ|error" test_search.log
 cat > search.bench <<'S'
 -- issue #18: layouts and the best searches at the post's size, next to the copy
 ==
-entry: bench_copy to_eytzinger to_btree bench_binary_search bench_sorted_keys_search bench_btree_search bench_btree_search_random bench_binary_search_random
+entry: bench_copy to_eytzinger to_btree bench_binary_search bench_sorted_keys_search bench_btree_search bench_btree_search_random bench_btree_search_random_grouped bench_binary_search_random
 random sorted input { [33554431]i32 }
 ==
 entry: bench_eytzinger_search bench_eytzinger_search_random
@@ -29,7 +29,7 @@ $P bench $R search.bench --json search.json > search.txt 2> search.err; tail -3 
 for v in "$@"; do
   echo "== variant $v"
   PSEARCH_TEST_TUNE=$v $P bench $R search.bench -e bench_copy -e bench_btree_search_random \
-    -e bench_btree_search -e bench_eytzinger_search -e bench_eytzinger_search_random \
+    -e bench_btree_search_random_grouped -e bench_btree_search -e bench_eytzinger_search -e bench_eytzinger_search_random \
     --json "variant-$v.json" 2>&1 | grep -E "^Results|^sorted|^ +[0-9]+ runs"
 done
 echo "== peers on the same GPU"

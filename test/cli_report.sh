@@ -141,6 +141,16 @@ for name, r in p["datasets"].items():
     ks = sorted(ker)
     assert abs(q["kernel_median_us"] - (ks[14] + ks[15]) / 2) < 1e-6, (q["kernel_median_us"], ks[14:16])
 PY
+# the grouped B+ tree search runs its own kernels (the plain search gives the same answers)
+printf '==\nentry: bench_btree_search_random_grouped\nrandom sorted input { [3000]i32 }\n' > $T/grp.bench
+check grouped-kernels 0 $P bench -r 3 --no-convergence-phase --device-type=cpu $T/grp.bench --json $T/grp.json
+py grouped-kernels $T/grp.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+q = list(list(d.values())[0]["datasets"].values())[0]["psearch"]
+assert q["validation"] == "ok", q["validation"]
+assert sorted(q["kernels_us_mean"]) == ["btree_bucket", "btree_bucket_scan", "btree_scatter", "btree_search_grouped"], q["kernels_us_mean"]
+PY
 check kernel-time-host 0 $P bench -r 3 --no-convergence-phase --backend=c --kernel-time -e bench_copy $T/u.bench --json $T/kc.json
 has $ERR "--kernel-time: a host backend has no profiling events"
 grep -q kernel_runtimes_us $T/kc.json && fail "--kernel-time on the c backend: kernel times recorded"

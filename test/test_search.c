@@ -116,6 +116,7 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
   for (int b = 0; b < BACKEND_COUNT; b++) {
     struct data_value lb = harness_run("binary_search", (enum backend)b, in2, 2, 1);
     struct data_value bt = harness_run("btree_search", (enum backend)b, in2, 2, 1);
+    struct data_value bg = harness_run("btree_search_grouped", (enum backend)b, in2, 2, 1);
     struct data_value ny = harness_run("nary_search", (enum backend)b, in2, 2, 1);
     struct data_value ey_in[2] = {ec, *ks};
     struct data_value ey = harness_run("eytzinger_search", (enum backend)b, ey_in, 2, 1);
@@ -130,6 +131,9 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
       if (((int64_t *)bt.elems)[i] != want)
         fail_msg("btree_search %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
                  (long long)n, (long long)i, (long long)((int64_t *)bt.elems)[i], (long long)want);
+      if (((int64_t *)bg.elems)[i] != want)
+        fail_msg("btree_search_grouped %s n=%lld key #%lld: got %lld, want %lld", backend_name((enum backend)b),
+                 (long long)n, (long long)i, (long long)((int64_t *)bg.elems)[i], (long long)want);
       /* the Eytzinger index maps back to the same sorted position (-1: n) */
       if ((eidx < 0 ? n : layout_eytzinger_rank(n, eidx + 1)) != want)
         fail_msg("eytzinger_search %s n=%lld key #%lld: index %lld", backend_name((enum backend)b),
@@ -159,6 +163,7 @@ static void check_all(const struct data_value *xs, const struct data_value *ks)
     data_value_free(&lb);
     data_value_free(&ny);
     data_value_free(&bt);
+    data_value_free(&bg);
     data_value_free(&ey);
   }
   data_value_free(&ec);
@@ -322,6 +327,11 @@ static void bench_entries_agree(void **state)
         struct data_value tc = harness_run(bnames[v], BACKEND_C, &xs, 1, 1), to = harness_run(bnames[v], BACKEND_OPENCL, &xs, 1, 1);
         assert_int_equal(entry_compare(&bc, &tc, 1, &e), 0); /* B+ tree == binary search */
         assert_int_equal(entry_compare(&bc, &to, 1, &e), 0);
+        if (v == 1) { /* the grouped search of the same random keys */
+          struct data_value go = harness_run("bench_btree_search_random_grouped", BACKEND_OPENCL, &xs, 1, 1);
+          assert_int_equal(entry_compare(&bc, &go, 1, &e), 0);
+          data_value_free(&go);
+        }
         data_value_free(&tc);
         data_value_free(&to);
       }
@@ -495,12 +505,14 @@ static void unsorted_refused(void **state)
 ** the B+ tree with 8-key internal nodes (the GPU's default; a CPU device's is
 ** 16) or 8-key leaves, several keys per work-item, and the Eytzinger search
 ** with several keys per work-item, at the sizes where each node size's levels
-** begin and end, on 1-byte, 4-byte and 8-byte keys. */
+** begin and end, on 1-byte, 4-byte and 8-byte keys; and the grouped search
+** with its buckets at every level (at most 64, 3 and 1 of them), run twice
+** so that the second run's bucket counts start from zero as well. */
 static void other_shapes(void **state)
 {
-  static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4",
-                                      "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3",
-                                      "BTREE_F=16,BTREE_FL=8,BTREE_BATCH=1,EYTZ_BATCH=2"};
+  static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4,BTREE_BUCKETS=64",
+                                      "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3,BTREE_BUCKETS=3",
+                                      "BTREE_F=16,BTREE_FL=8,BTREE_BATCH=1,EYTZ_BATCH=2,BTREE_BUCKETS=1"};
   static const int64_t sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 511, 512, 513,
                                   1023, 1024, 1025, 4095, 4096, 4097, 70001};
   static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64};
@@ -514,6 +526,7 @@ static void other_shapes(void **state)
         struct data_value in2[2] = {xs, ks}, ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
         struct data_value ey_in[2] = {ec, ks};
         struct data_value bt = harness_run("btree_search", BACKEND_OPENCL, in2, 2, 1);
+        struct data_value bg = harness_run("btree_search_grouped", BACKEND_OPENCL, in2, 2, 2); /* twice: the counts start at 0 again */
         struct data_value ey = harness_run("eytzinger_search", BACKEND_OPENCL, ey_in, 2, 1);
         int64_t *wants = oracle(&xs, &ks), m = (int64_t)data_value_count(&ks);
         for (int64_t i = 0; i < m; i++) {
@@ -522,12 +535,17 @@ static void other_shapes(void **state)
             fail_msg("btree_search (%s) %s n=%lld key #%lld: got %lld, want %lld", tunes[t],
                      data_type_name(types[y]), (long long)n, (long long)i, (long long)((int64_t *)bt.elems)[i],
                      (long long)wants[i]);
+          if (((int64_t *)bg.elems)[i] != wants[i])
+            fail_msg("btree_search_grouped (%s) %s n=%lld key #%lld: got %lld, want %lld", tunes[t],
+                     data_type_name(types[y]), (long long)n, (long long)i, (long long)((int64_t *)bg.elems)[i],
+                     (long long)wants[i]);
           if ((eidx < 0 ? n : layout_eytzinger_rank(n, eidx + 1)) != wants[i])
             fail_msg("eytzinger_search (%s) %s n=%lld key #%lld: index %lld", tunes[t],
                      data_type_name(types[y]), (long long)n, (long long)i, (long long)eidx);
         }
         free(wants);
         data_value_free(&bt);
+        data_value_free(&bg);
         data_value_free(&ey);
         data_value_free(&ec);
         data_value_free(&ks);

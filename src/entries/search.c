@@ -13,6 +13,7 @@
 */
 #include "search.h"
 
+#include "btree.h"
 #include "entry.h"
 #include "gen.h"
 #include "hook.h"
@@ -70,55 +71,19 @@ static int check_eytzinger(const struct data_value *t, struct ps_err *e)
 
 enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY };
 
-/* The B+ tree's levels: level 0 is the sorted array (n keys) in leaves of fl
-** keys; level 1 has ceil(n / fl) keys, the last of each leaf; level l + 1
-** has ceil(len_l / f) keys, the last of each f-key node of level l, until a
-** level has at most f. Levels >= 1 are stored one after another (level 1
-** first), each padded to a multiple of f keys with copies of its last key, so
-** that every node is f whole, aligned keys; off[l] is level l's offset there,
-** pad[l] its padded length (level 0: n padded to whole leaves). */
-#define BT_MAXLEVELS 40
 #define BT_LEAF 16   /* keys per leaf (fl) */
 #define BT_FANOUT 8  /* keys per internal node (f) */
 #define BT_BATCH 2   /* OpenCL: keys per work-item */
 #define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
 #define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
 #define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
-struct btshape {
-  int fl, f;              /* keys per leaf, per internal node: 8 or 16 */
-  int nl;                 /* levels, including level 0 */
-  int64_t len[BT_MAXLEVELS], pad[BT_MAXLEVELS], off[BT_MAXLEVELS];
-  int64_t internal;       /* keys in levels >= 1, padding included */
-};
-
-static int64_t round_up(int64_t x, int64_t k) { return (x + k - 1) / k * k; }
-
-static void btree_shape(int64_t n, int fl, int f, struct btshape *b)
-{
-  memset(b, 0, sizeof *b);
-  b->fl = fl;
-  b->f = f;
-  b->len[0] = n;
-  b->pad[0] = round_up(n, fl);
-  b->nl = 1;
-  while (b->len[b->nl - 1] > (b->nl == 1 ? fl : f) && b->nl < BT_MAXLEVELS) {
-    int64_t node = b->nl == 1 ? fl : f;
-    b->off[b->nl] = b->internal;
-    b->len[b->nl] = (b->len[b->nl - 1] + node - 1) / node;
-    b->pad[b->nl] = round_up(b->len[b->nl], f);
-    b->internal += b->pad[b->nl];
-    b->nl++;
-  }
-}
-
-/* Keys per node of level l. */
-static int64_t bt_node(const struct btshape *b, int l) { return l == 0 ? b->fl : b->f; }
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
   struct data_value keys;  /* random keys (host), or none: the array itself */
   int own_keys;
-  struct btshape bt;       /* B+ tree entries */
+  struct btree_shape bt;   /* B+ tree entries */
+  struct btree_group *grp; /* the grouped B+ tree search on the device */
   cl_kernel k2;            /* to_eytzinger: the tiled kernel; sorted keys: the bounds */
   size_t keys_per_group;   /* sorted_keys_search, nary_search, B+ tree: keys per work-group (block) */
   cl_int passes;           /* nary_search: passes that bring every range to one point */
@@ -133,11 +98,11 @@ struct variant {
   enum kind kind;
   enum keysrc keys;
   int subdivisions; /* NARY: work-items per key (the sample's -s) */
+  int grouped;      /* BTREE: keys grouped by subtree before the search (OpenCL) */
 };
 
 static const struct variant *variant_of(const struct entry_job *j);
 static const struct data_value *keys_of(const struct entry_job *j, const struct sstate *s);
-static void c_btree_build(const struct data_value *xs, const struct btshape *bt, unsigned char *tree);
 
 /* n keys uniform in [min, max] of the array (fixed seed): the same on every backend. */
 static int make_keys(const struct data_value *xs, int eytz, struct data_value *keys, struct ps_err *e)
@@ -196,7 +161,7 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
       return -1;
     s->own_keys = 1;
   }
-  btree_shape((int64_t)data_value_count(&j->in[0]), BT_LEAF, BT_FANOUT, &s->bt);
+  btree_shape_init((int64_t)data_value_count(&j->in[0]), BT_LEAF, BT_FANOUT, &s->bt);
   j->nout = 1;
   if (va->kind == TO_BTREE)
     return data_value_init(&j->out[0], j->in[0].type, 1, &s->bt.internal, e);
@@ -222,37 +187,22 @@ static int c_prepare(struct entry_job *j, struct ps_err *e)
     s->tree = malloc((size_t)s->bt.internal * data_type_size(j->in[0].type) + 1);
     if (s->tree == NULL)
       return ps_fail(e, "out of memory");
-    c_btree_build(&j->in[0], &s->bt, s->tree);
+    btree_build(&j->in[0], &s->bt, s->tree);
   }
   return 0;
 }
 
-/* Build the internal levels of the B+ tree of xs into tree (bt.internal keys). */
-static void c_btree_build(const struct data_value *xs, const struct btshape *bt, unsigned char *tree)
-{
-  size_t sz = data_type_size(xs->type);
-  for (int l = 1; l < bt->nl; l++) {
-    const unsigned char *prev = l == 1 ? xs->elems : tree + (size_t)bt->off[l - 1] * sz;
-    unsigned char *next = tree + (size_t)bt->off[l] * sz;
-    for (int64_t b = 0; b < bt->pad[l]; b++) { /* the padding repeats the last key */
-      int64_t i = bt_node(bt, l - 1) * (b + 1) - 1;
-      i = i < bt->len[l - 1] ? i : bt->len[l - 1] - 1;
-      memcpy(next + (size_t)b * sz, prev + (size_t)i * sz, sz);
-    }
-  }
-}
-
 /* Lower bound of key x by descending the B+ tree. */
-static int64_t c_btree_search(const struct data_value *xs, const struct btshape *bt,
+static int64_t c_btree_search(const struct data_value *xs, const struct btree_shape *bt,
                               const unsigned char *tree, const unsigned char *x)
 {
   size_t sz = data_type_size(xs->type);
   struct data_value lvl = *xs;
   int64_t i = 0;
   for (int l = bt->nl - 1; l >= 0; l--) {
-    int64_t b = bt_node(bt, l) * i, j = 0;
+    int64_t b = btree_node(bt, l) * i, j = 0;
     lvl.elems = l == 0 ? xs->elems : (void *)(tree + (size_t)bt->off[l] * sz);
-    for (int64_t q = b; q < b + bt_node(bt, l) && q < bt->len[l]; q++)
+    for (int64_t q = b; q < b + btree_node(bt, l) && q < bt->len[l]; q++)
       j += cmp_key(&lvl, (uint64_t)q, x) < 0;
     i = b + j;
   }
@@ -271,7 +221,7 @@ static int c_run(struct entry_job *j, struct ps_err *e)
   if (va->kind == TO_EYTZINGER) {
     layout_eytzinger_walk(xs, &j->out[0]);
   } else if (va->kind == TO_BTREE) {
-    c_btree_build(xs, &s->bt, j->out[0].elems);
+    btree_build(xs, &s->bt, j->out[0].elems);
   } else if (va->kind == BTREE) {
     for (int64_t i = 0; i < m; i++)
       out[i] = c_btree_search(xs, &s->bt, s->tree, (const unsigned char *)keys->elems + (size_t)i * sz);
@@ -320,6 +270,7 @@ static void release(struct entry_job *j)
     rt_release(j->rt, s->dtree);
     rt_release(j->rt, s->dlevels);
     rt_release(j->rt, s->dbounds);
+    btree_group_free(j->rt, s->grp);
   }
   free(s->tree);
   data_value_free(&s->keys);
@@ -347,7 +298,7 @@ static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *
 static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
                                    cl_mem keys, cl_long m, struct ps_err *e)
 {
-  cl_long lv[2 * BT_MAXLEVELS], n = s->bt.len[0];
+  cl_long lv[2 * BTREE_MAXLEVELS], n = s->bt.len[0];
   cl_int nl = s->bt.nl;
   for (int l = 0; l < nl; l++) {
     lv[2 * l] = s->bt.pad[l];
@@ -373,7 +324,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes, more keys at once */
   int batch = (int)hook_tune("BTREE_BATCH", cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
-    btree_shape(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
+    btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
                 hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg;
@@ -399,6 +350,15 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
     s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
       return -1;
+  }
+  if (va->grouped) {
+    struct btree_dev t = {s->xs, s->dtree, NULL, &s->bt};
+    if (cl_btree_search_prepare(j, s, bopts, keys != &j->in[0] ? s->kbuf : s->xs, m, e) != 0)
+      return -1;
+    t.levels = s->dlevels;
+    s->grp = btree_group_prepare(j->rt, bopts, &t, keys != &j->in[0] ? s->kbuf : s->xs, m, sz, s->out,
+                                 s->wg, batch, e);
+    return s->grp == NULL ? -1 : 0;
   }
   return cl_btree_search_prepare(j, s, bopts, keys != &j->in[0] ? s->kbuf : s->xs, m, e);
 }
@@ -527,6 +487,9 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   case NARY:
     return rt_launch(j->rt, s->k, groups * 256, 256, e);
   case BTREE:
+    if (s->grp != NULL)
+      return btree_group_run(j->rt, s->grp, e);
+    /* fall through */
   case EYTZINGER:
     return m == 0 ? 0 : rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
   case SORTED_KEYS:
@@ -604,92 +567,102 @@ const struct entry search_entries[] = {
    .desc = "Sorted array to the Eytzinger (BFS) layout, for any n",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]t",
    .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t)", .bytes = eyt_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0, 0}},
   {.name = "bench_binary_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element in the sorted array (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_ARRAY, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_ARRAY, 0, 0}},
   {.name = "bench_eytzinger_search",
    .desc = "The same lookups on the Eytzinger array (index in it; keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_ARRAY, 0}},
+   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_ARRAY, 0, 0}},
   {.name = "bench_binary_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "Lower bounds of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_RANDOM, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_RANDOM, 0, 0}},
   {.name = "bench_eytzinger_search_random",
    .desc = "Eytzinger search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_RANDOM, 0}},
+   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_RANDOM, 0, 0}},
   {.name = "binary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key in the sorted array (like numpy/torch searchsorted)",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_INPUT, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_INPUT, 0, 0}},
   {.name = "eytzinger_search",
    .desc = "Eytzinger search of each key: its lower bound's index in the Eytzinger array, or -1",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_INPUT, 0}},
+   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_INPUT, 0, 0}},
   {.name = "bench_sorted_keys_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element, exploiting that the keys (the array) are sorted",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0, 0}},
   {.name = "sorted_keys_search", .answer = "lower_bound",
    .desc = "Lower bound of each key of a sorted key array: one window of the array per tile of keys",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t (sorted)", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0, 0}},
   {.name = "bench_nary4_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 4 work-items per key (the AMD sample's -s 4; keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 4}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 4, 0}},
   {.name = "bench_nary16_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 16 work-items per key (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 16}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 16, 0}},
   {.name = "bench_nary64_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 64 work-items per key (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 64}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 64, 0}},
   {.name = "bench_nary16_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "N-ary search (16 per key) of n random keys in [min, max]",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_RANDOM, 16}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_RANDOM, 16, 0}},
   {.name = "nary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by N-ary search, 16 work-items per key; with one key, the AMD sample's single-key mode",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m S log_S n)", .span = "O(log_S n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_INPUT, 16}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_INPUT, 16, 0}},
   {.name = "to_btree",
    .desc = "Build the internal levels of a static B+ tree (leaves of 16 keys, nodes of 8) over a sorted array",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[~n/14]t",
    .work = "O(n)", .span = "O(log n)", .bytes_desc = "n/16 sizeof(t) x 2", .bytes = btree_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_BTREE, KEYS_ARRAY, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_BTREE, KEYS_ARRAY, 0, 0}},
   {.name = "bench_btree_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element by a B+ tree search (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0, 0}},
   {.name = "bench_btree_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "B+ tree search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 0}},
+  {.name = "bench_btree_search_random_grouped", .answer = "lower_bound_of_random_keys",
+   .desc = "The same, the keys grouped by subtree first (Harmonia's query aggregation; c and multicore: the plain search)",
+   .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
+   .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 1}},
+  {.name = "btree_search_grouped", .answer = "lower_bound",
+   .desc = "Lower bound of each key by a B+ tree search, the keys grouped by subtree first",
+   .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
+   .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 1}},
   {.name = "btree_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by a B+ tree search",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 0}},
   {.name = NULL},
 };
 
