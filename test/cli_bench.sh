@@ -174,6 +174,12 @@ p = [v['datasets']['[20000]u8']['psearch']['phase_seconds']['runs'] for v in d.v
 assert p[0] != p[1] and all(v['datasets']['[20000]u8']['psearch']['validation'] == 'ok' for v in d.values()), p" \
   || fail "--interleave's fallback"
 
+# entries that share a kernel, interleaved: each keeps its own kernel objects
+# (their arguments), so every one still validates
+printf '==\nentry: bench_btree_search bench_btree_search_random bench_btree_search_random_grouped\nrandom sorted input { [5000]i32 }\n' > $T/share.bench
+check interleave-shared-kernels 0 $P bench $FAST --interleave --device-type=cpu $T/share.bench
+grep -q "does not match" $OUT && fail "interleaved entries sharing a kernel: $(grep -B1 'does not match' $OUT | head -2)"
+
 # filters
 check filter-e 0 $P bench $FAST -e sorted $T/s.bench
 grep -q "bench_copy:" $OUT && fail "-e sorted still ran bench_copy"

@@ -163,7 +163,8 @@ struct rt_prog {
   struct rt_kern {
     char name[64];
     cl_kernel k;
-  } kerns[32];
+    const void *owner; /* the job that set its arguments (rt_set_owner), NULL, or KERNEL_FREE */
+  } kerns[64];
   int nkerns;
 };
 
@@ -175,6 +176,7 @@ struct rt {
   cl_command_queue q;
   struct rt_prog progs[64];
   int nprogs;
+  const void *owner; /* rt_kernel hands out kernel objects of this job's (rt_set_owner) */
   const char *kernel_dir;
   int cache_on, last_from_cache;
   uint64_t in_use, peak;
@@ -187,6 +189,10 @@ struct rt {
   struct rt_kernel_time ktimes[32]; /* event time by kernel since the last take */
   int nktimes;
 };
+
+/* A kernel object its owner gave back (rt_disown): any job may take it. */
+static const char kernel_free;
+#define KERNEL_FREE ((const void *)&kernel_free)
 
 struct picker {
   const struct rt_select *sel;
@@ -460,11 +466,16 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
       return NULL;
     rt->nprogs++;
   }
-  for (int j = 0; j < p->nkerns; j++)
-    if (strcmp(p->kerns[j].name, kname) == 0)
+  for (int j = 0; j < p->nkerns; j++) /* the job's own, else one given back */
+    if (strcmp(p->kerns[j].name, kname) == 0 && p->kerns[j].owner == rt->owner)
       return p->kerns[j].k;
+  for (int j = 0; j < p->nkerns && rt->owner != NULL; j++)
+    if (strcmp(p->kerns[j].name, kname) == 0 && p->kerns[j].owner == KERNEL_FREE) {
+      p->kerns[j].owner = rt->owner;
+      return p->kerns[j].k;
+    }
   if (p->nkerns == (int)(sizeof p->kerns / sizeof p->kerns[0])) {
-    ps_fail(e, "too many kernels in %s", file);
+    ps_fail(e, "too many kernel objects of %s (%d): too many entries prepared at once", file, p->nkerns);
     return NULL;
   }
   p->kerns[p->nkerns].k = clCreateKernel(p->prog, kname, &err);
@@ -474,7 +485,18 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
     return NULL;
   }
   snprintf(p->kerns[p->nkerns].name, sizeof p->kerns[0].name, "%s", kname);
+  p->kerns[p->nkerns].owner = rt->owner;
   return p->kerns[p->nkerns++].k;
+}
+
+void rt_set_owner(struct rt *rt, const void *owner) { rt->owner = owner; }
+
+void rt_disown(struct rt *rt, const void *owner)
+{
+  for (int i = 0; rt != NULL && owner != NULL && i < rt->nprogs; i++)
+    for (int j = 0; j < rt->progs[i].nkerns; j++)
+      if (rt->progs[i].kerns[j].owner == owner)
+        rt->progs[i].kerns[j].owner = KERNEL_FREE;
 }
 
 /* ================================ Running ================================ */

@@ -65,6 +65,15 @@ int rt_last_from_cache(const struct rt *rt);
 cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
                     struct ps_err *e);
 
+/* Kernel objects hold their arguments, so two jobs prepared at once (bench
+** --interleave) must not share one. While an owner is set (a job's address,
+** during its preparation), rt_kernel hands out that owner's own kernel
+** objects, creating others for other owners; rt_disown gives an owner's back
+** for reuse (when the job is released). With no owner (NULL), one shared
+** object per kernel, as before. */
+void rt_set_owner(struct rt *rt, const void *owner);
+void rt_disown(struct rt *rt, const void *owner); /* accepts a NULL rt */
+
 /* Set the kernel's arguments in order, from (size_t size, const void *ptr)
 ** pairs ended by a size of 0. Write RT_ARGS(rt, k, e, RT_ARG(a), RT_ARG(b),
 ** ...): the list counts itself, and each RT_ARG takes an lvalue's size and

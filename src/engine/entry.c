@@ -119,13 +119,19 @@ int entry_run_once(struct entry_job *j, struct ps_err *e)
 
 int entry_prepare(struct entry_job *j, struct ps_err *e)
 {
+  int rc;
   j->nout = 0;
   j->state = NULL;
   if (j->backend == BACKEND_OPENCL && j->rt == NULL)
     return ps_fail(e, "the opencl backend needs a device");
   if (!entry_supports(j->entry, j->backend))
     return ps_fail(e, "%s has no %s implementation", j->entry->name, backend_name(j->backend));
-  return j->entry->impl[j->backend].prepare(j, e);
+  if (j->rt != NULL) /* its kernel objects are its own (rt.h) */
+    rt_set_owner(j->rt, j);
+  rc = j->entry->impl[j->backend].prepare(j, e);
+  if (j->rt != NULL)
+    rt_set_owner(j->rt, NULL);
+  return rc;
 }
 
 int entry_run(struct entry_job *j, struct ps_err *e) { return j->entry->impl[j->backend].run(j, e); }
@@ -144,6 +150,7 @@ void entry_release_state(struct entry_job *j)
 {
   if (j->entry != NULL && entry_supports(j->entry, j->backend))
     j->entry->impl[j->backend].release(j);
+  rt_disown(j->rt, j);
   j->state = NULL;
 }
 
@@ -151,6 +158,7 @@ void entry_release(struct entry_job *j)
 {
   if (j->entry != NULL && entry_supports(j->entry, j->backend))
     j->entry->impl[j->backend].release(j);
+  rt_disown(j->rt, j);
   for (int i = 0; i < j->nout; i++)
     data_value_free(&j->out[i]);
   j->nout = 0;
