@@ -6,6 +6,7 @@
 
 #include "cache.h"
 #include "clerror.h"
+#include "devinfo.h"
 #include "devsel.h"
 #include "hook.h"
 #include "ps_version.h"
@@ -31,68 +32,6 @@ static int rt_fail(struct ps_err *e, const char *call, cl_int err)
 
 /* ================================ Devices ================================ */
 
-static void dev_string(cl_device_id d, cl_device_info what, char *buf, size_t n)
-{
-  buf[0] = '\0';
-  if (clGetDeviceInfo(d, what, n, buf, NULL) != CL_SUCCESS)
-    snprintf(buf, n, "?");
-  buf[n - 1] = '\0';
-}
-
-static void fill_info(struct rt_device_info *di, cl_platform_id p, cl_device_id d, int pi, int dj)
-{
-  cl_device_type type = 0;
-  cl_uint u = 0;
-  cl_ulong ul = 0;
-  cl_command_queue_properties qp = 0;
-  size_t ext_len = 0;
-  char *ext;
-  memset(di, 0, sizeof *di);
-  di->pci_domain = di->pci_bus = di->pci_dev = -1;
-  di->pidx = pi;
-  di->didx = dj;
-  clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof di->platform, di->platform, NULL);
-  clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof di->platform_version, di->platform_version,
-                    NULL);
-  dev_string(d, CL_DEVICE_NAME, di->name, sizeof di->name);
-  dev_string(d, CL_DEVICE_VENDOR, di->vendor, sizeof di->vendor);
-  dev_string(d, CL_DRIVER_VERSION, di->driver, sizeof di->driver);
-  dev_string(d, CL_DEVICE_VERSION, di->version, sizeof di->version);
-  clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-  di->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
-  di->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
-  if (clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof u, &u, NULL) == CL_SUCCESS)
-    di->compute_units = u;
-  if (clGetDeviceInfo(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof u, &u, NULL) == CL_SUCCESS)
-    di->clock_mhz = u;
-  if (clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->global_mem = ul;
-  if (clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->local_mem = ul;
-  if (clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->cache_bytes = ul;
-  if (clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->max_alloc = ul;
-  clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof di->max_wg, &di->max_wg, NULL);
-  if (clGetDeviceInfo(d, CL_DEVICE_QUEUE_PROPERTIES, sizeof qp, &qp, NULL) == CL_SUCCESS)
-    di->profiling = (qp & CL_QUEUE_PROFILING_ENABLE) != 0;
-  clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &ext_len);
-  ext = malloc(ext_len + 1);
-  if (ext != NULL && clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, ext_len, ext, NULL) == CL_SUCCESS) {
-    ext[ext_len] = '\0';
-    di->int64_atomics = strstr(ext, "cl_khr_int64_base_atomics") != NULL;
-    di->subgroups = strstr(ext, "cl_khr_subgroups") != NULL ||
-                    strstr(ext, "cl_intel_subgroups") != NULL;
-    di->fp64 = strstr(ext, "cl_khr_fp64") != NULL;
-    if (strstr(ext, "cl_nv_device_attribute_query") != NULL) { /* PCI bus 0x4008, slot 0x4009, domain 0x400A */
-      di->pci_bus = clGetDeviceInfo(d, 0x4008, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : -1;
-      di->pci_dev = clGetDeviceInfo(d, 0x4009, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : -1;
-      di->pci_domain = clGetDeviceInfo(d, 0x400A, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : 0;
-    }
-  }
-  free(ext);
-}
-
 /* Visit every device: calls f(ctx, info, platform, device) until it returns nonzero. */
 static int each_device(int (*f)(void *, const struct rt_device_info *, cl_platform_id, cl_device_id),
                        void *ctx, struct ps_err *e)
@@ -112,7 +51,7 @@ static int each_device(int (*f)(void *, const struct rt_device_info *, cl_platfo
       continue;
     for (cl_uint j = 0; j < nd && j < 64; j++) {
       struct rt_device_info di;
-      fill_info(&di, ps[i], ds[j], (int)i, (int)j);
+      devinfo_fill(&di, ps[i], ds[j], (int)i, (int)j);
       if (f(ctx, &di, ps[i], ds[j]))
         return 1;
     }

@@ -1,0 +1,16 @@
+/*
+** devinfo.h: an OpenCL device's description (struct rt_device_info) read
+** from the driver: names, versions, sizes, extensions, the PCI address NVIDIA
+** reports.
+*/
+#ifndef devinfo_h
+#define devinfo_h
+
+#include "rt.h"
+
+/* Fill di for device d of platform p, the pi-th platform's dj-th device;
+** what the driver does not answer is left 0 ("?" for names; -1 for the PCI
+** address). */
+void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, int pi, int dj);
+
+#endif
