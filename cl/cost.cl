@@ -381,6 +381,43 @@ static uint seg_tile_load(__global const T *in, __global const uchar *flags, ulo
   return t;
 }
 
+// The work-item's ITEMS elements of the tile scanned in place, restarting at
+// each head (hd[q] set); cnt[q] (which may be hd) = the heads at or before q
+// among them. The last sum is returned, the number of heads left in *h.
+static T seg_items(__local T *tile, __local uchar *hd, __local uchar *cnt, uint *h)
+{
+  uint lid = get_local_id(0);
+  T acc = 0;
+  *h = 0;
+  for (uint k = 0; k < ITEMS; k++) {
+    uint q = PAD(lid * ITEMS + k);
+    if (hd[q]) {
+      acc = tile[q];
+      (*h)++;
+    } else {
+      acc = ADD(acc, tile[q]);
+    }
+    tile[q] = acc;
+    cnt[q] = (uchar)*h;
+  }
+  return acc;
+}
+
+// The carry into the work-item's elements that no head of its own precedes
+// (cnt[q] == 0): the tile's prefix pre, then the work-items before it (the
+// group's segmented scan: sums, and head counts sf).
+static void seg_carry(__local T *tile, __local const uchar *cnt, __local const T *sums,
+                      __local const uint *sf, T pre)
+{
+  uint lid = get_local_id(0);
+  T c = lid == 0 ? pre : sf[lid - 1] ? sums[lid - 1] : ADD(pre, sums[lid - 1]);
+  for (uint k = 0; k < ITEMS; k++) {
+    uint q = PAD(lid * ITEMS + k);
+    if (!cnt[q])
+      tile[q] = ADD(c, tile[q]);
+  }
+}
+
 // One pass, decoupled look-back as scan_lookback; a tile with a head
 // publishes its inclusive value at once, so look-backs stop there.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
@@ -389,37 +426,19 @@ void seg_scan_lookback(__global const T *in, __global const uchar *flags, __glob
                        const uint epoch_base, const uint epoch)
 {
   __local T tile[TILE_LOCAL];
-  __local uchar hq[TILE_LOCAL]; // heads, then 1: a head at or before q among the work-item's elements
+  __local uchar hq[TILE_LOCAL]; // heads, then the heads at or before q among the work-item's elements
   __local T sums[WG];
   __local uint sf[WG];
   __local uint tid_sh;
   __local T pre_sh;
-  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hq);
+  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hq), h;
   ulong base = (ulong)t * TILE;
-  T acc = 0, c;
-  uint h = 0;
-  for (uint k = 0; k < ITEMS; k++) {
-    uint q = PAD(lid * ITEMS + k);
-    if (hq[q]) {
-      acc = tile[q];
-      h = 1;
-    } else {
-      acc = ADD(acc, tile[q]);
-    }
-    tile[q] = acc;
-    hq[q] = h;
-  }
+  T acc = seg_items(tile, hq, hq, &h);
   local_seg_scan(sums, sf, acc, h);
   if (lid == 0)
     pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
   barrier(CLK_LOCAL_MEM_FENCE);
-  // the carry into this work-item: the tile's prefix, then the work-items before
-  c = lid == 0 ? pre_sh : sf[lid - 1] ? sums[lid - 1] : ADD(pre_sh, sums[lid - 1]);
-  for (uint k = 0; k < ITEMS; k++) {
-    uint q = PAD(lid * ITEMS + k);
-    if (!hq[q])
-      tile[q] = ADD(c, tile[q]);
-  }
+  seg_carry(tile, hq, sums, sf, pre_sh);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + k * WG + lid;
@@ -447,20 +466,9 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   __local uint sf[WG];
   __local uint tid_sh;
   __local T pre_sh, cnt_sh;
-  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, fl), h = 0;
+  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, fl), h;
   ulong base = (ulong)t * TILE;
-  T acc = 0, c;
-  for (uint k = 0; k < ITEMS; k++) {
-    uint q = PAD(lid * ITEMS + k);
-    if (fl[q]) {
-      acc = tile[q];
-      h++;
-    } else {
-      acc = ADD(acc, tile[q]);
-    }
-    tile[q] = acc;
-    ci[q] = (uchar)h;
-  }
+  T acc = seg_items(tile, fl, ci, &h);
   local_seg_scan(sums, sf, acc, h);
   if (lid == 0)
     pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
@@ -470,13 +478,7 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
       total[0] = ADD(cnt_sh, (T)sf[WG - 1]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  // the carry into this work-item, as the segmented scan's
-  c = lid == 0 ? pre_sh : sf[lid - 1] ? sums[lid - 1] : ADD(pre_sh, sums[lid - 1]);
-  for (uint k = 0; k < ITEMS; k++) {
-    uint q = PAD(lid * ITEMS + k);
-    if (!ci[q])
-      tile[q] = ADD(c, tile[q]);
-  }
+  seg_carry(tile, ci, sums, sf, pre_sh);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint k = 0; k < ITEMS; k++) {
     uint q = k * WG + lid;
