@@ -15,6 +15,19 @@ check json 4 $P compare --format=json old.json new.json; same $OUT json.golden
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["summary"]["slower"] == 1 and d["exit_code"] == 4' $OUT \
   || fail "json output does not parse or disagrees"
 
+# a change of the conditions of measurement is a note (times not comparable): a cold
+# run against a hot one; the same file against itself, or a key one side lacks, says nothing
+for mode in hot cold; do
+  python3 -c "import json, sys; d = json.load(open('old.json'))
+for v in d.values(): v['psearch_context']['cache'] = sys.argv[1]; v['psearch_context']['kernel_time'] = False
+json.dump(d, open(sys.argv[2], 'w'))" $mode $T/$mode.json
+done
+check cold-vs-hot 0 $P compare $T/hot.json $T/cold.json
+has $OUT "Cache mode (bench --cache) changed: hot in $T/hot.json, cold in $T/cold.json"
+grep -qE "^(Device|Kernel time|Backend).* changed" $OUT && fail "conditions that agree named: $(head -3 $OUT)"
+check same-conditions 0 $P compare old.json $T/hot.json
+grep -q " changed: " $OUT && fail "a condition one side lacks was named: $(head -3 $OUT)"
+
 # datasets in natural order: [1000] before [1000000]
 check natural-order 4 $P compare old.json new.json
 [ "$(sed -n '/^s.bench:search$/,/^$/p' $OUT | grep -oE '^  \[[0-9]+\]i32' | tr -d ' ' | paste -sd' ')" = "[1000]i32 [1000000]i32" ] \

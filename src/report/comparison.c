@@ -183,10 +183,13 @@ static int judge_program(struct comparison *c, const struct results *ro, const s
                          const struct res_program *po, const struct res_program *pn,
                          struct comparison_group *g)
 {
-  if (po->backend && pn->backend && strcmp(po->backend, pn->backend) != 0)
-    note(c, "Backend changed: %s in %s, %s in %s", po->backend, ro->path, pn->backend, rn->path);
-  if (po->device && pn->device && strcmp(po->device, pn->device) != 0)
-    note(c, "Device changed: %s in %s, %s in %s", po->device, ro->path, pn->device, rn->path);
+  static const char *const said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
+                                               "Kernel time (bench --kernel-time)",
+                                               "Throttled runs discarded (bench --discard-throttled)",
+                                               "Test hooks"};
+  for (int k = 0; k < RES_NCOND; k++) /* what both files record and differs: times not comparable */
+    if (po->cond[k] != NULL && pn->cond[k] != NULL && strcmp(po->cond[k], pn->cond[k]) != 0)
+      note(c, "%s changed: %s in %s, %s in %s", said[k], po->cond[k], ro->path, pn->cond[k], rn->path);
   g->name = po->name;
   g->rows = &c->rows[c->nrows];
   for (size_t j = 0; j < po->nds; j++) {

@@ -45,6 +45,8 @@ void results_free(struct results *r)
       free_dataset(&p->ds[j]);
     free(p->ds);
     free(p->name);
+    for (int c = 0; c < RES_NCOND; c++)
+      free(p->cond[c]);
     free(p->backend);
     free(p->device);
     free(p->date);
@@ -144,6 +146,33 @@ static int context_dup(const cJSON *prog, const char *key, char **out)
   return s != NULL && *out == NULL ? -1 : 0;
 }
 
+const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
+                                                   "kernel_time", "discard_throttled", "test_hooks"};
+
+/* The context's key as text: a string as it is, a number (%g), true or
+** false, an object or array as compact JSON; NULL when absent. *oom on failure. */
+static char *context_text(const cJSON *prog, const char *key, int *oom)
+{
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(prog, "psearch_context");
+  const cJSON *v = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
+  char buf[64], *s;
+  if (v == NULL)
+    return NULL;
+  if (cJSON_IsString(v))
+    s = strdup(v->valuestring);
+  else if (cJSON_IsNumber(v) || cJSON_IsBool(v)) {
+    if (cJSON_IsNumber(v))
+      snprintf(buf, sizeof buf, "%g", v->valuedouble);
+    else
+      snprintf(buf, sizeof buf, "%s", cJSON_IsTrue(v) ? "true" : "false");
+    s = strdup(buf);
+  } else {
+    s = cJSON_PrintUnformatted(v);
+  }
+  *oom |= s == NULL;
+  return s;
+}
+
 static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
 {
   const cJSON *dss = cJSON_GetObjectItemCaseSensitive(v, "datasets"), *x;
@@ -154,6 +183,13 @@ static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
       context_dup(v, "date", &p->date) != 0 || context_dup(v, "host", &p->host) != 0)
     return ps_fail(e, "out of memory");
   p->cache_bytes = context_num(v, "device_cache_bytes");
+  {
+    int oom = 0;
+    for (int c = 0; c < RES_NCOND; c++)
+      p->cond[c] = context_text(v, results_conditions[c], &oom);
+    if (oom)
+      return ps_fail(e, "out of memory");
+  }
   if ((p->ds = calloc((size_t)cJSON_GetArraySize(dss) + 1, sizeof *p->ds)) == NULL)
     return ps_fail(e, "out of memory");
   cJSON_ArrayForEach(x, dss) {

@@ -44,8 +44,14 @@ struct res_dataset {
 /* One program (`SUITE:ENTRY`), with the context psearch records (NULL for
 ** Futhark's files or when absent): its psearch_context's backend, device,
 ** date (UTC, "2026-01-02T03:04:05Z") and host. */
+/* The measurement conditions a psearch_context records, which make times
+** comparable only when equal (results_conditions names them). */
+#define RES_NCOND 7
+extern const char *const results_conditions[RES_NCOND];
+
 struct res_program {
   char *name;
+  char *cond[RES_NCOND]; /* each condition's value as text (owned), NULL when not recorded */
   char *backend;
   char *device;
   double cache_bytes; /* the device's global memory cache (driver's word); 0: unknown */
