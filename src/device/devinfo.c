@@ -14,11 +14,21 @@ static void dev_string(cl_device_id d, cl_device_info what, char *buf, size_t n)
   buf[n - 1] = '\0';
 }
 
+/* A numeric device property of `size` bytes (a cl_uint or a cl_ulong); 0 when
+** the driver does not answer. */
+static cl_ulong dev_ulong(cl_device_id d, cl_device_info what, size_t size)
+{
+  cl_uint u = 0;
+  cl_ulong ul = 0;
+  if (size == sizeof u)
+    return clGetDeviceInfo(d, what, size, &u, NULL) == CL_SUCCESS ? u : 0;
+  return clGetDeviceInfo(d, what, size, &ul, NULL) == CL_SUCCESS ? ul : 0;
+}
+
 void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, int pi, int dj)
 {
   cl_device_type type = 0;
   cl_uint u = 0;
-  cl_ulong ul = 0;
   cl_command_queue_properties qp = 0;
   size_t ext_len = 0;
   char *ext;
@@ -36,18 +46,12 @@ void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, i
   clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
   di->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
   di->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
-  if (clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof u, &u, NULL) == CL_SUCCESS)
-    di->compute_units = u;
-  if (clGetDeviceInfo(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof u, &u, NULL) == CL_SUCCESS)
-    di->clock_mhz = u;
-  if (clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->global_mem = ul;
-  if (clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->local_mem = ul;
-  if (clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->cache_bytes = ul;
-  if (clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof ul, &ul, NULL) == CL_SUCCESS)
-    di->max_alloc = ul;
+  di->compute_units = (unsigned)dev_ulong(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(cl_uint));
+  di->clock_mhz = (unsigned)dev_ulong(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof(cl_uint));
+  di->global_mem = dev_ulong(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(cl_ulong));
+  di->local_mem = dev_ulong(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof(cl_ulong));
+  di->cache_bytes = dev_ulong(d, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof(cl_ulong));
+  di->max_alloc = dev_ulong(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(cl_ulong));
   clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof di->max_wg, &di->max_wg, NULL);
   if (clGetDeviceInfo(d, CL_DEVICE_QUEUE_PROPERTIES, sizeof qp, &qp, NULL) == CL_SUCCESS)
     di->profiling = (qp & CL_QUEUE_PROFILING_ENABLE) != 0;

@@ -294,20 +294,28 @@ static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *
   return 0;
 }
 
-/* The search kernel of the B+ tree, its level table and its output. */
-static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
-                                   cl_mem keys, cl_long m, struct ps_err *e)
+/* The B+ tree's level table and the search's output on the device. */
+static int cl_btree_levels(struct entry_job *j, struct sstate *s, struct ps_err *e)
 {
-  cl_long lv[2 * BTREE_MAXLEVELS], n = s->bt.len[0];
-  cl_int nl = s->bt.nl;
-  for (int l = 0; l < nl; l++) {
+  cl_long lv[2 * BTREE_MAXLEVELS];
+  for (int l = 0; l < s->bt.nl; l++) {
     lv[2 * l] = s->bt.pad[l];
     lv[2 * l + 1] = s->bt.off[l];
   }
   s->dlevels = rt_alloc(j->rt, sizeof lv, e);
   s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
-  if (s->dlevels == NULL || s->out == NULL || rt_upload(j->rt, s->dlevels, lv, sizeof lv, e) != 0 ||
-      (s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e)) == NULL)
+  if (s->dlevels == NULL || s->out == NULL)
+    return -1;
+  return rt_upload(j->rt, s->dlevels, lv, sizeof lv, e);
+}
+
+/* The plain search kernel of the B+ tree and its arguments. */
+static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
+                                   cl_mem keys, cl_long m, struct ps_err *e)
+{
+  cl_long n = s->bt.len[0];
+  cl_int nl = s->bt.nl;
+  if ((s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e)) == NULL)
     return -1;
   return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(s->dlevels), RT_ARG(nl),
                  RT_ARG(n), RT_ARG(keys), RT_ARG(m), RT_ARG(s->out));
@@ -351,11 +359,10 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
       return -1;
   }
+  if (cl_btree_levels(j, s, e) != 0)
+    return -1;
   if (va->grouped) {
-    struct btree_dev t = {s->xs, s->dtree, NULL, &s->bt};
-    if (cl_btree_search_prepare(j, s, bopts, keys != &j->in[0] ? s->kbuf : s->xs, m, e) != 0)
-      return -1;
-    t.levels = s->dlevels;
+    struct btree_dev t = {s->xs, s->dtree, s->dlevels, &s->bt};
     s->grp = btree_group_prepare(j->rt, bopts, &t, keys != &j->in[0] ? s->kbuf : s->xs, m, sz, s->out,
                                  s->wg, batch, e);
     return s->grp == NULL ? -1 : 0;
