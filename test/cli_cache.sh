@@ -112,9 +112,14 @@ entry: sorted bench_copy
 random input { [20000]i32 }
 random input { [3000]i64 }
 S
+# Under scripts/sanitize.sh, LeakSanitizer's exit-time tracer has crashed
+# (signal 11 inside the sanitizer, after a correct run) when four processes
+# and their PoCL threads share two cores; these runs exercise the cache's
+# locking, and their code paths are leak-checked by the runs above.
 pids=()
 for k in 1 2 3 4; do
-  $P bench $FAST $T/con.bench --json $T/con$k.json >$T/con$k.out 2>&1 & pids+=($!)
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+    $P bench $FAST $T/con.bench --json $T/con$k.json >$T/con$k.out 2>&1 & pids+=($!)
 done
 for k in 1 2 3 4; do
   wait ${pids[$((k - 1))]} || fail "concurrent bench $k failed: $(grep -v warning $T/con$k.out | tail -8)"
