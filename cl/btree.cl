@@ -112,6 +112,81 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
       out[KEY_AT(b)] = i[b] < n ? i[b] : n;
 }
 
+// The cooperative search (-DCOOP, internal nodes of F = 8 keys): a team of 8
+// work-items (of one 32-wide warp) searches one key, each work-item comparing
+// one key of the node, and the team's count is the popcount of its 8 bits of
+// the warp's ballot. A warp's load then touches 4 nodes, not 32: a quarter of
+// the L1 requests of the descent above, where each work-item loads a whole
+// node. With -DNV_PTX the ballot is NVIDIA's vote.sync; without it the same
+// contract through local memory and barriers, so that the kernel runs and is
+// tested on any device. Every work-item of a group calls it together.
+#ifdef COOP
+#ifdef NV_PTX
+inline uint ballot(int p, __local uint *sh)
+{
+  uint v;
+  (void)sh;
+  asm volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }"
+               : "=r"(v) : "r"(p));
+  return v;
+}
+#else
+inline uint ballot(int p, __local uint *sh)
+{
+  uint l = get_local_id(0), w0 = l & ~31u, v = 0;
+  sh[l] = p != 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint j = 0; j < 32; j++)
+    v |= sh[w0 + j] << j;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return v;
+}
+#endif
+#define TEAMS (WG / 8)
+// Key b of team q of this group (TEAMS apart, so a warp's 4 teams read and
+// write 4 consecutive keys).
+#define TEAM_KEY(q, b) (get_group_id(0) * (long)(BATCH * TEAMS) + (q) + (b) * TEAMS)
+
+// The number of true p of this work-item's team.
+inline int team_count(int p, uint shift, __local uint *sh) { return popcount((ballot(p, sh) >> shift) & 0xffu); }
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void btree_search_coop(__global const T *restrict xs, __global const T *restrict tree,
+                       __global const long *restrict levels, const int nl, const long n,
+                       __global const T *restrict keys, const long m, __global long *restrict out)
+{
+  __local uint sh[WG];
+  uint q = get_local_id(0) / 8, t = get_local_id(0) % 8, shift = get_local_id(0) % 32 & ~7u;
+  T x[BATCH];
+  long i[BATCH];
+#pragma unroll
+  for (int b = 0; b < BATCH; b++) {
+    x[b] = keys[TEAM_KEY(q, b) < m ? TEAM_KEY(q, b) : m - 1];
+    i[b] = 0;
+  }
+  for (int l = nl - 1; l >= 1; l--) {
+    __global const T *lvl = tree + levels[2 * l + 1];
+    long len = levels[2 * l];
+#pragma unroll
+    for (int b = 0; b < BATCH; b++) {
+      long o = 8 * i[b];
+      int c = team_count(o < len && lvl[o + t] < x[b], shift, sh);
+      i[b] = o < len ? o + c : o;
+    }
+  }
+#pragma unroll
+  for (int b = 0; b < BATCH; b++) {
+    long o = FL * i[b];
+    int c = 0;
+    for (int r = 0; r < FL; r += 8)
+      c += team_count(o < levels[0] && xs[o + r + t] < x[b], shift, sh);
+    i[b] = o < levels[0] ? o + c : o;
+    if (t == 0 && TEAM_KEY(q, b) < m)
+      out[TEAM_KEY(q, b)] = i[b] < n ? i[b] : n;
+  }
+}
+#endif
+
 // The grouped search (Harmonia's query aggregation, docs/entries.md): the
 // keys are first grouped by the node of level lb their paths pass through
 // (a bucket, nb of them), so that consecutive work-items then search the same

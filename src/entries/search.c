@@ -77,6 +77,7 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 #define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
 #define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
 #define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
+#define BT_BATCH_COOP 4 /* the same with teams of 8 work-items per key (NVIDIA): keys per team */
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
@@ -309,13 +310,13 @@ static int cl_btree_levels(struct entry_job *j, struct sstate *s, struct ps_err 
   return rt_upload(j->rt, s->dlevels, lv, sizeof lv, e);
 }
 
-/* The plain search kernel of the B+ tree and its arguments. */
+/* The B+ tree's search kernel (btree_search or btree_search_coop) and its arguments. */
 static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
-                                   cl_mem keys, cl_long m, struct ps_err *e)
+                                   const char *kernel, cl_mem keys, cl_long m, struct ps_err *e)
 {
   cl_long n = s->bt.len[0];
   cl_int nl = s->bt.nl;
-  if ((s->k = rt_kernel(j->rt, "btree.cl", "btree_search", opts, e)) == NULL)
+  if ((s->k = rt_kernel(j->rt, "btree.cl", kernel, opts, e)) == NULL)
     return -1;
   return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(s->dlevels), RT_ARG(nl),
                  RT_ARG(n), RT_ARG(keys), RT_ARG(m), RT_ARG(s->out));
@@ -330,13 +331,17 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   size_t padbytes;
   char bopts[320];
   int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes, more keys at once */
-  int batch = (int)hook_tune("BTREE_BATCH", cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
+  int coop, batch;
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
                 hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
+  /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots */
+  coop = hook_tune("BTREE_COOP", entry_use_ptx(rt_info(j->rt)), 0, 1) && s->bt.f == 8 && !va->grouped;
+  batch = (int)hook_tune("BTREE_BATCH", coop ? BT_BATCH_COOP : cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
   padbytes = (size_t)s->bt.pad[0] * sz;
-  s->keys_per_group = (size_t)batch * s->wg;
-  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d", opts, s->bt.fl, s->bt.f, batch);
+  s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : 1);
+  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s", opts, s->bt.fl, s->bt.f, batch,
+           coop ? " -DCOOP" : "");
   s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", bopts, e);
   if (s->klevel == NULL)
     return -1;
@@ -367,7 +372,8 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
                                  s->wg, batch, e);
     return s->grp == NULL ? -1 : 0;
   }
-  return cl_btree_search_prepare(j, s, bopts, keys != &j->in[0] ? s->kbuf : s->xs, m, e);
+  return cl_btree_search_prepare(j, s, bopts, coop ? "btree_search_coop" : "btree_search",
+                                 keys != &j->in[0] ? s->kbuf : s->xs, m, e);
 }
 
 /* Sorted keys: the bounds kernel (k2) finds every group's window, the search
