@@ -117,7 +117,10 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
 // one key of the node, and the team's count is the popcount of its 8 bits of
 // the warp's ballot. A warp's load then touches 4 nodes, not 32: a quarter of
 // the L1 requests of the descent above, where each work-item loads a whole
-// node. With -DNV_PTX the ballot is NVIDIA's vote.sync; without it the same
+// node. Measured on the H100 and off by default (BTREE_COOP=1 selects it):
+// 2312 us against 1719 for random keys, 2312 against 473 for keys in order,
+// the same time for both: it is bound by its 8x instructions per key, not by
+// memory (docs/performance.md). With -DNV_PTX the ballot is NVIDIA's vote.sync; without it the same
 // contract through local memory and barriers, so that the kernel runs and is
 // tested on any device. Every work-item of a group calls it together.
 #ifdef COOP
@@ -167,19 +170,30 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
   for (int l = nl - 1; l >= 1; l--) {
     __global const T *lvl = tree + levels[2 * l + 1];
     long len = levels[2 * l];
+    int p[BATCH]; /* every load issued before the first ballot waits for one */
+#pragma unroll
+    for (int b = 0; b < BATCH; b++)
+      p[b] = 8 * i[b] < len && lvl[8 * i[b] + t] < x[b];
 #pragma unroll
     for (int b = 0; b < BATCH; b++) {
       long o = 8 * i[b];
-      int c = team_count(o < len && lvl[o + t] < x[b], shift, sh);
+      int c = team_count(p[b], shift, sh);
       i[b] = o < len ? o + c : o;
     }
   }
+  int p[BATCH][FL / 8];
+#pragma unroll
+  for (int b = 0; b < BATCH; b++)
+#pragma unroll
+    for (int r = 0; r < FL / 8; r++)
+      p[b][r] = FL * i[b] < levels[0] && xs[FL * i[b] + 8 * r + t] < x[b];
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
     long o = FL * i[b];
     int c = 0;
-    for (int r = 0; r < FL; r += 8)
-      c += team_count(o < levels[0] && xs[o + r + t] < x[b], shift, sh);
+#pragma unroll
+    for (int r = 0; r < FL / 8; r++)
+      c += team_count(p[b][r], shift, sh);
     i[b] = o < levels[0] ? o + c : o;
     if (t == 0 && TEAM_KEY(q, b) < m)
       out[TEAM_KEY(q, b)] = i[b] < n ? i[b] : n;

@@ -77,7 +77,7 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 #define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
 #define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
 #define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
-#define BT_BATCH_COOP 4 /* the same with teams of 8 work-items per key (NVIDIA): keys per team */
+#define BT_BATCH_COOP 4 /* the same with teams of 8 work-items per key (BTREE_COOP=1): keys per team */
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
@@ -335,8 +335,9 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
                 hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
-  /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots */
-  coop = hook_tune("BTREE_COOP", entry_use_ptx(rt_info(j->rt)), 0, 1) && s->bt.f == 8 && !va->grouped;
+  /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots;
+  ** off by default: 1.35x the plain descent's time on the H100 (docs/performance.md) */
+  coop = hook_tune("BTREE_COOP", 0, 0, 1) && s->bt.f == 8 && !va->grouped;
   batch = (int)hook_tune("BTREE_BATCH", coop ? BT_BATCH_COOP : cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : 1);
