@@ -120,9 +120,10 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
 // node. Measured on the H100 and off by default (BTREE_COOP=1 selects it):
 // 2312 us against 1719 for random keys, 2312 against 473 for keys in order,
 // the same time for both: it is bound by its 8x instructions per key, not by
-// memory (docs/performance.md). With -DNV_PTX the ballot is NVIDIA's vote.sync; without it the same
-// contract through local memory and barriers, so that the kernel runs and is
-// tested on any device. Every work-item of a group calls it together.
+// memory (docs/performance.md). With -DNV_PTX the ballot is NVIDIA's
+// vote.sync; without it the same contract through local memory and barriers,
+// so that the kernel runs and is tested on any device. Every work-item of a
+// group calls it together.
 #ifdef COOP
 #ifdef NV_PTX
 inline uint ballot(int p, __local uint *sh)

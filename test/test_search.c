@@ -504,10 +504,10 @@ static void unsorted_refused(void **state)
 /* The OpenCL searches in the shapes other devices choose (PSEARCH_TEST_TUNE):
 ** the B+ tree with 8-key internal nodes (the GPU's default; a CPU device's is
 ** 16) or 8-key leaves, several keys per work-item, and the Eytzinger search
-** with several keys per work-item, the B+ tree's cooperative search (teams of
-** 8 work-items per key, selected by BTREE_COOP=1, its ballot emulated
-** without NVIDIA's PTX) with both leaf sizes, at the sizes where each node size's levels
-** begin and end, on 1-byte, 4-byte and 8-byte keys; and the grouped search
+** with several keys per work-item, the B+ tree's cooperative search (teams
+** of 8 work-items per key, selected by BTREE_COOP=1, its ballot emulated
+** without NVIDIA's PTX) with both leaf sizes, at the sizes where each node
+** size's levels begin and end, on 1-byte, 4-byte and 8-byte keys; and the grouped search
 ** with its buckets at every level (at most 64, 3 and 1 of them), run twice
 ** so that the second run's bucket counts start from zero as well. */
 static void other_shapes(void **state)
