@@ -24,6 +24,14 @@ __kernel void btree_level(__global const T *restrict xs, __global T *tree, const
   }
 }
 
+// Node and key indices: 32-bit with -DIDX32 (the host sets it when every
+// level and the leaves have fewer than 2^30 keys), else 64-bit.
+#ifdef IDX32
+typedef uint bidx;
+#else
+typedef long bidx;
+#endif
+
 // Keys < x in the node of 8 or 16 keys at lvl[b]: one aligned vector load
 // (of 4-byte keys: one 32-byte sector or one 64-byte line). Every level is
 // padded to whole nodes with copies of its last (largest) key and starts
@@ -38,11 +46,11 @@ inline int lanes8(int8 c)
   return -(c2.x + c2.y);
 }
 inline int lanes16(int16 c) { return lanes8(c.lo + c.hi); }
-inline int count_less8(__global const T *lvl, long b, T x)
+inline int count_less8(__global const T *lvl, bidx b, T x)
 {
   return lanes8(convert_int8(*(__global const T8 *)(lvl + b) < (T8)(x)));
 }
-inline int count_less16(__global const T *lvl, long b, T x)
+inline int count_less16(__global const T *lvl, bidx b, T x)
 {
   return lanes16(convert_int16(*(__global const T16 *)(lvl + b) < (T16)(x)));
 }
@@ -56,25 +64,25 @@ inline int count_less16(__global const T *lvl, long b, T x)
 // (BATCH independent loads in flight): i, a node of level hi on entry, is one
 // of level lo - 1 on return (or past the last node when x is above every key).
 inline void descend_internal(__global const T *restrict tree, __global const long *restrict levels,
-                             int hi, int lo, const T *x, long *i)
+                             int hi, int lo, const T *x, bidx *i)
 {
   for (int l = hi; l >= lo; l--) {
     __global const T *lvl = tree + levels[2 * l + 1];
-    long len = levels[2 * l];
+    bidx len = (bidx)levels[2 * l];
 #pragma unroll
     for (int b = 0; b < BATCH; b++) {
-      long o = F * i[b];
+      bidx o = F * i[b];
       i[b] = o < len ? o + COUNT_LESS(F)(lvl, o, x[b]) : o;
     }
   }
 }
 
 // From leaf i to the lower bound in xs (not yet clamped to n).
-inline void descend_leaves(__global const T *restrict xs, long pad0, const T *x, long *i)
+inline void descend_leaves(__global const T *restrict xs, bidx pad0, const T *x, bidx *i)
 {
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
-    long o = FL * i[b];
+    bidx o = FL * i[b];
     i[b] = o < pad0 ? o + COUNT_LESS(FL)(xs, o, x[b]) : o;
   }
 }
@@ -84,7 +92,7 @@ inline void descend_leaves(__global const T *restrict xs, long pad0, const T *x,
 #define KEY_AT(b) (get_group_id(0) * (long)(BATCH * WG) + get_local_id(0) + (b) * WG)
 
 // A work-item's BATCH keys, and its descents' start at the top.
-inline void load_keys(__global const T *restrict keys, long m, T *x, long *i)
+inline void load_keys(__global const T *restrict keys, long m, T *x, bidx *i)
 {
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
@@ -102,10 +110,10 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
                   __global const T *restrict keys, const long m, __global long *restrict out)
 {
   T x[BATCH];
-  long i[BATCH];
+  bidx i[BATCH];
   load_keys(keys, m, x, i);
   descend_internal(tree, levels, nl - 1, 1, x, i);
-  descend_leaves(xs, levels[0], x, i);
+  descend_leaves(xs, (bidx)levels[0], x, i);
 #pragma unroll
   for (int b = 0; b < BATCH; b++)
     if (KEY_AT(b) < m)
@@ -162,7 +170,7 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
   __local uint sh[WG];
   uint q = get_local_id(0) / 8, t = get_local_id(0) % 8, shift = get_local_id(0) % 32 & ~7u;
   T x[BATCH];
-  long i[BATCH];
+  bidx i[BATCH];
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
     x[b] = keys[TEAM_KEY(q, b) < m ? TEAM_KEY(q, b) : m - 1];
@@ -170,14 +178,14 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
   }
   for (int l = nl - 1; l >= 1; l--) {
     __global const T *lvl = tree + levels[2 * l + 1];
-    long len = levels[2 * l];
+    bidx len = (bidx)levels[2 * l];
     int p[BATCH]; /* every load issued before the first ballot waits for one */
 #pragma unroll
     for (int b = 0; b < BATCH; b++)
       p[b] = 8 * i[b] < len && lvl[8 * i[b] + t] < x[b];
 #pragma unroll
     for (int b = 0; b < BATCH; b++) {
-      long o = 8 * i[b];
+      bidx o = 8 * i[b];
       int c = team_count(p[b], shift, sh);
       i[b] = o < len ? o + c : o;
     }
@@ -187,15 +195,15 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
   for (int b = 0; b < BATCH; b++)
 #pragma unroll
     for (int r = 0; r < FL / 8; r++)
-      p[b][r] = FL * i[b] < levels[0] && xs[FL * i[b] + 8 * r + t] < x[b];
+      p[b][r] = FL * i[b] < (bidx)levels[0] && xs[FL * i[b] + 8 * r + t] < x[b];
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
-    long o = FL * i[b];
+    bidx o = FL * i[b];
     int c = 0;
 #pragma unroll
     for (int r = 0; r < FL / 8; r++)
       c += team_count(p[b][r], shift, sh);
-    i[b] = o < levels[0] ? o + c : o;
+    i[b] = o < (bidx)levels[0] ? o + c : o;
     if (t == 0 && TEAM_KEY(q, b) < m)
       out[TEAM_KEY(q, b)] = i[b] < n ? i[b] : n;
   }
@@ -214,7 +222,7 @@ void btree_bucket(__global const T *restrict tree, __global const long *restrict
                   __global uint *restrict bucket, __global uint *restrict hist)
 {
   T x[BATCH];
-  long i[BATCH];
+  bidx i[BATCH];
   load_keys(keys, m, x, i);
   descend_internal(tree, levels, nl - 1, lb + 1, x, i);
 #pragma unroll
@@ -273,10 +281,10 @@ void btree_search_grouped(__global const T *restrict xs, __global const T *restr
                           const long m, __global long *restrict out)
 {
   T x[BATCH];
-  long i[BATCH];
+  bidx i[BATCH];
   load_keys(pkeys, m, x, i);
   descend_internal(tree, levels, nl - 1, 1, x, i);
-  descend_leaves(xs, levels[0], x, i);
+  descend_leaves(xs, (bidx)levels[0], x, i);
 #pragma unroll
   for (int b = 0; b < BATCH; b++)
     if (KEY_AT(b) < m)

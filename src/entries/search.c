@@ -331,7 +331,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   size_t padbytes;
   char bopts[320];
   int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes, more keys at once */
-  int coop, batch;
+  int coop, batch, idx32;
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
                 hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
@@ -341,8 +341,11 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   batch = (int)hook_tune("BTREE_BATCH", coop ? BT_BATCH_COOP : cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : 1);
-  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s", opts, s->bt.fl, s->bt.f, batch,
-           coop ? " -DCOOP" : "");
+  /* 32-bit node indices where they fit (btree.cl): fewer instructions a level */
+  idx32 = hook_tune("BTREE_IDX32", 1, 0, 1) && s->bt.pad[0] < ((int64_t)1 << 30) &&
+          s->bt.internal < ((int64_t)1 << 30);
+  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s%s", opts, s->bt.fl, s->bt.f, batch,
+           coop ? " -DCOOP" : "", idx32 ? " -DIDX32" : "");
   s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", bopts, e);
   if (s->klevel == NULL)
     return -1;
