@@ -89,7 +89,8 @@ inline void descend_leaves(__global const T *restrict xs, bidx pad0, const T *x,
 
 // Key k of a work-group's BATCH WG (BATCH per work-item, WG apart, so that
 // key reads and writes stay coalesced), clamped to the last of the m keys.
-#define KEY_AT(b) (get_group_id(0) * (long)(BATCH * WG) + get_local_id(0) + (b) * WG)
+#define KEY_OF(width, lane, b) (get_group_id(0) * (long)(BATCH * (width)) + (lane) + (b) * (width))
+#define KEY_AT(b) KEY_OF(WG, get_local_id(0), b)
 
 // A work-item's BATCH keys, and its descents' start at the top.
 inline void load_keys(__global const T *restrict keys, long m, T *x, bidx *i)
@@ -157,7 +158,7 @@ inline uint ballot(int p, __local uint *sh)
 #define TEAMS (WG / 8)
 // Key b of team q of this group (TEAMS apart, so a warp's 4 teams read and
 // write 4 consecutive keys).
-#define TEAM_KEY(q, b) (get_group_id(0) * (long)(BATCH * TEAMS) + (q) + (b) * TEAMS)
+#define TEAM_KEY(q, b) KEY_OF(TEAMS, q, b)
 
 // The number of true p of this work-item's team.
 inline int team_count(int p, uint shift, __local uint *sh) { return popcount((ballot(p, sh) >> shift) & 0xffu); }
@@ -190,12 +191,13 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
       i[b] = o < len ? o + c : o;
     }
   }
+  bidx pad0 = (bidx)levels[0];
   int p[BATCH][FL / 8];
 #pragma unroll
   for (int b = 0; b < BATCH; b++)
 #pragma unroll
     for (int r = 0; r < FL / 8; r++)
-      p[b][r] = FL * i[b] < (bidx)levels[0] && xs[FL * i[b] + 8 * r + t] < x[b];
+      p[b][r] = FL * i[b] < pad0 && xs[FL * i[b] + 8 * r + t] < x[b];
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
     bidx o = FL * i[b];
@@ -203,7 +205,7 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
 #pragma unroll
     for (int r = 0; r < FL / 8; r++)
       c += team_count(p[b][r], shift, sh);
-    i[b] = o < (bidx)levels[0] ? o + c : o;
+    i[b] = o < pad0 ? o + c : o;
     if (t == 0 && TEAM_KEY(q, b) < m)
       out[TEAM_KEY(q, b)] = i[b] < n ? i[b] : n;
   }

@@ -74,10 +74,10 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 #define BT_LEAF 16   /* keys per leaf (fl) */
 #define BT_FANOUT 8  /* keys per internal node (f) */
 #define BT_BATCH 2   /* OpenCL: keys per work-item */
+#define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
+#define BT_BATCH_COOP 4 /* OpenCL with teams of 8 work-items per key (BTREE_COOP=1): keys per team */
 #define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
 #define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
-#define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
-#define BT_BATCH_COOP 4 /* the same with teams of 8 work-items per key (BTREE_COOP=1): keys per team */
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
