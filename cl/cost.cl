@@ -195,16 +195,21 @@ static void local_scan(__local T *sums, T x)
 // work-item totals (Hillis-Steele in local memory). On return tile[] holds the
 // tile's inclusive scan without the work-item offsets, sums[lid] the inclusive
 // scan of the totals; the tile's total is sums[WG - 1].
-// With FILTER the tile holds keep flags (1 if in[i] >= 0) instead of values.
-static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __local T *sums)
+// With FILTER the tile holds keep flags (1 if in[i] >= 0) instead of values,
+// and xs[k] the work-item's element k for tile_write (held in registers
+// rather than read again: filter 60 -> 57 us at 10^7, 144 -> 136 us at
+// 2^25 - 1 on the H100); other kernels leave xs alone.
+static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __local T *sums, T *xs)
 {
   uint lid = get_local_id(0);
   ulong base = (ulong)t * TILE;
   T acc = SCAN_ID;
+  (void)xs;
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + k * WG + lid;
 #ifdef FILTER
-    tile[PAD(k * WG + lid)] = i < n && in[i] >= 0 ? 1 : 0;
+    xs[k] = i < n ? in[i] : 0;
+    tile[PAD(k * WG + lid)] = i < n && xs[k] >= 0 ? 1 : 0;
 #else
     tile[PAD(k * WG + lid)] = i < n ? in[i] : SCAN_ID;
 #endif
@@ -219,13 +224,15 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
 
 // Write the scanned tile: element q of the tile gets its inclusive (or with
 // EXCLUSIVE, exclusive) prefix plus the tile's prefix `pre`. With FILTER,
-// the kept elements of the tile go to out at their global positions instead.
+// the kept elements of the tile (xs, from tile_scan) go to out at their
+// global positions instead.
 static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T pre,
-                       __local T *tile, __local T *sums)
+                       __local T *tile, __local T *sums, const T *xs)
 {
   uint lid = get_local_id(0);
   ulong base = (ulong)t * TILE;
   T off = SCAN_OP(pre, lid ? sums[lid - 1] : SCAN_ID);
+  (void)xs;
   for (uint k = 0; k < ITEMS; k++)
     tile[PAD(lid * ITEMS + k)] = SCAN_OP(tile[PAD(lid * ITEMS + k)], off);
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -235,7 +242,7 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
     if (i >= n)
       break;
 #if defined(FILTER)
-    T x = in[i];
+    T x = xs[k];
     if (x >= 0)
       out[(U)tile[PAD(q)] - 1] = x;
 #elif defined(EXCLUSIVE)
@@ -293,13 +300,14 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   __local T sums[WG];
   __local uint tid_sh;
   __local T pre_sh;
+  T xs[ITEMS]; // FILTER_REG: the work-item's elements between scan and write
   uint lid = get_local_id(0), t;
   ulong tag = (ulong)epoch << 34;
   if (lid == 0)
     tid_sh = atomic_inc(ticket) - epoch_base;
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
-  tile_scan(in, n, t, tile, sums);
+  tile_scan(in, n, t, tile, sums, xs);
   if (lid == 0) {
     T agg = sums[WG - 1], pre = SCAN_ID;
     if (t == 0) {
@@ -323,7 +331,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
       total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  tile_write(in, out, n, t, pre_sh, tile, sums);
+  tile_write(in, out, n, t, pre_sh, tile, sums, xs);
 }
 
 // ---------------------------------------------------------------- segmented scan
@@ -517,7 +525,8 @@ void rts_reduce(__global const T *in, const ulong n, __global T *tiles)
 {
   __local T tile[TILE_LOCAL];
   __local T sums[WG];
-  tile_scan(in, n, get_group_id(0), tile, sums);
+  T xs[ITEMS];
+  tile_scan(in, n, get_group_id(0), tile, sums, xs);
   if (get_local_id(0) == 0)
     tiles[get_group_id(0)] = sums[WG - 1];
 }
@@ -550,9 +559,10 @@ void rts_scan(__global const T *in, __global T *out, const ulong n, __global con
 {
   __local T tile[TILE_LOCAL];
   __local T sums[WG];
+  T xs[ITEMS];
   uint t = get_group_id(0);
-  tile_scan(in, n, t, tile, sums);
-  tile_write(in, out, n, t, tiles[t], tile, sums);
+  tile_scan(in, n, t, tile, sums, xs);
+  tile_write(in, out, n, t, tiles[t], tile, sums, xs);
 }
 
 // ---------------------------------------------------------------- filter (lecture)

@@ -161,6 +161,25 @@ static void lookback_over_counts(void **state)
   unsetenv("PSEARCH_TEST_TUNE");
 }
 
+/* The ranking other GPUs get (peers by atomic OR on bit masks in local
+** memory, PSEARCH_TEST_TUNE OS_PEERS_OR=1) and the GPUs' os_hist with 8 keys
+** a work-item in flight, on this device: radix_sort on every type, the edge
+** sizes and every pattern; argsort (the path that carries values). */
+static void peers_by_atomic_or(void **state)
+{
+  static const int64_t ps[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537};
+  (void)state;
+  setenv("PSEARCH_TEST_TUNE", "OS_PEERS_OR=1,OS_HITEMS=8", 1);
+  for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+    for (size_t si = 0; si < sizeof ps / sizeof ps[0]; si++)
+      for (int p = 0; p < NPATTERNS; p++)
+        agree("radix_sort", 1u << BACKEND_OPENCL, types[ti], ps[si], (enum pattern)p, si * 10 + (uint64_t)p);
+  agree("radix_sort", 1u << BACKEND_OPENCL, DATA_I32, 1000003, RANDOM, 12);
+  agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 100003, FEW, 13);
+  agree("argsort", 1u << BACKEND_OPENCL, DATA_F64, 100003, RANDOM, 14);
+  unsetenv("PSEARCH_TEST_TUNE");
+}
+
 /* argsort: the c reference by hand (ties keep their order; signed order and
 ** IEEE total order), then the OpenCL passes (the first makes the positions,
 ** the last writes them as i64) against it: every type, size and pattern; a
@@ -399,6 +418,7 @@ int main(void)
     cmocka_unit_test(reference_by_hand),
     cmocka_unit_test(radix_sort_agrees),
     cmocka_unit_test(lookback_over_counts),
+    cmocka_unit_test(peers_by_atomic_or),
     cmocka_unit_test(radix_sort_1bit_agrees),
     cmocka_unit_test(argsort_agrees),
     cmocka_unit_test(pairs_agree),

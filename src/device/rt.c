@@ -113,7 +113,7 @@ struct rt {
   cl_device_id device;
   cl_context ctx;
   cl_command_queue q;
-  struct rt_prog progs[64];
+  struct rt_prog progs[128]; /* built programs, kept for the process (a test process builds ~70) */
   int nprogs;
   const void *owner; /* rt_kernel hands out kernel objects of this job's (rt_set_owner) */
   const char *kernel_dir;

@@ -38,6 +38,7 @@
 #define OS_LOCAL_REST 12288 /* os_pass's local memory besides the tile, bytes (11.3 KiB, rounded up) */
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
+#define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 1020 -> 1005 us); 1 on CPUs (PoCL slower with 8) */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -223,15 +224,26 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
   return 0;
 }
 
+/* Whether os_pass finds a key's peers in its warp by atomic OR on bit masks in
+** local memory (-DPEERS_OR): on GPUs without the PTX path, where it took 1138
+** us against 1959 for the emulated ballot (the H100 with the PTX path turned
+** off, [33554431]i32); not on CPUs, where PoCL took 185 against 155 ms
+** ([4194304]i32, the 2-core VM). PSEARCH_TEST_TUNE: OS_PEERS_OR. */
+static int peers_or(const struct rt_device_info *info)
+{
+  return !entry_use_ptx(info) && hook_tune("OS_PEERS_OR", info->is_gpu, 0, 1);
+}
+
 /* Keys a work-item of an os_pass tile: the tuned size, capped so that the
 ** tile (its keys, and an argsort's positions) and the rest of os_pass's
 ** local memory (OS_LOCAL_REST) fit the device's. */
 static uint32_t os_items(const struct rt_device_info *info, enum data_type t, int arg)
 {
   uint64_t per = (uint64_t)WG * (data_type_size(t) + (arg ? 4 : 0)), cap;
+  uint64_t rest = OS_LOCAL_REST + (peers_or(info) ? WG / 32 * RADIX * 4 : 0);
   uint32_t want = entry_use_ptx(info) ? (arg ? OS_ITEMS_PTX_ARG : data_type_size(t) <= 4 ? OS_ITEMS_PTX : OS_ITEMS)
                                       : OS_ITEMS;
-  cap = info->local_mem > OS_LOCAL_REST + per ? (info->local_mem - OS_LOCAL_REST) / per : 1;
+  cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   return want < cap ? want : (uint32_t)cap;
 }
 
@@ -252,7 +264,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[240], last[256], opts[512];
+  char extra[300], last[320], opts[576];
   s->items = (uint32_t)hook_tune("OS_ITEMS", os_items(info, t, arg), 1, 32);
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)WG * s->items;
@@ -264,8 +276,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d%s%s%s%s%s%s", WG, (unsigned)s->items,
-           s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, lb32 ? " -DLB32" : "",
+  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", WG,
+           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16),
+           peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "");
