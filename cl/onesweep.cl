@@ -17,15 +17,16 @@
 //
 // Warp primitives: with -DNV_PTX, NVIDIA's inline PTX (vote.sync.ballot,
 // bar.warp.sync; a warp is 32 consecutive work-items of a 1-D group); without
-// it the same contract emulated in local memory with work-group barriers, so
-// the algorithm runs and is tested on any device. Every work-item of a group
-// calls them together.
+// it the same contract in local memory with work-group barriers, so the
+// algorithm runs and is tested on any device: with -DPEERS_OR (other GPUs) a
+// warp's peers by atomic OR on a bit mask per warp and digit, else (CPUs) by
+// 32 compares. Every work-item of a group calls them together.
 // With -DVALUES os_pass also carries a uint value per key (from vin, or with
 // iota the key's position) and writes it as VOUT to vout; with -DLAST as well
 // (an argsort's last pass) it writes only the values, not the keys.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
-// -DITEMS, -DPASSES (key bytes), [-DLB32] and -DLBN (look-back words read
-// at once: 4, 8 or 16).
+// -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
+// at once: 4, 8 or 16) and -DHITEMS (os_hist's keys a work-item in flight).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
