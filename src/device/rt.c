@@ -97,7 +97,7 @@ int rt_list(struct rt_device_info **out, int *n, struct ps_err *e)
 
 struct rt_prog {
   char file[64];
-  char options[256];
+  char options[640];
   cl_program prog;
   struct rt_kern {
     char name[64];
@@ -395,6 +395,10 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
   if (p == NULL) {
     if (rt->nprogs == (int)(sizeof rt->progs / sizeof rt->progs[0])) {
       ps_fail(e, "too many OpenCL programs");
+      return NULL;
+    }
+    if (strlen(options) >= sizeof p->options) { /* kept whole, or never found again */
+      ps_fail(e, "%s: build options longer than %zu bytes", file, sizeof p->options - 1);
       return NULL;
     }
     p = &rt->progs[rt->nprogs];

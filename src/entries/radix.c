@@ -38,7 +38,7 @@
 #define OS_LOCAL_REST 12288 /* os_pass's local memory besides the tile, bytes (11.3 KiB, rounded up) */
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
-#define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 1020 -> 1005 us); 1 on CPUs (PoCL slower with 8) */
+#define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -226,8 +226,8 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 
 /* Whether os_pass finds a key's peers in its warp by atomic OR on bit masks in
 ** local memory (-DPEERS_OR): on GPUs without the PTX path, where it took 1138
-** us against 1959 for the emulated ballot (the H100 with the PTX path turned
-** off, [33554431]i32); not on CPUs, where PoCL took 185 against 155 ms
+** us against 1959 for 32 compares (the H100 with the PTX path turned off,
+** [33554431]i32); not on CPUs, where PoCL took 185 against 155 ms
 ** ([4194304]i32, the 2-core VM). PSEARCH_TEST_TUNE: OS_PEERS_OR. */
 static int peers_or(const struct rt_device_info *info)
 {
@@ -254,7 +254,7 @@ static uint32_t os_items(const struct rt_device_info *info, enum data_type t, in
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
-** (docs/performance.md). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN. */
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN, OS_HITEMS. */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -262,6 +262,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
+  int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576];
@@ -277,7 +278,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
   snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", WG,
-           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16),
+           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
