@@ -232,6 +232,15 @@ static void kernel_errors(void **state)
   assert_non_null(strstr(e.msg, "CL_BUILD_PROGRAM_FAILURE"));
   assert_null(rt_kernel(rt, "copy.cl", "no_such_kernel", "", &e));
   assert_non_null(strstr(e.msg, "CL_INVALID_KERNEL_NAME"));
+  { /* build options too long to keep whole are refused, not cut */
+    char opts[700];
+    memset(opts, ' ', sizeof opts - 1);
+    opts[sizeof opts - 1] = '\0';
+    assert_null(rt_kernel(rt, "copy.cl", "copy", opts, &e));
+    assert_non_null(strstr(e.msg, "copy.cl: build options longer than 639 bytes"));
+    opts[600] = '\0'; /* 600 bytes are kept */
+    assert_non_null(rt_kernel(rt, "copy.cl", "copy", opts, &e));
+  }
   rt_close(rt);
 }
 
