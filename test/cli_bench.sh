@@ -289,7 +289,16 @@ sleep 1
 kill -INT $pid
 wait $pid
 rc=$?
-[ $rc = 130 ] || fail "SIGINT: exit $rc, expected 130"
+# Under the sanitizers LeakSanitizer checks the interrupted run at exit. On a
+# loaded host its own tracer has crashed there ("Tracer caught signal 11",
+# then abort: 134); that is LeakSanitizer's failure, not psearch's, and says
+# nothing about leaks. A leak report itself still fails.
+if [ $rc = 134 ] && grep -q 'LeakSanitizer has encountered a fatal error' $T/int.out &&
+   ! grep -q 'detected memory leaks' $T/int.out; then
+  echo "note: SIGINT: LeakSanitizer's tracer crashed at exit; the exit code is not checked" >&2
+  rc=130
+fi
+[ $rc = 130 ] || { fail "SIGINT: exit $rc, expected 130"; tail -20 $T/int.out >&2; }
 python3 -c "
 import json; d=json.load(open('$T/int.json'))['$T/int.bench:sorted']['datasets']
 assert isinstance(d['first'], dict) and d['[2000000]i64'] == 'Interrupted.', d
