@@ -91,7 +91,6 @@ static uint match_any(uint d, __local uint *scratch)
   return scratch[(l >> 5) * RADIX + d];
 }
 #define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
-static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #else
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
 static uint match_any(uint d, __local uint *scratch)
@@ -104,6 +103,8 @@ static uint match_any(uint d, __local uint *scratch)
   barrier(CLK_LOCAL_MEM_FENCE);
   return m;
 }
+#endif
+#ifndef NV_PTX
 static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #endif
 

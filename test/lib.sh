@@ -11,6 +11,14 @@ ERR=$T/stderr
 fails=0
 checks=0
 
+# lsan_tracer_crashed FILE: FILE (a run's stderr) shows LeakSanitizer's own
+# exit-time tracer crashing (seen under scripts/sanitize.sh on a loaded host:
+# "Tracer caught signal 11", then abort, exit 134) and no leak report: the
+# sanitizer's failure, which says nothing about the program or its leaks.
+lsan_tracer_crashed() {
+  grep -q 'LeakSanitizer has encountered a fatal error' "$1" && ! grep -q 'detected memory leaks' "$1"
+}
+
 fail() {
   echo "FAIL: $*"
   fails=$((fails + 1))

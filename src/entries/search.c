@@ -73,9 +73,10 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 
 #define BT_LEAF 16   /* keys per leaf (fl) */
 #define BT_FANOUT 8  /* keys per internal node (f) */
-#define BT_BATCH 4   /* OpenCL: keys per work-item (H100, random keys at 2^25: 2 -> 1709 us, 3 1622, 4 1612, 5 1611, 6 1678) */
-#define BT_BATCH_CPU 4 /* the same on a CPU device, whose searches use internal nodes of 16 */
-#define BT_BATCH_COOP 4 /* OpenCL with teams of 8 work-items per key (BTREE_COOP=1): keys per team */
+/* OpenCL: keys per work-item (per team of 8 with BTREE_COOP=1), on GPUs and
+** on CPU devices alike (H100, random keys at 2^25: 2 -> 1709 us, 3 1622, 4
+** 1612, 5 1611, 6 1678) */
+#define BT_BATCH 4
 #define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
 #define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
@@ -330,7 +331,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   int64_t n = s->bt.len[0];
   size_t padbytes;
   char bopts[320];
-  int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes, more keys at once */
+  int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes */
   int coop, batch, idx32;
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
@@ -338,7 +339,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots;
   ** off by default: 1.35x the plain descent's time on the H100 (docs/performance.md) */
   coop = hook_tune("BTREE_COOP", 0, 0, 1) && s->bt.f == 8 && !va->grouped;
-  batch = (int)hook_tune("BTREE_BATCH", coop ? BT_BATCH_COOP : cpu ? BT_BATCH_CPU : BT_BATCH, 1, 8);
+  batch = (int)hook_tune("BTREE_BATCH", BT_BATCH, 1, 8);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : 1);
   /* 32-bit node indices where they fit (btree.cl): fewer instructions a level */
