@@ -176,7 +176,40 @@ __kernel void set_zero(__global T *x, const ulong i)
 #define SCAN_ID ((T)0)
 #endif
 
-// Inclusive scan of each work-item's x over the work-group, into sums[] (Hillis-Steele).
+// The group scans below (local_scan, local_seg_scan) have two forms. With
+// -DNV_PTX (NVIDIA, T of 4 bytes, WG a multiple of the 32-wide warp) each warp
+// scans its work-items' values in registers with shfl.sync, and each then
+// adds the totals of the warps before it: 3 barriers. Otherwise Hillis-Steele
+// in local memory: 2 log2(WG) + 1 barriers. Both return with a barrier passed.
+#ifdef NV_PTX
+// Lane l gets lane l - d's v (its own v where l < d).
+static uint shfl_up(uint v, uint d)
+{
+  uint r;
+  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+  return r;
+}
+
+// Inclusive scan of each work-item's x over the work-group, into sums[].
+static void local_scan(__local T *sums, T x)
+{
+  uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5;
+  T c = SCAN_ID;
+  for (uint d = 1; d < 32; d <<= 1) {
+    T v = (T)shfl_up((uint)x, d);
+    if (lane >= d)
+      x = SCAN_OP(v, x);
+  }
+  sums[lid] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < w; k++)
+    c = SCAN_OP(c, sums[32 * k + 31]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  sums[lid] = SCAN_OP(c, x);
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#else
+// Inclusive scan of each work-item's x over the work-group, into sums[].
 static void local_scan(__local T *sums, T x)
 {
   uint lid = get_local_id(0);
@@ -189,6 +222,7 @@ static void local_scan(__local T *sums, T x)
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 }
+#endif
 
 // Load tile `t` (TILE elements, 0 past n) into local memory with coalesced
 // reads, scan it: each work-item its ITEMS consecutive elements, then the
@@ -340,9 +374,37 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
 // (f1, v1) . (f2, v2) = (f1 | f2, f2 ? v2 : v1 + v2), which is associative.
 
 // Inclusive segmented scan of each work-item's pair (x, f) over the
-// work-group, into sums[] and sf[] (Hillis-Steele): f counts the heads among
-// the work-item's elements, so sf[] is their inclusive scan and nonzero where
-// the sum restarted.
+// work-group, into sums[] and sf[] (the two forms of local_scan): f counts the
+// heads among the work-item's elements, so sf[] is their inclusive scan and
+// nonzero where the sum restarted.
+#ifdef NV_PTX
+static void local_seg_scan(__local T *sums, __local uint *sf, T x, uint f)
+{
+  uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5, cf = 0;
+  T c = 0;
+  for (uint d = 1; d < 32; d <<= 1) {
+    T v = (T)shfl_up((uint)x, d);
+    uint g = shfl_up(f, d);
+    if (lane >= d) {
+      x = f ? x : ADD(v, x);
+      f += g;
+    }
+  }
+  sums[lid] = x;
+  sf[lid] = f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < w; k++) {
+    T y = sums[32 * k + 31];
+    uint h = sf[32 * k + 31];
+    c = h ? y : ADD(c, y);
+    cf += h;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  sums[lid] = f ? x : ADD(c, x);
+  sf[lid] = cf + f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#else
 static void local_seg_scan(__local T *sums, __local uint *sf, T x, uint f)
 {
   uint lid = get_local_id(0);
@@ -365,6 +427,7 @@ static void local_seg_scan(__local T *sums, __local uint *sf, T x, uint f)
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 }
+#endif
 
 // Takes this group's tile id from the ticket (into *tid_sh, returned) and
 // loads the tile: values into tile[], head flags (a set flag past index 0:

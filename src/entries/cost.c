@@ -289,8 +289,10 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
 {
   const struct cost_op *op = op_of(j);
   char opts[512], more[128];
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d %s", WG, (unsigned)s->items, BINS,
-           op->defines ? op->defines : "");
+  /* warp shuffles in the group scans on NVIDIA (cost.cl) */
+  int ptx = entry_use_ptx(rt_info(j->rt)) && hook_tune("COST_SHFL", 1, 0, 1);
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s %s", WG, (unsigned)s->items, BINS,
+           ptx ? " -DNV_PTX" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", op->kernels[i], opts, e)) == NULL)
