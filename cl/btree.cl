@@ -38,45 +38,6 @@ typedef long bidx;
 // node-aligned, so every node is whole.
 typedef VEC(T, 8) T8;
 typedef VEC(T, 16) T16;
-// NODE(K, p, na): the node of K keys at p. With -DNV_PTX and -DNA=k (4- or
-// 8-byte keys: the host decides) a level below k (the leaves are level 0)
-// is read without allocating in L1, so that L1 keeps the upper levels, which
-// every key passes through; -DLEAF_L2_FIRST also marks the leaves to leave L2
-// first. Both are timing hints only: the keys read are the same.
-#if defined(NV_PTX) && defined(NA)
-#define LD_NA "ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-#define LD_NA_L2_FIRST                                                                             \
-  "{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0;"                         \
-  " ld.global.nc.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], pol; }"
-inline uint4 load_na(__global const uint4 *p, int leaf)
-{
-  uint a, b, c, d;
-#ifdef LEAF_L2_FIRST
-  if (leaf)
-    asm volatile(LD_NA_L2_FIRST : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
-  else
-#endif
-    asm volatile(LD_NA : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
-  (void)leaf;
-  return (uint4)(a, b, c, d);
-}
-#define NODE_NA(K)                                                                                 \
-  inline VEC(T, K) CAT(node_na, K)(__global const T *p, int leaf)                                  \
-  {                                                                                                \
-    union {                                                                                        \
-      uint4 u[sizeof(VEC(T, K)) / 16];                                                             \
-      VEC(T, K) v;                                                                                 \
-    } r;                                                                                           \
-    for (int k = 0; k < (int)(sizeof(VEC(T, K)) / 16); k++)                                        \
-      r.u[k] = load_na((__global const uint4 *)p + k, leaf);                                       \
-    return r.v;                                                                                    \
-  }
-NODE_NA(8)
-NODE_NA(16)
-#define NODE(K, p, l) ((l) < NA ? CAT(node_na, K)(p, (l) == 0) : *(__global const VEC(T, K) *)(p))
-#else
-#define NODE(K, p, l) (*(__global const VEC(T, K) *)(p))
-#endif
 // The number of true lanes of a vector comparison (lanes of -1 where true).
 inline int lanes8(int8 c)
 {
@@ -85,13 +46,13 @@ inline int lanes8(int8 c)
   return -(c2.x + c2.y);
 }
 inline int lanes16(int16 c) { return lanes8(c.lo + c.hi); }
-inline int count_less8(__global const T *lvl, int l, bidx b, T x)
+inline int count_less8(__global const T *lvl, bidx b, T x)
 {
-  return lanes8(convert_int8(NODE(8, lvl + b, l) < (T8)(x)));
+  return lanes8(convert_int8(*(__global const T8 *)(lvl + b) < (T8)(x)));
 }
-inline int count_less16(__global const T *lvl, int l, bidx b, T x)
+inline int count_less16(__global const T *lvl, bidx b, T x)
 {
-  return lanes16(convert_int16(NODE(16, lvl + b, l) < (T16)(x)));
+  return lanes16(convert_int16(*(__global const T16 *)(lvl + b) < (T16)(x)));
 }
 #define COUNT_LESS(k) CAT(count_less, k)
 
@@ -111,7 +72,7 @@ inline void descend_internal(__global const T *restrict tree, __global const lon
 #pragma unroll
     for (int b = 0; b < BATCH; b++) {
       bidx o = F * i[b];
-      i[b] = o < len ? o + COUNT_LESS(F)(lvl, l, o, x[b]) : o;
+      i[b] = o < len ? o + COUNT_LESS(F)(lvl, o, x[b]) : o;
     }
   }
 }
@@ -122,7 +83,7 @@ inline void descend_leaves(__global const T *restrict xs, bidx pad0, const T *x,
 #pragma unroll
   for (int b = 0; b < BATCH; b++) {
     bidx o = FL * i[b];
-    i[b] = o < pad0 ? o + COUNT_LESS(FL)(xs, 0, o, x[b]) : o;
+    i[b] = o < pad0 ? o + COUNT_LESS(FL)(xs, o, x[b]) : o;
   }
 }
 
@@ -141,14 +102,6 @@ inline void load_keys(__global const T *restrict keys, long m, T *x, bidx *i)
   }
 }
 
-// An answer's store; with -DNV_PTX and -DOUT_CS a streaming one (evict first),
-// so that the answers do not push the tree out of L2. A timing hint only.
-#if defined(NV_PTX) && defined(OUT_CS)
-#define STORE_OUT(p, v) asm volatile("st.global.cs.s64 [%0], %1;" ::"l"(p), "l"(v) : "memory")
-#else
-#define STORE_OUT(p, v) (*(p) = (v))
-#endif
-
 // n the real length. Every work-item descends with its BATCH keys at once.
 // (Measured on the H100 and left out, docs/performance.md: the top levels in
 // local memory, with persistent work-groups: no faster than the L1 cache.)
@@ -165,7 +118,7 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
 #pragma unroll
   for (int b = 0; b < BATCH; b++)
     if (KEY_AT(b) < m)
-      STORE_OUT(out + KEY_AT(b), i[b] < n ? (long)i[b] : n);
+      out[KEY_AT(b)] = i[b] < n ? i[b] : n;
 }
 
 // The cooperative search (-DCOOP, internal nodes of F = 8 keys): a team of 8

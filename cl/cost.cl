@@ -177,11 +177,14 @@ __kernel void set_zero(__global T *x, const ulong i)
 #endif
 
 // The group scans below (local_scan, local_seg_scan) have two forms. With
-// -DNV_PTX (NVIDIA, T of 4 bytes, WG a multiple of the 32-wide warp) each warp
-// scans its work-items' values in registers with shfl.sync, and each then
-// adds the totals of the warps before it: 3 barriers. Otherwise Hillis-Steele
-// in local memory: 2 log2(WG) + 1 barriers. Both return with a barrier passed.
-#ifdef NV_PTX
+// -DWARP_SCAN (NVIDIA's PTX, T of 4 bytes, WG a multiple of the 32-wide warp)
+// each warp scans its work-items' values in registers with shfl.sync, and
+// each then adds the totals of the warps before it: 3 barriers. Otherwise
+// Hillis-Steele in local memory: 2 log2(WG) + 1 barriers. Both return with a
+// barrier passed. Fewer barriers is not always faster: on the H100 the
+// shuffles made scan_exclusive and segmented_reduce faster and scan, filter
+// and segmented_scan slower (the host picks per op, cost.c).
+#ifdef WARP_SCAN
 // Lane l gets lane l - d's v (its own v where l < d).
 static uint shfl_up(uint v, uint d)
 {
@@ -377,7 +380,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
 // work-group, into sums[] and sf[] (the two forms of local_scan): f counts the
 // heads among the work-item's elements, so sf[] is their inclusive scan and
 // nonzero where the sum restarted.
-#ifdef NV_PTX
+#ifdef WARP_SCAN
 static void local_seg_scan(__local T *sums, __local uint *sf, T x, uint f)
 {
   uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5, cf = 0;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # gpu-sort.sh BUNDLE OUTDIR [VARIANT...]: the sort issue's figures
 # (docs/performance.md) in one call on one GPU: the machine; test_radix and
-# test_cost of this very binary on this GPU (the PTX path); psearch bench -x
+# test_cost of this very binary on this GPU (the PTX path; test_cost also with
+# both group scans, COST_SHFL=0 and 1); psearch bench -x
 # on radix_sort and argsort [33554431]i32 and f32 and on the look-back primitives (scan,
 # filter, segmented scan and reduce, at 10^7 and 2^25 - 1) with the kernel
 # breakdown, next to the copy; radix_sort with PSEARCH_TEST_PORTABLE=1 (the
@@ -15,10 +16,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
 shift 2 2>/dev/null
 : > tests.txt
-for t in test_radix test_cost; do
-  LD_LIBRARY_PATH=$B/lib timeout 200 $B/bin/$t > $t.log 2>&1
-  echo "$t: exit $? ($(grep -c '^\[       OK \]' $t.log) passed)" | tee -a tests.txt
-  grep -m5 -E "FAILED|differ|error|ERROR" $t.log
+# test_cost also with every op's group scan in each form (COST_SHFL, cost.c)
+for t in test_radix test_cost test_cost:COST_SHFL=0 test_cost:COST_SHFL=1; do
+  bin=${t%%:*} tune=${t#*:}
+  [ "$tune" = "$t" ] && tune=
+  log=$bin${tune:+-$tune}.log
+  PSEARCH_TEST_TUNE=$tune LD_LIBRARY_PATH=$B/lib timeout 200 $B/bin/$bin > "$log" 2>&1
+  echo "$t: exit $? ($(grep -c '^\[       OK \]' "$log") passed)" | tee -a tests.txt
+  grep -m5 -E "FAILED|differ|error|ERROR" "$log"
 done
 cat > sort.bench <<'S'
 -- radix_sort on the binary-search post's size, next to the copy roofline
@@ -35,7 +40,7 @@ S
 cat > prims.bench <<'S'
 -- the look-back primitives next to the copy
 ==
-entry: bench_copy scan filter
+entry: bench_copy scan scan_exclusive filter
 random input { [10000000]i32 }
 random input { [33554431]i32 }
 
@@ -55,7 +60,7 @@ grep -E "i32|f32|os_" sort_portable.txt | head -12
 for v in "$@"; do
   echo "== variant PSEARCH_TEST_TUNE=$v"
   PSEARCH_TEST_TUNE="$v" $P bench $R sort.bench -e radix_sort --json "variant-$v.json" > "variant-$v.txt" 2>&1
-  PSEARCH_TEST_TUNE="$v" $P bench $R prims.bench -e scan -e filter -e segmented_reduce --json "variant-prims-$v.json" \
+  PSEARCH_TEST_TUNE="$v" $P bench $R prims.bench -e scan -e scan_exclusive -e filter -e segmented_reduce --json "variant-prims-$v.json" \
     > "variant-prims-$v.txt" 2>&1
   grep -E "^Results|i32|f32" "variant-$v.txt" "variant-prims-$v.txt" | grep -v "runs;" | sed 's/^variant-//'
 done

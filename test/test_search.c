@@ -509,14 +509,11 @@ static void unsorted_refused(void **state)
 ** without NVIDIA's PTX) with both leaf sizes, at the sizes where each node
 ** size's levels begin and end, on 1-byte, 4-byte and 8-byte keys; and the grouped search
 ** with its buckets at every level (at most 64, 3 and 1 of them), run twice
-** so that the second run's bucket counts start from zero as well. On NVIDIA
-** (PTX) the first two also take the cache hints: some levels, or all, read
-** past L1, the leaves marked to leave L2 first, streaming answer stores. */
+** so that the second run's bucket counts start from zero as well. */
 static void other_shapes(void **state)
 {
-  static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4,BTREE_BUCKETS=64,"
-                                      "BTREE_NA=3,BTREE_L2FIRST=1,BTREE_OUTCS=1",
-                                      "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3,BTREE_BUCKETS=3,BTREE_NA=16",
+  static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4,BTREE_BUCKETS=64",
+                                      "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3,BTREE_BUCKETS=3",
                                       "BTREE_F=16,BTREE_FL=8,BTREE_BATCH=1,EYTZ_BATCH=2,BTREE_BUCKETS=1",
                                       "BTREE_F=8,BTREE_FL=16,BTREE_COOP=1,BTREE_BATCH=3",
                                       "BTREE_F=8,BTREE_FL=8,BTREE_COOP=1,BTREE_BATCH=1"};

@@ -73,6 +73,9 @@ struct cost_op {
   int (*launch)(struct entry_job *j, struct cstate *s, struct ps_err *e);
   enum cost_result result;
   int runs_empty;                   /* launch even when n == 0 (the output is not empty) */
+  int warp_scan;                    /* on NVIDIA, the group scan by warp shuffles (cost.cl):
+                                    ** faster for this op on the H100, slower for the others
+                                    ** (docs/performance.md); PSEARCH_TEST_TUNE COST_SHFL=0/1 */
 };
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -289,10 +292,9 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
 {
   const struct cost_op *op = op_of(j);
   char opts[512], more[128];
-  /* warp shuffles in the group scans on NVIDIA (cost.cl) */
-  int ptx = entry_use_ptx(rt_info(j->rt)) && hook_tune("COST_SHFL", 1, 0, 1);
+  int warp = entry_use_ptx(rt_info(j->rt)) && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s %s", WG, (unsigned)s->items, BINS,
-           ptx ? " -DNV_PTX" : "", op->defines ? op->defines : "");
+           warp ? " -DWARP_SCAN" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", op->kernels[i], opts, e)) == NULL)
@@ -608,7 +610,7 @@ const struct entry cost_entries[] = {
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
    .aux = OP(.ref = ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"scan_lookback"}, .defines = "-DEXCLUSIVE",
-             .scratch = S_LOOKBACK, .launch = launch_lookback)},
+             .scratch = S_LOOKBACK, .launch = launch_lookback, .warp_scan = 1)},
   {.name = "scan_max", .desc = "Inclusive max-scan in one pass (decoupled look-back with max for +)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
@@ -656,7 +658,7 @@ const struct entry cost_entries[] = {
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
    .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
-             .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS)},
+             .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1)},
   {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
    .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",

@@ -332,8 +332,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   size_t padbytes;
   char bopts[320];
   int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes */
-  int coop, batch, idx32, na, ptxhints;
-  char hints[64];
+  int coop, batch, idx32;
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
                 hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
@@ -346,13 +345,8 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   /* 32-bit node indices where they fit (btree.cl): fewer instructions a level */
   idx32 = hook_tune("BTREE_IDX32", 1, 0, 1) && s->bt.pad[0] < ((int64_t)1 << 30) &&
           s->bt.internal < ((int64_t)1 << 30);
-  /* cache hints on NVIDIA (btree.cl): the bottom na levels not kept in L1 */
-  ptxhints = entry_use_ptx(rt_info(j->rt)) && (sz == 4 || sz == 8);
-  na = (int)hook_tune("BTREE_NA", 0, 0, 16);
-  snprintf(hints, sizeof hints, " -DNA=%d%s%s", na, hook_tune("BTREE_L2FIRST", 0, 0, 1) ? " -DLEAF_L2_FIRST" : "",
-           hook_tune("BTREE_OUTCS", 0, 0, 1) ? " -DOUT_CS" : "");
-  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s%s%s", opts, s->bt.fl, s->bt.f, batch,
-           coop ? " -DCOOP" : "", idx32 ? " -DIDX32" : "", ptxhints ? hints : "");
+  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s%s", opts, s->bt.fl, s->bt.f, batch,
+           coop ? " -DCOOP" : "", idx32 ? " -DIDX32" : "");
   s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", bopts, e);
   if (s->klevel == NULL)
     return -1;
