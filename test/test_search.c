@@ -506,7 +506,9 @@ static void unsorted_refused(void **state)
 ** 16) or 8-key leaves, several keys per work-item, and the Eytzinger search
 ** with several keys per work-item, the B+ tree's cooperative search (teams
 ** of 8 work-items per key, selected by BTREE_COOP=1, its ballot emulated
-** without NVIDIA's PTX) with both leaf sizes, at the sizes where each node
+** without NVIDIA's PTX) with both leaf sizes, the paired search (two
+** work-items per key, BTREE_PAIR=1, its sum emulated likewise) with both node
+** sizes halved, at the sizes where each node
 ** size's levels begin and end, on 1-byte, 4-byte and 8-byte keys; and the grouped search
 ** with its buckets at every level (at most 64, 3 and 1 of them), run twice
 ** so that the second run's bucket counts start from zero as well. */
@@ -515,6 +517,8 @@ static void other_shapes(void **state)
   static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4,BTREE_BUCKETS=64",
                                       "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3,BTREE_BUCKETS=3",
                                       "BTREE_F=16,BTREE_FL=8,BTREE_BATCH=1,EYTZ_BATCH=2,BTREE_BUCKETS=1",
+                                      "BTREE_F=8,BTREE_FL=16,BTREE_PAIR=1,BTREE_BATCH=4",
+                                      "BTREE_F=16,BTREE_FL=8,BTREE_PAIR=1,BTREE_BATCH=3",
                                       "BTREE_F=8,BTREE_FL=16,BTREE_COOP=1,BTREE_BATCH=3",
                                       "BTREE_F=8,BTREE_FL=8,BTREE_COOP=1,BTREE_BATCH=1"};
   static const int64_t sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 511, 512, 513,

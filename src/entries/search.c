@@ -311,7 +311,7 @@ static int cl_btree_levels(struct entry_job *j, struct sstate *s, struct ps_err 
   return rt_upload(j->rt, s->dlevels, lv, sizeof lv, e);
 }
 
-/* The B+ tree's search kernel (btree_search or btree_search_coop) and its arguments. */
+/* The B+ tree's search kernel (btree_search, _coop or _pair) and its arguments. */
 static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
                                    const char *kernel, cl_mem keys, cl_long m, struct ps_err *e)
 {
@@ -332,16 +332,18 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   size_t padbytes;
   char bopts[320];
   int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes */
-  int coop, batch, idx32;
+  int coop, pair, batch, idx32;
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
     btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
                 hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
   /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots;
   ** off by default: 1.35x the plain descent's time on the H100 (docs/performance.md) */
   coop = hook_tune("BTREE_COOP", 0, 0, 1) && s->bt.f == 8 && !va->grouped;
+  /* pairs of work-items per key, each comparing half of every node (btree.cl) */
+  pair = !coop && !va->grouped && hook_tune("BTREE_PAIR", 0, 0, 1);
   batch = (int)hook_tune("BTREE_BATCH", BT_BATCH, 1, 8);
   padbytes = (size_t)s->bt.pad[0] * sz;
-  s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : 1);
+  s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : pair ? 2 : 1);
   /* 32-bit node indices where they fit (btree.cl): fewer instructions a level */
   idx32 = hook_tune("BTREE_IDX32", 1, 0, 1) && s->bt.pad[0] < ((int64_t)1 << 30) &&
           s->bt.internal < ((int64_t)1 << 30);
@@ -377,7 +379,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
                                  s->wg, batch, e);
     return s->grp == NULL ? -1 : 0;
   }
-  return cl_btree_search_prepare(j, s, bopts, coop ? "btree_search_coop" : "btree_search",
+  return cl_btree_search_prepare(j, s, bopts, coop ? "btree_search_coop" : pair ? "btree_search_pair" : "btree_search",
                                  keys != &j->in[0] ? s->kbuf : s->xs, m, e);
 }
 
