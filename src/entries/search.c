@@ -339,8 +339,13 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots;
   ** off by default: 1.35x the plain descent's time on the H100 (docs/performance.md) */
   coop = hook_tune("BTREE_COOP", 0, 0, 1) && s->bt.f == 8 && !va->grouped;
-  /* pairs of work-items per key, each comparing half of every node (btree.cl) */
-  pair = !coop && !va->grouped && hook_tune("BTREE_PAIR", 0, 0, 1);
+  /* pairs of work-items per key, each comparing half of every node (btree.cl):
+  ** on NVIDIA the default for keys out of order (0.91x the plain descent's time
+  ** for random keys on the H100, 1.5x for keys in order: docs/performance.md),
+  ** chosen here, before the timed runs, by one pass over the keys */
+  pair = !coop && !va->grouped &&
+         hook_tune("BTREE_PAIR", entry_use_ptx(rt_info(j->rt)) && keys != &j->in[0] &&
+                                     search_mc_unsorted_at(keys->type, keys->elems, m) >= 0, 0, 1);
   batch = (int)hook_tune("BTREE_BATCH", BT_BATCH, 1, 8);
   padbytes = (size_t)s->bt.pad[0] * sz;
   s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : pair ? 2 : 1);
