@@ -10,18 +10,26 @@
 // (keys < x in the node). At level 0 that is the lower bound (clamped to n).
 // One node is one vector load.
 
-// One level from the one below it: next[b] = prev[min(F b + F - 1, prev_len - 1)],
-// where prev is xs (prev_off < 0) or tree + prev_off, and next is tree + next_off;
-// prev_len is the real length, so the padding of next repeats its last key.
-__kernel void btree_level(__global const T *restrict xs, __global T *tree, const long prev_off,
-                          const long prev_len, const long next_off, const long next_len)
+// Every internal level in one launch, from the sorted array itself: key b of
+// level l >= 1 is the largest key under it, xs[min(S (b + 1) - 1, n - 1)]
+// with S = FL F^(l - 1) keys of xs under each key of level l (so the padding
+// of every level repeats its last key). levels is the search's table below
+// ([len_0, off_0, len_1, off_1, ...], nl levels); internal = the keys of
+// levels 1 .. nl - 1, padding included.
+__kernel void btree_build(__global const T *restrict xs, __global T *restrict tree,
+                          __global const long *restrict levels, const int nl, const long n,
+                          const long internal)
 {
-  long b = get_global_id(0);
-  if (b < next_len) {
-    long node = prev_off < 0 ? FL : F, i = node * b + node - 1;
-    __global const T *prev = prev_off < 0 ? xs : tree + prev_off;
-    tree[next_off + b] = prev[i < prev_len ? i : prev_len - 1];
+  long g = get_global_id(0), span = FL, i;
+  int l = 1;
+  if (g >= internal)
+    return;
+  while (l + 1 < nl && g >= levels[2 * (l + 1) + 1]) {
+    l++;
+    span *= F;
   }
+  i = span * (g - levels[2 * l + 1] + 1) - 1;
+  tree[g] = xs[i < n ? i : n - 1];
 }
 
 // Node and key indices: 32-bit with -DIDX32 (the host sets it when every

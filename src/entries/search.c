@@ -92,7 +92,7 @@ struct sstate {
   int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
   cl_mem xs, kbuf, out, dtree, dlevels, dbounds; /* dbounds: sorted keys' windows */
-  cl_kernel k, klevel;
+  cl_kernel k, kbuild;
   size_t wg;
 };
 
@@ -283,32 +283,26 @@ static void release(struct entry_job *j)
 /* ============================== opencl backend ========================= */
 
 /* Enqueue the construction of the internal levels (one launch per level). */
+/* The internal levels, all in one launch (btree.cl); none when the leaves are the top. */
 static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *e)
 {
-  for (int l = 1; l < s->bt.nl; l++) {
-    cl_long poff = l == 1 ? -1 : s->bt.off[l - 1], plen = s->bt.len[l - 1];
-    cl_long noff = s->bt.off[l], nlen = s->bt.pad[l];
-    if (RT_ARGS(j->rt, s->klevel, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(poff), RT_ARG(plen),
-                RT_ARG(noff), RT_ARG(nlen)) != 0 ||
-        rt_launch(j->rt, s->klevel, (size_t)nlen, s->wg, e) != 0)
-      return -1;
-  }
-  return 0;
+  return s->bt.internal == 0 ? 0 : rt_launch(j->rt, s->kbuild, (size_t)s->bt.internal, s->wg, e);
 }
 
-/* The B+ tree's level table and the search's output on the device. */
+/* The B+ tree's level table on the device, and the build kernel's arguments. */
 static int cl_btree_levels(struct entry_job *j, struct sstate *s, struct ps_err *e)
 {
-  cl_long lv[2 * BTREE_MAXLEVELS];
+  cl_long lv[2 * BTREE_MAXLEVELS], n = s->bt.len[0], internal = s->bt.internal;
+  cl_int nl = s->bt.nl;
   for (int l = 0; l < s->bt.nl; l++) {
     lv[2 * l] = s->bt.pad[l];
     lv[2 * l + 1] = s->bt.off[l];
   }
   s->dlevels = rt_alloc(j->rt, sizeof lv, e);
-  s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
-  if (s->dlevels == NULL || s->out == NULL)
+  if (s->dlevels == NULL || rt_upload(j->rt, s->dlevels, lv, sizeof lv, e) != 0)
     return -1;
-  return rt_upload(j->rt, s->dlevels, lv, sizeof lv, e);
+  return RT_ARGS(j->rt, s->kbuild, e, RT_ARG(s->xs), RT_ARG(s->dtree), RT_ARG(s->dlevels), RT_ARG(nl),
+                 RT_ARG(n), RT_ARG(internal));
 }
 
 /* The B+ tree's search kernel (btree_search, _coop or _pair) and its arguments. */
@@ -354,8 +348,8 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
           s->bt.internal < ((int64_t)1 << 30);
   snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s%s", opts, s->bt.fl, s->bt.f, batch,
            coop ? " -DCOOP" : "", idx32 ? " -DIDX32" : "");
-  s->klevel = rt_kernel(j->rt, "btree.cl", "btree_level", bopts, e);
-  if (s->klevel == NULL)
+  s->kbuild = rt_kernel(j->rt, "btree.cl", "btree_build", bopts, e);
+  if (s->kbuild == NULL)
     return -1;
   /* the leaves: the sorted array, padded to whole nodes with its last key */
   s->xs = rt_alloc(j->rt, padbytes, e);
@@ -365,7 +359,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
     if (rt_upload_at(j->rt, s->xs, off, (const char *)j->in[0].elems + bytes - sz, sz, e) != 0)
       return -1;
   s->dtree = rt_alloc(j->rt, (size_t)s->bt.internal * sz, e);
-  if (s->dtree == NULL)
+  if (s->dtree == NULL || cl_btree_levels(j, s, e) != 0)
     return -1;
   if (va->kind == TO_BTREE)
     return 0; /* the construction is what is timed */
@@ -376,7 +370,8 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
     if (s->kbuf == NULL || rt_upload(j->rt, s->kbuf, keys->elems, entry_value_bytes(keys), e) != 0)
       return -1;
   }
-  if (cl_btree_levels(j, s, e) != 0)
+  s->out = rt_alloc(j->rt, entry_value_bytes(&j->out[0]), e);
+  if (s->out == NULL)
     return -1;
   if (va->grouped) {
     struct btree_dev t = {s->xs, s->dtree, s->dlevels, &s->bt};
