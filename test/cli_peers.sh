@@ -2,14 +2,14 @@
 # CLI test of scripts/peers.py: numpy's peers timed on a tiny suite's
 # datasets, named as psearch names them, and psearch's compare, plot --bars
 # and export reading the JSON (the peers in the groups of psearch's entries).
-# Skipped (77) without a python3 that has numpy.
+# Skipped (77) without a python3 that has numpy (setup.sh --tests makes .venv with it).
 PSEARCH=$1
 PEERS=$2
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 export XDG_CACHE_HOME=$T/cache
 PY=
-for py in python3 /usr/bin/python3; do
+for py in "$(dirname "$PEERS")/../.venv/bin/python3" python3 /usr/bin/python3; do
   if "$py" -c "import numpy" 2>/dev/null; then PY=$py; break; fi
 done
 if [ -z "$PY" ]; then
