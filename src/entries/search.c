@@ -282,7 +282,6 @@ static void release(struct entry_job *j)
 
 /* ============================== opencl backend ========================= */
 
-/* Enqueue the construction of the internal levels (one launch per level). */
 /* The internal levels, all in one launch (btree.cl); none when the leaves are the top. */
 static int cl_btree_build(struct entry_job *j, struct sstate *s, struct ps_err *e)
 {
