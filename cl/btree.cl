@@ -142,32 +142,8 @@ void btree_search(__global const T *restrict xs, __global const T *restrict tree
 // node. Measured on the H100 and off by default (BTREE_COOP=1 selects it):
 // 2312 us against 1719 for random keys, 2312 against 473 for keys in order,
 // the same time for both: it is bound by its 8x instructions per key, not by
-// memory (docs/performance.md). With -DNV_PTX the ballot is NVIDIA's
-// vote.sync; without it the same contract through local memory and barriers,
-// so that the kernel runs and is tested on any device. Every work-item of a
-// group calls it together.
+// memory (docs/performance.md). The ballot is prelude.cl's.
 #ifdef COOP
-#ifdef NV_PTX
-inline uint ballot(int p, __local uint *sh)
-{
-  uint v;
-  (void)sh;
-  asm volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }"
-               : "=r"(v) : "r"(p));
-  return v;
-}
-#else
-inline uint ballot(int p, __local uint *sh)
-{
-  uint l = get_local_id(0), w0 = l & ~31u, v = 0;
-  sh[l] = p != 0;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint j = 0; j < 32; j++)
-    v |= sh[w0 + j] << j;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  return v;
-}
-#endif
 #define TEAMS (WG / 8)
 // Key b of team q of this group (TEAMS apart, so a warp's 4 teams read and
 // write 4 consecutive keys).

@@ -371,6 +371,63 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   tile_write(in, out, n, t, pre_sh, tile, sums, xs);
 }
 
+#ifdef FILTER
+// The filter by warp votes (on NVIDIA by default, cost.c): warp w of the group
+// takes the 32 ITEMS consecutive elements at w 32 ITEMS of the tile, 32 at a
+// time (coalesced), and holds them in registers; a ballot of the keep flags
+// gives each 32 their count and each kept element its rank among them, so
+// the tile needs no scan in local memory: the warps' counts (one word each)
+// are summed, lid 0 chains the tile by tile_prefix, and each warp writes its
+// kept elements in order from its offset. The same tiles, arguments and
+// result as scan_lookback with -DFILTER.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void filter_ballot(__global const T *in, __global T *out, const ulong n,
+                   volatile __global ulong *status, volatile __global uint *ticket,
+                   const uint epoch_base, const uint epoch, __global T *total)
+{
+  __local uint sh[WG]; // the ballot's, without NV_PTX
+  __local uint cnt_sh[WG / 32];
+  __local uint tid_sh;
+  __local T pre_sh;
+  T xs[ITEMS];
+  uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5, below = (1u << lane) - 1u, t, cnt = 0, off = 0,
+       agg = 0;
+  ulong base;
+  if (lid == 0)
+    tid_sh = atomic_inc(ticket) - epoch_base;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  t = tid_sh;
+  base = (ulong)t * TILE + (ulong)w * 32 * ITEMS + lane;
+  for (uint k = 0; k < ITEMS; k++) {
+    ulong i = base + 32 * k;
+    xs[k] = i >= n ? (T)-1 : in[i]; // never kept
+  }
+  for (uint k = 0; k < ITEMS; k++)
+    cnt += popcount(ballot(xs[k] >= 0, sh));
+  if (lane == 0)
+    cnt_sh[w] = cnt;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint v = 0; v < WG / 32; v++) {
+    off += v < w ? cnt_sh[v] : 0;
+    agg += cnt_sh[v];
+  }
+  if (lid == 0) {
+    T pre = tile_prefix(status, t, epoch, (T)agg, 0);
+    pre_sh = pre;
+    if ((ulong)(t + 1) * TILE >= n)
+      total[0] = ADD(pre, (T)agg);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  off += (uint)pre_sh;
+  for (uint k = 0; k < ITEMS; k++) {
+    uint m = ballot(xs[k] >= 0, sh);
+    if (xs[k] >= 0)
+      out[off + popcount(m & below)] = xs[k];
+    off += popcount(m);
+  }
+}
+#endif
+
 // ---------------------------------------------------------------- segmented scan
 // The lecture's segmented (+) scan: flags[i] != 0 starts a segment at i; the
 // scan restarts there. Pairs (head, value) combine as

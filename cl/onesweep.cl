@@ -66,9 +66,7 @@ static uint match_any(uint d, __local uint *scratch)
 #ifndef MATCH_ANY
   m = ~0u;
   for (uint b = 0; b < 8; b++) {
-    uint v, bit = (d >> b) & 1u;
-    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }"
-                 : "=r"(v) : "r"(bit));
+    uint bit = (d >> b) & 1u, v = ballot(bit, scratch);
     m &= bit ? v : ~v;
   }
 #else

@@ -28,6 +28,35 @@
 #define UNKEY(k) ((U)((k) ^ (U)FLIP))
 #endif
 
+// Warp vote, for 1-D work-groups of a multiple of 32 work-items (a warp: 32
+// consecutive work-items; lane = local id % 32): bit j of ballot(p, sh) is set
+// where lane j of this work-item's warp has p != 0. With -DNV_PTX NVIDIA's
+// vote.sync; without it the same contract through sh (one word per
+// work-item of the group, local memory) and two barriers, so that a kernel
+// built on it runs and is tested on any device. Every work-item of the group
+// calls it together.
+#ifdef NV_PTX
+inline uint ballot(int p, __local uint *sh)
+{
+  uint v;
+  (void)sh;
+  asm volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }"
+               : "=r"(v) : "r"(p));
+  return v;
+}
+#else
+inline uint ballot(int p, __local uint *sh)
+{
+  uint l = get_local_id(0), w0 = l & ~31u, v = 0;
+  sh[l] = p != 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint j = 0; j < 32; j++)
+    v |= sh[w0 + j] << j;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return v;
+}
+#endif
+
 // A vector type of n elements of t: VEC(T, 16).
 #define CAT(a, b) a##b
 #define VEC(t, n) CAT(t, n)

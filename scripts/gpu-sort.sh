@@ -2,9 +2,11 @@
 # gpu-sort.sh BUNDLE OUTDIR [VARIANT...]: the sort issue's figures
 # (docs/performance.md) in one call on one GPU: the machine; test_radix and
 # test_cost of this very binary on this GPU (the PTX path; test_cost also with
-# both group scans, COST_SHFL=0 and 1); psearch bench -x
+# both group scans, COST_SHFL=0 and 1, and with the filter's tile scan,
+# COST_BALLOT=0); psearch bench -x
 # on radix_sort and argsort [33554431]i32 and f32 and on the look-back primitives (scan,
-# filter, segmented scan and reduce, at 10^7 and 2^25 - 1) with the kernel
+# filter, segmented scan and reduce, at 10^7 and 2^25 - 1; the filter also
+# with every element kept) with the kernel
 # breakdown, next to the copy; radix_sort with PSEARCH_TEST_PORTABLE=1 (the
 # warp primitives emulated, as on other vendors' devices); each VARIANT (a
 # PSEARCH_TEST_TUNE value, e.g. OS_LB32=0) as a variant of the sort and of
@@ -17,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 shift 2 2>/dev/null
 : > tests.txt
 # test_cost also with every op's group scan in each form (COST_SHFL, cost.c)
-for t in test_radix test_cost test_cost:COST_SHFL=0 test_cost:COST_SHFL=1; do
+for t in test_radix test_cost test_cost:COST_SHFL=0 test_cost:COST_SHFL=1 test_cost:COST_BALLOT=0; do
   bin=${t%%:*} tune=${t#*:}
   [ "$tune" = "$t" ] && tune=
   log=$bin${tune:+-$tune}.log
@@ -44,11 +46,17 @@ entry: bench_copy scan scan_exclusive filter
 random input { [10000000]i32 }
 random input { [33554431]i32 }
 
+-- the filter keeping every element (values in [0, 2^31))
+==
+entry: filter
+input @ allkept.in
+
 -- segmented scan and reduce: random flags (about half set)
 ==
 entry: segmented_scan segmented_reduce segmented_reduce_scan
 random input { [10000000]i32 [10000000]bool }
 S
+$P dataset --i32-bounds=0:2147483647 -n 33554431 -o allkept.in
 R="-r 50 -x --no-convergence-phase"
 echo "== radix_sort (PTX warp primitives)"
 $P bench $R sort.bench --json sort.json > sort.txt 2> sort.err; tail -3 sort.err; cat sort.txt

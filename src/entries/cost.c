@@ -76,6 +76,12 @@ struct cost_op {
   int warp_scan;                    /* on NVIDIA, the group scan by warp shuffles (cost.cl):
                                     ** faster for this op on the H100, slower for the others
                                     ** (docs/performance.md); PSEARCH_TEST_TUNE COST_SHFL=0/1 */
+  uint32_t items_nv;                /* on NVIDIA, elements per work-item of a tile (0: ITEMS):
+                                    ** 32 took 7% less time on the H100 in these ops (tiles of
+                                    ** 34 KiB of local memory; docs/performance.md) */
+  const char *ballot;               /* on NVIDIA, this kernel by warp votes in place of kernels[0]
+                                    ** (the same arguments); PSEARCH_TEST_TUNE COST_BALLOT=0/1,
+                                    ** where 1 selects it on any device (prelude.cl's ballot) */
 };
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -292,12 +298,13 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
 {
   const struct cost_op *op = op_of(j);
   char opts[512], more[128];
-  int warp = entry_use_ptx(rt_info(j->rt)) && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s %s", WG, (unsigned)s->items, BINS,
-           warp ? " -DWARP_SCAN" : "", op->defines ? op->defines : "");
+  int ptx = entry_use_ptx(rt_info(j->rt)), warp = ptx && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
+  int ballot = op->ballot != NULL && hook_tune("COST_BALLOT", ptx, 0, 1);
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s %s", WG, (unsigned)s->items, BINS,
+           ptx ? " -DNV_PTX" : "", warp ? " -DWARP_SCAN" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
-    if ((s->k[i] = rt_kernel(j->rt, "cost.cl", op->kernels[i], opts, e)) == NULL)
+    if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 && ballot ? op->ballot : op->kernels[i], opts, e)) == NULL)
       return -1;
   return 0;
 }
@@ -315,7 +322,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu", j->entry->name,
                    WG, rt_info(j->rt)->max_wg);
   s->n = data_value_count(&j->in[0]);
-  s->items = (uint32_t)hook_tune("COST_ITEMS", ITEMS, 1, 32);
+  s->items = (uint32_t)hook_tune("COST_ITEMS", entry_use_ptx(rt_info(j->rt)) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS,
+                                 1, 32);
   if (s->n >= ((uint64_t)1 << 32) - (uint64_t)WG * s->items)
     return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
   bytes = (size_t)s->n * 4;
@@ -605,12 +613,13 @@ const struct entry cost_entries[] = {
   {.name = "scan", .answer = "inclusive_scan", .desc = "Inclusive (+) scan in one pass: tiles chained by decoupled look-back",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback)},
+   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback,
+             .items_nv = 32)},
   {.name = "scan_exclusive", .answer = "exclusive_scan", .desc = "Exclusive (+) scan in one pass (decoupled look-back)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
    .aux = OP(.ref = ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"scan_lookback"}, .defines = "-DEXCLUSIVE",
-             .scratch = S_LOOKBACK, .launch = launch_lookback, .warp_scan = 1)},
+             .scratch = S_LOOKBACK, .launch = launch_lookback, .warp_scan = 1, .items_nv = 32)},
   {.name = "scan_max", .desc = "Inclusive max-scan in one pass (decoupled look-back with max for +)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
@@ -630,7 +639,8 @@ const struct entry cost_entries[] = {
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
    .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
-             .launch = launch_lookback, .result = R_KEPT)},
+             .launch = launch_lookback, .result = R_KEPT, .ballot = "filter_ballot",
+             .items_nv = 32)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
