@@ -654,6 +654,9 @@ void rts_reduce(__global const T *in, const ulong n, __global T *tiles)
     tiles[get_group_id(0)] = sums[WG - 1];
 }
 
+// One work-group scans the ntiles tile sums in place (exclusive) and leaves
+// their total in total[0]: TILE of them at a time, each work-item ITEMS
+// consecutive ones in registers, one group scan of the work-items' sums.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void rts_spine(__global T *tiles, const uint ntiles, __global T *total)
 {
@@ -663,14 +666,24 @@ void rts_spine(__global T *tiles, const uint ntiles, __global T *total)
   if (lid == 0)
     carry_sh = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint base = 0; base < ntiles; base += WG) {
-    T x = base + lid < ntiles ? tiles[base + lid] : 0, carry = carry_sh;
-    local_scan(sums, x);
-    if (base + lid < ntiles)
-      tiles[base + lid] = ADD(carry, ADD(sums[lid], (T)(0 - (U)x))); // exclusive
+  for (uint base = 0; base < ntiles; base += TILE) {
+    T x[ITEMS], acc = 0, run;
+    for (uint k = 0; k < ITEMS; k++) {
+      uint i = base + lid * ITEMS + k;
+      x[k] = i < ntiles ? tiles[i] : 0;
+      acc = ADD(acc, x[k]);
+    }
+    local_scan(sums, acc);
+    run = ADD(carry_sh, ADD(sums[lid], (T)(0 - (U)acc))); // exclusive
+    for (uint k = 0; k < ITEMS; k++) {
+      uint i = base + lid * ITEMS + k;
+      if (i < ntiles)
+        tiles[i] = run;
+      run = ADD(run, x[k]);
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == 0)
-      carry_sh = ADD(carry, sums[WG - 1]);
+      carry_sh = ADD(carry_sh, sums[WG - 1]);
     barrier(CLK_LOCAL_MEM_FENCE);
   }
   if (lid == 0)

@@ -219,30 +219,50 @@ static void lookback_stress(void **state)
 /* The tile shapes NVIDIA's devices get (cost.c: items_nv, ballot), on any
 ** device through PSEARCH_TEST_TUNE: the filter by warp votes (prelude.cl's
 ** ballot emulated without NVIDIA's PTX) with 16 and 32 elements per
-** work-item, and the scans with 32, at every size and pattern against c;
-** then the filter by votes 50 times on the same buffers (the epochs). */
-static void nvidia_shapes(void **state)
+** work-item, and the scans with 32; and tiles of one element per work-item,
+** where 100003 elements make 391 tiles, more than rts_spine scans at once.
+** Every size and pattern against c, and scan_rts on 1000003 elements (16
+** rounds of the spine); then the filter by votes 50 times on the same buffers
+** (the epochs). */
+static void tile_shapes(void **state)
 {
-  static const char *const tunes[] = {"COST_BALLOT=1,COST_ITEMS=16", "COST_BALLOT=1,COST_ITEMS=32"};
-  static const char *const names[] = {"filter", "scan", "scan_exclusive"};
+  static const struct {
+    const char *tune, *names[3];
+  } shapes[] = {{"COST_BALLOT=1,COST_ITEMS=16", {"filter", NULL, NULL}},
+                {"COST_BALLOT=1,COST_ITEMS=32", {"filter", "scan", "scan_exclusive"}},
+                {"COST_ITEMS=1", {"scan_rts", "segmented_reduce", NULL}}};
   struct data_value big = make(DATA_I32, 1000003, RANDOM, 7), ref, got;
   struct ps_err e = {{0}};
   (void)state;
-  for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
-    setenv("PSEARCH_TEST_TUNE", tunes[t], 1);
-    for (size_t k = 0; k < (t ? 3u : 1u); k++)
+  for (size_t t = 0; t < sizeof shapes / sizeof shapes[0]; t++) {
+    setenv("PSEARCH_TEST_TUNE", shapes[t].tune, 1);
+    for (size_t k = 0; k < 3 && shapes[t].names[k] != NULL; k++)
       for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
         for (int p = 0; p < NPATTERNS; p++) {
-          struct data_value in = make(DATA_I32, sizes[si], (enum pattern)p, si * 10 + (uint64_t)p + 500);
-          ref = harness_run(names[k], BACKEND_C, &in, 1, 1);
-          got = harness_run(names[k], BACKEND_OPENCL, &in, 1, 2);
+          const char *name = shapes[t].names[k];
+          int flagged = strcmp(name, "segmented_reduce") == 0;
+          struct data_value in[2];
+          in[0] = make(DATA_I32, sizes[si], (enum pattern)p, si * 10 + (uint64_t)p + 500);
+          in[1] = flagged ? make_flags(sizes[si], p, si) : in[0];
+          ref = harness_run(name, BACKEND_C, in, 1 + flagged, 1);
+          got = harness_run(name, BACKEND_OPENCL, in, 1 + flagged, 2);
           if (entry_compare(&ref, &got, 1, &e) != 0)
-            fail_msg("%s (%s), n=%lld, pattern %d: %s", names[k], tunes[t], (long long)sizes[si], p, e.msg);
+            fail_msg("%s (%s), n=%lld, pattern %d: %s", name, shapes[t].tune, (long long)sizes[si], p, e.msg);
           data_value_free(&ref);
           data_value_free(&got);
-          data_value_free(&in);
+          if (flagged)
+            data_value_free(&in[1]);
+          data_value_free(&in[0]);
         }
   }
+  /* 1000003 elements in tiles of 256: rts_spine's carry over 16 rounds */
+  ref = harness_run("scan_rts", BACKEND_C, &big, 1, 1);
+  got = harness_run("scan_rts", BACKEND_OPENCL, &big, 1, 1);
+  if (entry_compare(&ref, &got, 1, &e) != 0)
+    fail_msg("scan_rts (COST_ITEMS=1) on 1000003: %s", e.msg);
+  data_value_free(&ref);
+  data_value_free(&got);
+  setenv("PSEARCH_TEST_TUNE", "COST_BALLOT=1", 1);
   ref = harness_run("filter", BACKEND_C, &big, 1, 1);
   got = harness_run("filter", BACKEND_OPENCL, &big, 1, 50);
   unsetenv("PSEARCH_TEST_TUNE");
@@ -289,7 +309,7 @@ int main(void)
     cmocka_unit_test(reference_by_hand),
     cmocka_unit_test(backends_agree),
     cmocka_unit_test(lookback_stress),
-    cmocka_unit_test(nvidia_shapes),
+    cmocka_unit_test(tile_shapes),
     cmocka_unit_test(multicore_any_threads),
   };
   return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
