@@ -77,8 +77,8 @@ struct cost_op {
                                     ** faster for this op on the H100, slower for the others
                                     ** (docs/performance.md); PSEARCH_TEST_TUNE COST_SHFL=0/1 */
   uint32_t items_nv;                /* on NVIDIA, elements per work-item of a tile (0: ITEMS):
-                                    ** 32 took 7% less time on the H100 in these ops (tiles of
-                                    ** 34 KiB of local memory; docs/performance.md) */
+                                    ** 32 took 4-18% less kernel time on the H100 in these ops
+                                    ** (tiles of 34 KiB of local memory; docs/performance.md) */
   const char *ballot;               /* on NVIDIA, this kernel by warp votes in place of kernels[0]
                                     ** (the same arguments); PSEARCH_TEST_TUNE COST_BALLOT=0/1,
                                     ** where 1 selects it on any device (prelude.cl's ballot) */
@@ -322,8 +322,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu", j->entry->name,
                    WG, rt_info(j->rt)->max_wg);
   s->n = data_value_count(&j->in[0]);
-  s->items = (uint32_t)hook_tune("COST_ITEMS", entry_use_ptx(rt_info(j->rt)) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS,
-                                 1, 32);
+  s->items = entry_use_ptx(rt_info(j->rt)) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
+  s->items = (uint32_t)hook_tune("COST_ITEMS", s->items, 1, 32);
   if (s->n >= ((uint64_t)1 << 32) - (uint64_t)WG * s->items)
     return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
   bytes = (size_t)s->n * 4;
