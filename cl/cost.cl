@@ -580,11 +580,52 @@ void seg_scan_lookback(__global const T *in, __global const uchar *flags, __glob
 
 // Segmented reduce in one pass: the segmented scan's tiles, each element
 // also carrying the number of heads (set flags past index 0) at or before
-// it, which is its segment's index. Two look-backs per tile, run by two
-// warps at once: the segmented sum in status[0, stride), the head count
-// (a plain scan) in status[stride, 2 stride). Only each segment's last
-// element is written, at its segment's index; the last tile leaves the
+// it, which is its segment's index. One look-back per tile carries both the
+// segmented sum and the head count (seg_reduce_prefix); only each segment's
+// last element is written, at its segment's index; the last tile leaves the
 // number of segments - 1 in total[0].
+//
+// A status word packs the sum in its low 32 bits and the count in its high
+// 32 bits h: 0 = not ready, 1 + c = the tile's own sum and count c (c <= TILE),
+// TILE + 2 + c = the inclusive ones (c < n < 2^32 - 2 TILE, cost.c). No bits
+// are left for an epoch, so launches alternate between two banks of words,
+// status[0, stride) and status[stride, 2 stride), by the epoch's parity, and
+// each tile clears its word of the other bank for the next launch (the
+// previous launch, which used it, has finished).
+#define SEG_NOT_READY 0u
+#define SEG_AGG(c) (1u + (c))
+#define SEG_INCL(c) (TILE + 2u + (c))
+
+// The look-back of tile t over the bank st (called by one work-item):
+// publishes (agg, cnt), clears its word of the other bank, combines the
+// words back to the first inclusive one, publishes the inclusive pair and
+// returns the exclusive one (the sum, and the count in *pc). Going back,
+// (v, c) = word . (v, c) keeps v once c counts a head.
+static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong *other, uint t, T agg,
+                           uint cnt, uint *pc)
+{
+  T v = 0;
+  uint c = 0;
+  atom_xchg(&st[t], (ulong)(t == 0 ? SEG_INCL(cnt) : SEG_AGG(cnt)) << 32 | (uint)agg);
+  atom_xchg(&other[t], 0UL);
+  for (long j = (long)t - 1; j >= 0;) {
+    ulong s = st[j]; // one aligned 64-bit load: the packed word is read whole
+    uint h = (uint)(s >> 32);
+    if (h == SEG_NOT_READY)
+      continue; // not ready: spin on it
+    if (c == 0)
+      v = ADD((T)(uint)s, v);
+    c += h >= SEG_INCL(0) ? h - SEG_INCL(0) : h - SEG_AGG(0);
+    if (h >= SEG_INCL(0))
+      break;
+    j--;
+  }
+  if (t != 0)
+    atom_xchg(&st[t], (ulong)SEG_INCL(c + cnt) << 32 | (uint)(cnt ? agg : ADD(v, agg)));
+  *pc = c;
+  return v;
+}
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __global T *out,
                          const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
@@ -595,18 +636,19 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   __local uchar ci[TILE_LOCAL]; // heads at or before q among the work-item's elements
   __local T sums[WG];
   __local uint sf[WG];
-  __local uint tid_sh;
-  __local T pre_sh, cnt_sh;
+  __local uint tid_sh, cnt_sh;
+  __local T pre_sh;
   uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, fl), h;
   ulong base = (ulong)t * TILE;
   T acc = seg_items(tile, fl, ci, &h);
   local_seg_scan(sums, sf, acc, h);
-  if (lid == 0)
-    pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
-  if (lid == WG / 2) {
-    cnt_sh = tile_prefix(status + stride, t, epoch, (T)sf[WG - 1], 0);
+  if (lid == 0) {
+    volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
+    uint c;
+    pre_sh = seg_reduce_prefix(st, other, t, sums[WG - 1], sf[WG - 1], &c);
+    cnt_sh = c;
     if ((ulong)(t + 1) * TILE >= n)
-      total[0] = ADD(cnt_sh, (T)sf[WG - 1]);
+      total[0] = (T)(c + sf[WG - 1]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   seg_carry(tile, ci, sums, sf, pre_sh);
@@ -616,8 +658,7 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
     ulong i = base + q;
     if (i < n && (i == n - 1 || (q + 1 < TILE ? fl[PAD(q + 1)] : flags[i + 1]))) {
       uint w = q / ITEMS;
-      T seg = ADD(cnt_sh, ADD(w ? (T)sf[w - 1] : 0, (T)ci[PAD(q)]));
-      out[(U)seg] = tile[PAD(q)];
+      out[cnt_sh + (w ? sf[w - 1] : 0) + ci[PAD(q)]] = tile[PAD(q)];
     }
   }
 }

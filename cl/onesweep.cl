@@ -24,7 +24,8 @@
 // With -DVALUES os_pass also carries a uint value per key (from vin, or with
 // iota the key's position) and writes it as VOUT to vout; with -DLAST as well
 // (an argsort's last pass) it writes only the values, not the keys.
-// Built with -DU, -DFLIP, [-DFLOATKEY], -DWG=256 (one work-item per digit),
+// Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
+// RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
 // at once: 4, 8 or 16) and -DHITEMS (os_hist's keys a work-item in flight).
 
@@ -165,7 +166,9 @@ void os_scan(__global const uint *restrict tot, __global uint *restrict off)
 {
   __local uint sh[WG];
   uint d = get_local_id(0), p = get_group_id(0), total;
-  off[p * RADIX + d] = group_scan(sh, tot[p * RADIX + d], &total);
+  uint o = group_scan(sh, d < RADIX ? tot[p * RADIX + d] : 0u, &total);
+  if (d < RADIX)
+    off[p * RADIX + d] = o;
 }
 
 // The look-back of digit d for tile t (one work-item per digit): the tile's
@@ -278,17 +281,21 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   {
-    // work-item l is digit l: the warps' offsets within its run, its count in
-    // the tile (published at once, for the tiles after it), where its run
-    // starts in the tile
-    uint d = l, sum = 0;
-    for (uint v = 0; v < WARPS; v++) {
-      uint c = cnt[v * RADIX + d];
-      cnt[v * RADIX + d] = sum;
-      sum += c;
+    // work-item l < RADIX is digit l: the warps' offsets within its run, its
+    // count in the tile (published at once, for the tiles after it), where
+    // its run starts in the tile
+    uint d = l, sum = 0, start;
+    if (d < RADIX) {
+      for (uint v = 0; v < WARPS; v++) {
+        uint c = cnt[v * RADIX + d];
+        cnt[v * RADIX + d] = sum;
+        sum += c;
+      }
+      PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
     }
-    PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
-    dstart[d] = group_scan(sh, sum, &total);
+    start = group_scan(sh, sum, &total);
+    if (d < RADIX)
+      dstart[d] = start;
     count = sum;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -305,7 +312,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     vals[dstart[DIGIT(k[i], shift)] + r[i]] = v[i];
 #endif
   }
-  gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
+  if (l < RADIX)
+    gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;

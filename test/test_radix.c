@@ -180,6 +180,27 @@ static void peers_by_atomic_or(void **state)
   unsetenv("PSEARCH_TEST_TUNE");
 }
 
+/* os_pass in groups wider than one work-item per digit (PSEARCH_TEST_TUNE
+** OS_WG: the work-items past RADIX only rank and move keys): radix_sort on
+** three types, the edge sizes around a group and a tile and two patterns,
+** with 64- and 32-bit look-back words; argsort (the values). */
+static void wide_groups(void **state)
+{
+  static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
+  static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
+  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1"};
+  (void)state;
+  for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
+    setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
+    for (size_t ti = 0; ti < sizeof wt / sizeof wt[0]; ti++)
+      for (size_t si = 0; si < sizeof ws / sizeof ws[0]; si++)
+        for (int p = 0; p < 2; p++)
+          agree("radix_sort", 1u << BACKEND_OPENCL, wt[ti], ws[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
+    agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 100003, RANDOM, 15);
+  }
+  unsetenv("PSEARCH_TEST_TUNE");
+}
+
 /* argsort: the c reference by hand (ties keep their order; signed order and
 ** IEEE total order), then the OpenCL passes (the first makes the positions,
 ** the last writes them as i64) against it: every type, size and pattern; a
@@ -419,6 +440,7 @@ int main(void)
     cmocka_unit_test(radix_sort_agrees),
     cmocka_unit_test(lookback_over_counts),
     cmocka_unit_test(peers_by_atomic_or),
+    cmocka_unit_test(wide_groups),
     cmocka_unit_test(radix_sort_1bit_agrees),
     cmocka_unit_test(argsort_agrees),
     cmocka_unit_test(pairs_agree),

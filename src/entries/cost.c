@@ -51,7 +51,7 @@ enum cost_scratch {
   S_PART_TILES = 1 << 5,  /* part: one word per tile, + 1 */
   S_PART_N = 1 << 6,      /* part: n words */
   S_LOOKBACK = 1 << 7,    /* status words (one per tile, + 1) and the tile ticket */
-  S_LOOKBACK2 = 1 << 8    /* the same with two look-backs: twice the status words */
+  S_LOOKBACK2 = 1 << 8    /* the same in two banks (seg_reduce_lookback): twice the words */
 };
 
 /* Where the result is after the runs. */
@@ -324,8 +324,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   s->n = data_value_count(&j->in[0]);
   s->items = entry_use_ptx(rt_info(j->rt)) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
   s->items = (uint32_t)hook_tune("COST_ITEMS", s->items, 1, 32);
-  if (s->n >= ((uint64_t)1 << 32) - (uint64_t)WG * s->items)
-    return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
+  if (s->n >= ((uint64_t)1 << 32) - (uint64_t)2 * WG * s->items) /* seg_reduce_lookback's words */
+    return ps_fail(e, "%s handles fewer than 2^32 - %u elements", j->entry->name, 2 * WG * s->items);
   bytes = (size_t)s->n * 4;
   for (s->p = 1; s->p < s->n; s->p <<= 1)
     ;
@@ -505,8 +505,8 @@ static int launch_segmented_reduce_lecture(struct entry_job *j, struct cstate *s
          rt_launch(j->rt, s->k[3], (size_t)n, WG, e) != 0 ? -1 : 0;
 }
 
-/* One pass of seg_reduce_lookback: its second look-back's words follow the
-** first's (S_LOOKBACK2). */
+/* One pass of seg_reduce_lookback: two banks of words, one a launch by the
+** epoch's parity (S_LOOKBACK2). */
 static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n;

@@ -24,18 +24,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WG 256 /* one work-item per digit in cl/onesweep.cl */
 #define RADIX 256
+#define OS_WG 256 /* os_pass's work-items, at least one per digit (cl/onesweep.cl) */
 /* Onesweep's shape, tuned on the H100 ([33554431]i32, 2026-11-23): with the
-** PTX path tiles of WG x 28 keys up to 4-byte keys (16 -> 1284 us, 24 ->
-** 1120, 26 -> 1093, 28 -> 1085, 30 and 32 spill registers: 1491, 1726), WG x
+** PTX path tiles of 256 x 28 keys up to 4-byte keys (16 -> 1284 us, 24 ->
+** 1120, 26 -> 1093, 28 -> 1085, 30 and 32 spill registers: 1491, 1726), 256 x
 ** 16 for 8-byte keys and without PTX (where it was tuned first), each capped
 ** by the device's local memory (os_items); os_hist on 8 groups per compute
 ** unit (2, 4, 16 slower). */
 #define OS_ITEMS 16
 #define OS_ITEMS_PTX 28
 #define OS_ITEMS_PTX_ARG 20 /* argsort with PTX (16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
-#define OS_LOCAL_REST 12288 /* os_pass's local memory besides the tile, bytes (11.3 KiB, rounded up) */
+/* os_pass's local memory besides the tile, bytes, for wg work-items: the
+** warps' counters, the group scan's words, the digits' starts and bases, and
+** 1 KiB to spare (11.3 KiB for 256, rounded up to 12 KiB) */
+#define OS_LOCAL_REST(wg) (((wg) / 32 * RADIX + (wg) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
@@ -187,7 +190,7 @@ struct rstate {
   cl_kernel k[4];  /* argsort: k[3] is its last pass; else NULL */
   uint64_t n;
   unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
-  size_t wg;       /* the 1-bit sort's work-group size */
+  size_t wg;       /* the work-group size (8-bit: os_pass's and the others') */
   uint32_t items;  /* elements per work-item of an 8-bit tile */
   uint32_t groups; /* os_hist's work-groups (8-bit), or blocks (1-bit) */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
@@ -237,10 +240,10 @@ static int peers_or(const struct rt_device_info *info)
 /* Keys a work-item of an os_pass tile: the tuned size, capped so that the
 ** tile (its keys, and an argsort's positions) and the rest of os_pass's
 ** local memory (OS_LOCAL_REST) fit the device's. */
-static uint32_t os_items(const struct rt_device_info *info, enum data_type t, int arg)
+static uint32_t os_items(const struct rt_device_info *info, size_t wg, enum data_type t, int arg)
 {
-  uint64_t per = (uint64_t)WG * (data_type_size(t) + (arg ? 4 : 0)), cap;
-  uint64_t rest = OS_LOCAL_REST + (peers_or(info) ? WG / 32 * RADIX * 4 : 0);
+  uint64_t per = (uint64_t)wg * (data_type_size(t) + (arg ? 4 : 0)), cap;
+  uint64_t rest = OS_LOCAL_REST(wg) + (peers_or(info) ? wg / 32 * RADIX * 4 : 0);
   uint32_t want = entry_use_ptx(info) ? (arg ? OS_ITEMS_PTX_ARG : data_type_size(t) <= 4 ? OS_ITEMS_PTX : OS_ITEMS)
                                       : OS_ITEMS;
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
@@ -266,9 +269,13 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576];
-  s->items = (uint32_t)hook_tune("OS_ITEMS", os_items(info, t, arg), 1, 32);
+  s->wg = (size_t)hook_tune("OS_WG", OS_WG, RADIX, 1024) / 32 * 32;
+  if (info->max_wg < s->wg)
+    return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
+                   info->max_wg);
+  s->items = (uint32_t)hook_tune("OS_ITEMS", os_items(info, s->wg, t, arg), 1, 32);
   s->passes = (unsigned)data_type_size(t);
-  tile = (uint64_t)WG * s->items;
+  tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
@@ -277,7 +284,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%d -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", WG,
+  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
@@ -333,9 +340,6 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     snprintf(extra, sizeof extra, "-DWG=%zu%s", s->wg, data_type_is_float(t) ? " -DFLOATKEY" : "");
     return kernels(j, s, "radix1.cl", extra, (const char *const[]){"count", "scan", "scatter"}, e);
   }
-  if (info->max_wg < WG)
-    return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu",
-                   j->entry->name, WG, info->max_wg);
   return os_prepare(j, s, e);
 }
 
@@ -361,9 +365,9 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
   if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
-      rt_launch(j->rt, s->k[0], (size_t)g * WG, WG, e) != 0 ||
+      rt_launch(j->rt, s->k[0], (size_t)g * s->wg, s->wg, e) != 0 ||
       RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
-      rt_launch(j->rt, s->k[1], (size_t)s->passes * WG, WG, e) != 0)
+      rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)
     return -1;
   for (unsigned p = 0; p < s->passes; p++) {
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
@@ -375,7 +379,7 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
         RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
                 RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
         (s->res != NULL && argsort_args(j, s, k, p, last, iota, e) != 0) ||
-        rt_launch(j->rt, k, (size_t)s->ntiles * WG, WG, e) != 0)
+        rt_launch(j->rt, k, (size_t)s->ntiles * s->wg, s->wg, e) != 0)
       return -1;
   }
   return 0;
