@@ -27,19 +27,19 @@
 #define RADIX 256
 /* Onesweep's tile shapes: work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
-** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
-** bytes, 512 x 12 (64 registers: 2 groups an SM; 256 x 28, the shape before,
-** holds 128: 2 groups of 256), and 384 x 12 with values (argsort, pairs);
-** 256 x 16 for 8-byte keys (256 x 20 with values) and without PTX, where it
-** was tuned first. Each capped by the device's local memory (os_shape);
-** os_hist on 8 groups per compute unit (2, 4, 16 slower). */
+** 2026-11-24, docs/performance.md): with the PTX path, keys of up to 4 bytes
+** and no values, 512 x 12 (898 us; os_pass holds 64 registers, so 2 groups
+** of 512 an SM; 256 x 28, the shape before, 930 us at 128 registers, 2
+** groups of 256; 512 x 13 holds 78, 1 group: 1293 us); with values 256 x 20
+** (argsort 1337 us; 384 x 12 and 512 x 9 took 1300 but need more local
+** memory than the device reports); 256 x 16 for 8-byte keys and without
+** PTX, where it was tuned first. Each capped by the device's local memory
+** (os_shape); os_hist on 8 groups per compute unit (2, 4, 16 slower). */
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
 #define OS_ITEMS_PTX 12
-#define OS_WG_PTX_ARG 384
-#define OS_ITEMS_PTX_ARG 12
-#define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values (argsort at 256: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
+#define OS_ITEMS_PTX_ARG 20 /* with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters, the group scan's words, the digits' starts and bases, and
 ** 1 KiB to spare (11.3 KiB for 256, rounded up to 12 KiB) */
@@ -251,8 +251,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 {
   int ptx = entry_use_ptx(info), narrow = data_type_size(t) <= 4;
   uint64_t per, rest, cap;
-  uint32_t want = ptx && narrow ? (arg ? OS_ITEMS_PTX_ARG : OS_ITEMS_PTX) : ptx && arg ? OS_ITEMS_PTX_WIDE_ARG : OS_ITEMS;
-  *wg = (size_t)hook_tune("OS_WG", ptx && narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : OS_WG, RADIX, 1024) / 32 * 32;
+  uint32_t want = !ptx ? OS_ITEMS : arg ? OS_ITEMS_PTX_ARG : narrow ? OS_ITEMS_PTX : OS_ITEMS;
+  *wg = (size_t)hook_tune("OS_WG", ptx && narrow && !arg ? OS_WG_PTX : OS_WG, RADIX, 1024) / 32 * 32;
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
   per = (uint64_t)*wg * (data_type_size(t) + (arg ? 4 : 0));
@@ -277,7 +277,6 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
-  int maxrreg = (int)hook_tune("OS_MAXRREG", 0, 0, 255); /* NVIDIA: -cl-nv-maxrregcount (experiments) */
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576];
@@ -295,14 +294,12 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s%s", s->wg,
+  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", maxrreg ? " -cl-nv-maxrregcount=" : "");
-  if (maxrreg)
-    snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%d", maxrreg);
+           arg ? " -DVALUES -DVOUT=uint" : "");
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
