@@ -41,12 +41,13 @@
 #define OS_ITEMS_PTX 12
 #define OS_ITEMS_PTX_ARG 20 /* with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
-** warps' counters, the group scan's words, the digits' starts and bases, and
-** 1 KiB to spare (11.3 KiB for 256, rounded up to 12 KiB) */
-#define OS_LOCAL_REST(wg) (((wg) / 32 * RADIX + (wg) + 2 * RADIX) * 4 + 1024)
+** warps' 16-bit counters, the group scan's words, the digits' starts and
+** bases, and 1 KiB to spare (8 KiB for 256) */
+#define OS_LOCAL_REST(wg) ((wg) / 32 * RADIX * 2 + ((wg) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
+#define OS_HCOPIES 1 /* os_hist's copies of the counts, fewer where local memory is short */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -268,7 +269,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
-** (docs/performance.md). PSEARCH_TEST_TUNE: OS_ITEMS, OS_LB32, OS_LBN, OS_HITEMS. */
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS, OS_HCOPIES (os_shape: OS_WG, OS_ITEMS). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -277,6 +278,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
+  int hcopies = (int)hook_tune("OS_HCOPIES", OS_HCOPIES, 1, 32);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576];
@@ -285,6 +287,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
                    info->max_wg);
   s->passes = (unsigned)data_type_size(t);
+  while (hcopies > 1 && (uint64_t)hcopies * s->passes * RADIX * 4 > info->local_mem)
+    hcopies /= 2;
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
@@ -294,8 +298,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", s->wg,
-           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
+  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d -DHCOPIES=%d%s%s%s%s%s%s%s",
+           s->wg, (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems, hcopies,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
