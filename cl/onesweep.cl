@@ -27,8 +27,7 @@
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
-// at once: 4, 8 or 16), -DHITEMS (os_hist's keys a work-item in flight)
-// and -DHCOPIES (os_hist's copies of the counts).
+// at once: 4, 8 or 16) and -DHITEMS (os_hist's keys a work-item in flight).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
@@ -131,17 +130,14 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // digit d in pass p: each group counts its share (a grid-stride walk) in
 // local memory, then adds its counts with global atomics. Also zeroes
 // clear[0, words) (LB32: every pass's look-back words).
-// HCOPIES copies of the counts, interleaved (count i of copy c at
-// i * HCOPIES + c; work-item l counts in copy l % HCOPIES), spread a warp's
-// atomics over more banks.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
              __global uint *restrict clear, const ulong words)
 {
-  __local uint h[PASSES * RADIX * HCOPIES];
-  uint l = get_local_id(0), c = l % HCOPIES;
+  __local uint h[PASSES * RADIX];
+  uint l = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * WG;
-  for (uint i = l; i < PASSES * RADIX * HCOPIES; i += WG)
+  for (uint i = l; i < PASSES * RADIX; i += WG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
   // HITEMS keys a work-item in flight at once (grid-stride)
@@ -154,16 +150,12 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < n)
         for (uint p = 0; p < PASSES; p++)
-          atomic_inc(&h[(p * RADIX + DIGIT(k[j], 8 * p)) * HCOPIES + c]);
+          atomic_inc(&h[p * RADIX + DIGIT(k[j], 8 * p)]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += WG) {
-    uint sum = 0;
-    for (uint cc = 0; cc < HCOPIES; cc++)
-      sum += h[i * HCOPIES + cc];
-    if (sum != 0)
-      atomic_add(&tot[i], sum);
-  }
+  for (uint i = l; i < PASSES * RADIX; i += WG)
+    if (h[i] != 0)
+      atomic_add(&tot[i], h[i]);
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
 }
@@ -237,7 +229,9 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local uint vals[TILE];        // their values
   uint v[ITEMS];
 #endif
-  __local ushort cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its offset within d's run (< TILE <= 2^15)
+  // [w * RADIX + d]: warp w's count of d, then its offset within d's run
+  // (below TILE, at most 2^15)
+  __local ushort cnt[WARPS * RADIX];
   __local uint sh[WG], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;

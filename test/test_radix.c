@@ -183,13 +183,12 @@ static void peers_by_atomic_or(void **state)
 /* os_pass in groups wider than one work-item per digit (PSEARCH_TEST_TUNE
 ** OS_WG: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
-** with 64- and 32-bit look-back words, and os_hist's counts in 4 copies;
-** argsort (the values). */
+** with 64- and 32-bit look-back words; argsort (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
-  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9,OS_HCOPIES=4", "OS_WG=512,OS_ITEMS=3,OS_LB32=1"};
+  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     setenv("PSEARCH_TEST_TUNE", tunes[k], 1);

@@ -27,19 +27,21 @@
 #define RADIX 256
 /* Onesweep's tile shapes: work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
-** 2026-11-24, docs/performance.md): with the PTX path, keys of up to 4 bytes
-** and no values, 512 x 12 (898 us; os_pass holds 64 registers, so 2 groups
-** of 512 an SM; 256 x 28, the shape before, 930 us at 128 registers, 2
-** groups of 256; 512 x 13 holds 78, 1 group: 1293 us); with values 256 x 20
-** (argsort 1337 us; 384 x 12 and 512 x 9 took 1300 but need more local
-** memory than the device reports); 256 x 16 for 8-byte keys and without
-** PTX, where it was tuned first. Each capped by the device's local memory
-** (os_shape); os_hist on 8 groups per compute unit (2, 4, 16 slower). */
+** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
+** bytes, 512 x 12 (898 us; os_pass holds 64 registers, so 2 groups of 512
+** an SM; 256 x 28, the shape before, 930 us at 128 registers, 2 groups of
+** 256; 512 x 13 holds 78, 1 group: 1293 us), and 384 x 12 with values
+** (argsort 1296 us, 256 x 20 1335); 256 x 16 for 8-byte keys (256 x 20 with
+** values) and without PTX, where it was tuned first. Each capped by the
+** device's local memory (os_shape); os_hist on 8 groups per compute unit
+** (2, 4, 16 slower). */
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
 #define OS_ITEMS_PTX 12
-#define OS_ITEMS_PTX_ARG 20 /* with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
+#define OS_WG_PTX_ARG 384
+#define OS_ITEMS_PTX_ARG 12
+#define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' 16-bit counters, the group scan's words, the digits' starts and
 ** bases, and 1 KiB to spare (8 KiB for 256) */
@@ -47,7 +49,6 @@
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
-#define OS_HCOPIES 1 /* os_hist's copies of the counts, fewer where local memory is short */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -252,8 +253,10 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 {
   int ptx = entry_use_ptx(info), narrow = data_type_size(t) <= 4;
   uint64_t per, rest, cap;
-  uint32_t want = !ptx ? OS_ITEMS : arg ? OS_ITEMS_PTX_ARG : narrow ? OS_ITEMS_PTX : OS_ITEMS;
-  *wg = (size_t)hook_tune("OS_WG", ptx && narrow && !arg ? OS_WG_PTX : OS_WG, RADIX, 1024) / 32 * 32;
+  uint32_t want = !ptx    ? OS_ITEMS
+                  : narrow ? (arg ? OS_ITEMS_PTX_ARG : OS_ITEMS_PTX)
+                           : (arg ? OS_ITEMS_PTX_WIDE_ARG : OS_ITEMS);
+  *wg = (size_t)hook_tune("OS_WG", ptx && narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : OS_WG, RADIX, 1024) / 32 * 32;
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
   per = (uint64_t)*wg * (data_type_size(t) + (arg ? 4 : 0));
@@ -269,7 +272,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
-** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS, OS_HCOPIES (os_shape: OS_WG, OS_ITEMS). */
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS
+** (os_shape: OS_WG, OS_ITEMS). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -278,7 +282,6 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
-  int hcopies = (int)hook_tune("OS_HCOPIES", OS_HCOPIES, 1, 32);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576];
@@ -287,8 +290,6 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
                    info->max_wg);
   s->passes = (unsigned)data_type_size(t);
-  while (hcopies > 1 && (uint64_t)hcopies * s->passes * RADIX * 4 > info->local_mem)
-    hcopies /= 2;
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
@@ -298,8 +299,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d -DHCOPIES=%d%s%s%s%s%s%s%s",
-           s->wg, (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems, hcopies,
+  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s", s->wg,
+           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
