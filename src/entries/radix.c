@@ -43,9 +43,9 @@
 #define OS_ITEMS_PTX_ARG 12
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
-** warps' 16-bit counters, the group scan's words, the digits' starts and
-** bases, and 1 KiB to spare (8 KiB for 256) */
-#define OS_LOCAL_REST(wg) ((wg) / 32 * RADIX * 2 + ((wg) + 2 * RADIX) * 4 + 1024)
+** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
+** scan's words, the digits' starts and bases, and 1 KiB to spare */
+#define OS_LOCAL_REST(wg, cb) ((wg) / 32 * RADIX * (cb) + ((wg) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
@@ -260,7 +260,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
   per = (uint64_t)*wg * (data_type_size(t) + (arg ? 4 : 0));
-  rest = OS_LOCAL_REST(*wg) + (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
+  rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4) + (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
 }
