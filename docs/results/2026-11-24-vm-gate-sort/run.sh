@@ -1,6 +1,6 @@
 #!/bin/bash
 # PoCL gate on the 2-core VM: base (commit d33d043, the session's start, built in
-# /tmp/wt-old) against this tree, ABAB, 15 runs each (at least 0.5 s, no convergence phase), then psearch
+# /tmp/wt-old) against this tree (the code of commit ec9396f), ABAB, 15 runs each (at least 0.5 s, no convergence phase), then psearch
 # compare on each round.
 set -u
 G=$(cd "$(dirname "$0")" && pwd)
