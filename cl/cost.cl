@@ -626,6 +626,70 @@ static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong 
   return v;
 }
 
+#ifdef WARP_LOOKBACK
+// Lane l gets lane l + d's v (its own v where l + d > 31), and lane 0's v.
+static uint shfl_down(uint v, uint d)
+{
+  uint r;
+  asm volatile("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+  return r;
+}
+static uint shfl_lane0(uint v)
+{
+  uint r;
+  asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v));
+  return r;
+}
+
+// seg_reduce_prefix by the 32 work-items of warp 0 together (NVIDIA's PTX):
+// lane k reads the word of tile j - k, so one read covers 32 tiles; when the
+// words up to the newest inclusive one (or all 32) are ready, the warp folds
+// them by shuffles, (v, c) = older . newer, and goes on 32 tiles back if none
+// was inclusive. Every lane returns the same.
+static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global ulong *other, uint t, T agg,
+                                uint cnt, uint *pc)
+{
+  uint lane = get_local_id(0) & 31, c = 0;
+  T v = 0;
+  if (lane == 0) {
+    atom_xchg(&st[t], (ulong)(t == 0 ? SEG_INCL(cnt) : SEG_AGG(cnt)) << 32 | (uint)agg);
+    atom_xchg(&other[t], 0UL);
+  }
+  for (long j = (long)t - 1; j >= 0;) {
+    long i = j - (long)lane;
+    ulong s = i >= 0 ? st[i] : (ulong)SEG_INCL(0) << 32; // before tile 0: inclusive (0, 0)
+    uint h = (uint)(s >> 32), ready = ballot(h != SEG_NOT_READY, 0), incl = ballot(h >= SEG_INCL(0), 0);
+    uint last = incl ? popcount((incl & (0u - incl)) - 1u) : 31u; // the oldest lane needed
+    uint need = last == 31u ? ~0u : (2u << last) - 1u, y;
+    T x;
+    if ((ready & need) != need)
+      continue; // not all ready: read the window again
+    x = lane <= last ? (T)(uint)s : 0;
+    y = lane <= last ? (h >= SEG_INCL(0) ? h - SEG_INCL(0) : h - SEG_AGG(0)) : 0u;
+    for (uint d = 1; d < 32; d <<= 1) {
+      T xo = (T)shfl_down((uint)x, d);
+      uint yo = shfl_down(y, d);
+      if (lane + d < 32) {
+        x = y ? x : ADD(xo, x);
+        y += yo;
+      }
+    }
+    x = (T)shfl_lane0((uint)x);
+    y = shfl_lane0(y);
+    if (c == 0)
+      v = ADD(x, v);
+    c += y;
+    if (incl)
+      break;
+    j -= 32;
+  }
+  if (lane == 0 && t != 0)
+    atom_xchg(&st[t], (ulong)SEG_INCL(c + cnt) << 32 | (uint)(cnt ? agg : ADD(v, agg)));
+  *pc = c;
+  return v;
+}
+#endif
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __global T *out,
                          const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
@@ -642,13 +706,24 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   ulong base = (ulong)t * TILE;
   T acc = seg_items(tile, fl, ci, &h);
   local_seg_scan(sums, sf, acc, h);
+#ifdef WARP_LOOKBACK
+  if (lid < 32) {
+#else
   if (lid == 0) {
+#endif
     volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
     uint c;
-    pre_sh = seg_reduce_prefix(st, other, t, sums[WG - 1], sf[WG - 1], &c);
-    cnt_sh = c;
-    if ((ulong)(t + 1) * TILE >= n)
-      total[0] = (T)(c + sf[WG - 1]);
+#ifdef WARP_LOOKBACK
+    T pre = seg_reduce_prefix_warp(st, other, t, sums[WG - 1], sf[WG - 1], &c);
+#else
+    T pre = seg_reduce_prefix(st, other, t, sums[WG - 1], sf[WG - 1], &c);
+#endif
+    if (lid == 0) {
+      pre_sh = pre;
+      cnt_sh = c;
+      if ((ulong)(t + 1) * TILE >= n)
+        total[0] = (T)(c + sf[WG - 1]);
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   seg_carry(tile, ci, sums, sf, pre_sh);

@@ -300,8 +300,10 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   char opts[512], more[128];
   int ptx = entry_use_ptx(rt_info(j->rt)), warp = ptx && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
   int ballot = op->ballot != NULL && hook_tune("COST_BALLOT", ptx, 0, 1);
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s %s", WG, (unsigned)s->items, BINS,
-           ptx ? " -DNV_PTX" : "", warp ? " -DWARP_SCAN" : "", op->defines ? op->defines : "");
+  int warplb = ptx && hook_tune("COST_WARPLB", 1, 0, 1);
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s %s", WG, (unsigned)s->items, BINS,
+           ptx ? " -DNV_PTX" : "", warp ? " -DWARP_SCAN" : "", warplb ? " -DWARP_LOOKBACK" : "",
+           op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 && ballot ? op->ballot : op->kernels[i], opts, e)) == NULL)
