@@ -595,6 +595,22 @@ void seg_scan_lookback(__global const T *in, __global const uchar *flags, __glob
 #define SEG_NOT_READY 0u
 #define SEG_AGG(c) (1u + (c))
 #define SEG_INCL(c) (TILE + 2u + (c))
+#define SEG_WORD(h, v) ((ulong)(h) << 32 | (uint)(v))
+#define SEG_COUNT(h) ((h) >= SEG_INCL(0) ? (h) - SEG_INCL(0) : (h) - SEG_AGG(0)) // h ready
+
+// Tile t's own word (inclusive for tile 0), and its word of the other bank
+// cleared; then, once the look-back gave the exclusive pair (v, c), the
+// inclusive one. Called by one work-item.
+static void seg_publish_own(volatile __global ulong *st, volatile __global ulong *other, uint t, T agg, uint cnt)
+{
+  atom_xchg(&st[t], SEG_WORD(t == 0 ? SEG_INCL(cnt) : SEG_AGG(cnt), agg));
+  atom_xchg(&other[t], 0UL);
+}
+static void seg_publish_incl(volatile __global ulong *st, uint t, T agg, uint cnt, T v, uint c)
+{
+  if (t != 0)
+    atom_xchg(&st[t], SEG_WORD(SEG_INCL(c + cnt), cnt ? agg : ADD(v, agg)));
+}
 
 // The look-back of tile t over the bank st (called by one work-item):
 // publishes (agg, cnt), clears its word of the other bank, combines the
@@ -606,8 +622,7 @@ static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong 
 {
   T v = 0;
   uint c = 0;
-  atom_xchg(&st[t], (ulong)(t == 0 ? SEG_INCL(cnt) : SEG_AGG(cnt)) << 32 | (uint)agg);
-  atom_xchg(&other[t], 0UL);
+  seg_publish_own(st, other, t, agg, cnt);
   for (long j = (long)t - 1; j >= 0;) {
     ulong s = st[j]; // one aligned 64-bit load: the packed word is read whole
     uint h = (uint)(s >> 32);
@@ -615,13 +630,12 @@ static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong 
       continue; // not ready: spin on it
     if (c == 0)
       v = ADD((T)(uint)s, v);
-    c += h >= SEG_INCL(0) ? h - SEG_INCL(0) : h - SEG_AGG(0);
+    c += SEG_COUNT(h);
     if (h >= SEG_INCL(0))
       break;
     j--;
   }
-  if (t != 0)
-    atom_xchg(&st[t], (ulong)SEG_INCL(c + cnt) << 32 | (uint)(cnt ? agg : ADD(v, agg)));
+  seg_publish_incl(st, t, agg, cnt, v, c);
   *pc = c;
   return v;
 }
@@ -651,10 +665,8 @@ static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global u
 {
   uint lane = get_local_id(0) & 31, c = 0;
   T v = 0;
-  if (lane == 0) {
-    atom_xchg(&st[t], (ulong)(t == 0 ? SEG_INCL(cnt) : SEG_AGG(cnt)) << 32 | (uint)agg);
-    atom_xchg(&other[t], 0UL);
-  }
+  if (lane == 0)
+    seg_publish_own(st, other, t, agg, cnt);
   for (long j = (long)t - 1; j >= 0;) {
     long i = j - (long)lane;
     ulong s = i >= 0 ? st[i] : (ulong)SEG_INCL(0) << 32; // before tile 0: inclusive (0, 0)
@@ -665,7 +677,7 @@ static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global u
     if ((ready & need) != need)
       continue; // not all ready: read the window again
     x = lane <= last ? (T)(uint)s : 0;
-    y = lane <= last ? (h >= SEG_INCL(0) ? h - SEG_INCL(0) : h - SEG_AGG(0)) : 0u;
+    y = lane <= last ? SEG_COUNT(h) : 0u;
     for (uint d = 1; d < 32; d <<= 1) {
       T xo = (T)shfl_down((uint)x, d);
       uint yo = shfl_down(y, d);
@@ -683,11 +695,16 @@ static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global u
       break;
     j -= 32;
   }
-  if (lane == 0 && t != 0)
-    atom_xchg(&st[t], (ulong)SEG_INCL(c + cnt) << 32 | (uint)(cnt ? agg : ADD(v, agg)));
+  if (lane == 0)
+    seg_publish_incl(st, t, agg, cnt, v, c);
   *pc = c;
   return v;
 }
+#define SEG_WALKERS 32 // seg_reduce_lookback's work-items that walk back
+#define SEG_PREFIX seg_reduce_prefix_warp
+#else
+#define SEG_WALKERS 1
+#define SEG_PREFIX seg_reduce_prefix
 #endif
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
@@ -706,18 +723,10 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   ulong base = (ulong)t * TILE;
   T acc = seg_items(tile, fl, ci, &h);
   local_seg_scan(sums, sf, acc, h);
-#ifdef WARP_LOOKBACK
-  if (lid < 32) {
-#else
-  if (lid == 0) {
-#endif
+  if (lid < SEG_WALKERS) {
     volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
     uint c;
-#ifdef WARP_LOOKBACK
-    T pre = seg_reduce_prefix_warp(st, other, t, sums[WG - 1], sf[WG - 1], &c);
-#else
-    T pre = seg_reduce_prefix(st, other, t, sums[WG - 1], sf[WG - 1], &c);
-#endif
+    T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &c);
     if (lid == 0) {
       pre_sh = pre;
       cnt_sh = c;
