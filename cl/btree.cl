@@ -212,10 +212,8 @@ void btree_search_coop(__global const T *restrict xs, __global const T *restrict
 #ifdef NV_PTX
 inline int pair_sum(int c, __local int *sh)
 {
-  int o;
   (void)sh;
-  asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=r"(o) : "r"(c));
-  return c + o;
+  return c + (int)shfl_xor((uint)c, 1);
 }
 #else
 inline int pair_sum(int c, __local int *sh)

@@ -185,14 +185,6 @@ __kernel void set_zero(__global T *x, const ulong i)
 // shuffles made scan_exclusive and segmented_reduce faster and scan, filter
 // and segmented_scan slower (the host picks per op, cost.c).
 #ifdef WARP_SCAN
-// Lane l gets lane l - d's v (its own v where l < d).
-static uint shfl_up(uint v, uint d)
-{
-  uint r;
-  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
-  return r;
-}
-
 // Inclusive scan of each work-item's x over the work-group, into sums[].
 static void local_scan(__local T *sums, T x)
 {
@@ -641,20 +633,6 @@ static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong 
 }
 
 #ifdef WARP_LOOKBACK
-// Lane l gets lane l + d's v (its own v where l + d > 31), and lane 0's v.
-static uint shfl_down(uint v, uint d)
-{
-  uint r;
-  asm volatile("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
-  return r;
-}
-static uint shfl_lane0(uint v)
-{
-  uint r;
-  asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v));
-  return r;
-}
-
 // seg_reduce_prefix by the 32 work-items of warp 0 together (NVIDIA's PTX):
 // lane k reads the word of tile j - k, so one read covers 32 tiles; when the
 // words up to the newest inclusive one (or all 32) are ready, the warp folds
@@ -686,8 +664,8 @@ static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global u
         y += yo;
       }
     }
-    x = (T)shfl_lane0((uint)x);
-    y = shfl_lane0(y);
+    x = (T)shfl_idx((uint)x, 0);
+    y = shfl_idx(y, 0);
     if (c == 0)
       v = ADD(x, v);
     c += y;

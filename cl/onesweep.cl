@@ -119,7 +119,30 @@ static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #endif
 
 // Exclusive scan of one uint per work-item; *total gets the group's sum.
-// sh is scratch of WG words, free again on return.
+// sh is scratch of WG words, free again on return. With the PTX path each
+// warp scans by shuffles and adds the totals of the warps before it (2
+// barriers); elsewhere Hillis-Steele (2 log2(WG) + 1).
+#if defined(NV_PTX) && !defined(HS_SCAN)
+static uint group_scan(__local uint *sh, uint x, uint *total)
+{
+  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, y = x, before = 0, all = 0;
+  for (uint d = 1; d < 32; d <<= 1) {
+    uint v = shfl_up(y, d);
+    y += lane >= d ? v : 0u;
+  }
+  if (lane == 31u)
+    sh[w] = y;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = 0; k < WARPS; k++) {
+    uint s = sh[k];
+    before += k < w ? s : 0u;
+    all += s;
+  }
+  *total = all;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return before + y - x;
+}
+#else
 static uint group_scan(__local uint *sh, uint x, uint *total)
 {
   uint l = get_local_id(0);
@@ -136,6 +159,7 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
   barrier(CLK_LOCAL_MEM_FENCE);
   return r;
 }
+#endif
 
 // Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
 // digit d in pass p: each group counts its share (a grid-stride walk) in
@@ -288,7 +312,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       PEERS_CLEAR(pm, d);
     }
     warp_sync();
-    r[i] = old + below;
+    r[i] = (old + below) | d << 16; // the digit beside the rank (below 2^16)
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   {
@@ -312,15 +336,17 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   // each key's place in its digit's run; the run's place in the output
   // (look-back), as an offset from tile slots (uint arithmetic wraps back)
-  for (uint i = 0; i < ITEMS; i++)
-    r[i] += cnt[w * RADIX + DIGIT(k[i], shift)];
+  for (uint i = 0; i < ITEMS; i++) {
+    uint d = r[i] >> 16;
+    r[i] = dstart[d] + cnt[w * RADIX + d] + (r[i] & 0xffffu); // the key's slot in the tile
+  }
   // the tile in digit order (before the look-back, which may wait on other
   // tiles: 1020 -> 979 us on the H100), then each run written contiguously:
   // consecutive work-items write consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
-    keys[dstart[DIGIT(k[i], shift)] + r[i]] = k[i];
+    keys[r[i]] = k[i];
 #ifdef VALUES
-    vals[dstart[DIGIT(k[i], shift)] + r[i]] = v[i];
+    vals[r[i]] = v[i];
 #endif
   }
   if (A_DIGIT(l))

@@ -44,6 +44,35 @@ inline uint ballot(int p, __local uint *sh)
                : "=r"(v) : "r"(p));
   return v;
 }
+
+// Warp shuffles (NVIDIA's PTX only; the same 1-D warps as ballot; every lane
+// of the warp calls them together). shfl_up: lane l gets lane l - d's v (its
+// own where l < d); shfl_down: lane l + d's (its own where l + d > 31);
+// shfl_idx: lane src's; shfl_xor: lane l ^ m's.
+inline uint shfl_up(uint v, uint d)
+{
+  uint r;
+  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+  return r;
+}
+inline uint shfl_down(uint v, uint d)
+{
+  uint r;
+  asm volatile("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+  return r;
+}
+inline uint shfl_idx(uint v, uint src)
+{
+  uint r;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(src));
+  return r;
+}
+inline uint shfl_xor(uint v, uint m)
+{
+  uint r;
+  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(m));
+  return r;
+}
 #else
 inline uint ballot(int p, __local uint *sh)
 {
