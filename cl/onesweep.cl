@@ -312,7 +312,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       PEERS_CLEAR(pm, d);
     }
     warp_sync();
-    r[i] = (old + below) | d << 16; // the digit beside the rank (below 2^16)
+    r[i] = old + below;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   {
@@ -336,17 +336,15 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   // each key's place in its digit's run; the run's place in the output
   // (look-back), as an offset from tile slots (uint arithmetic wraps back)
-  for (uint i = 0; i < ITEMS; i++) {
-    uint d = r[i] >> 16;
-    r[i] = dstart[d] + cnt[w * RADIX + d] + (r[i] & 0xffffu); // the key's slot in the tile
-  }
+  for (uint i = 0; i < ITEMS; i++)
+    r[i] += cnt[w * RADIX + DIGIT(k[i], shift)];
   // the tile in digit order (before the look-back, which may wait on other
   // tiles: 1020 -> 979 us on the H100), then each run written contiguously:
   // consecutive work-items write consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
-    keys[r[i]] = k[i];
+    keys[dstart[DIGIT(k[i], shift)] + r[i]] = k[i];
 #ifdef VALUES
-    vals[r[i]] = v[i];
+    vals[dstart[DIGIT(k[i], shift)] + r[i]] = v[i];
 #endif
   }
   if (A_DIGIT(l))

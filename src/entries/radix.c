@@ -38,7 +38,8 @@
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
-#define OS_ITEMS_PTX 12
+#define OS_ITEMS_PTX 14
+#define OS_BOUND_PTX 2 /* groups an SM that ptxas must fit (PTX launch bounds, rt.c) */
 #define OS_WG_PTX_ARG 384
 #define OS_ITEMS_PTX_ARG 12
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
@@ -285,7 +286,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   int hs = entry_use_ptx(info) && !hook_tune("OS_WSCAN", 1, 0, 1);
-  int ming = entry_use_ptx(info) ? (int)hook_tune("OS_MIN_GROUPS", 0, 0, 32) : 0;
+  int ming = entry_use_ptx(info) && data_type_size(t) <= 4 ? (int)hook_tune("OS_MIN_GROUPS", OS_BOUND_PTX, 0, 32) : 0;
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
