@@ -9,7 +9,7 @@
 #include "devinfo.h"
 #include "devsel.h"
 #include "hook.h"
-#include "opt.h"
+#include "ptx.h"
 #include "ps_version.h"
 
 #include <stdarg.h>
@@ -306,66 +306,33 @@ static int build(struct rt *rt, cl_program prog, const char *file, const char *o
   return 0;
 }
 
-/* CUDA's launch bounds for OpenCL programs on NVIDIA, whose compiler has no
-** option for them (it ignores -cl-nv-maxrregcount): where options hold
-** -DPS_MIN_GROUPS_PER_CU=N (N from 1 to 32) and the built program's binary is
-** PTX text, *prog is replaced by one built from that text with
-** `.minnctapersm N` after each entry's `.reqntid` (reqd_work_group_size), so
-** that ptxas keeps each work-item's registers within an SM's share for N
-** groups. Elsewhere *prog is kept as it is. */
+/* Where options ask for launch bounds (ptx.h) and the built program's binary
+** is PTX, *prog is replaced by one built from that binary with them;
+** elsewhere it is kept as it is. */
 static int ptx_min_groups(struct rt *rt, cl_program *prog, const char *file, const char *options,
                           struct ps_err *e)
 {
-  static const char opt[] = "-DPS_MIN_GROUPS_PER_CU=", dir[] = ".reqntid";
-  const char *o = strstr(options, opt), *p, *q;
-  char num[16], add[40], *bin = NULL, *ptx = NULL;
-  size_t n = 0, len, k, add_len, at = 0, extra = 0;
-  uint64_t groups;
+  unsigned groups = 0;
+  size_t n = 0, len = 0;
+  unsigned char *bin = NULL;
+  char *ptx = NULL;
   cl_program built = NULL;
   cl_int err, st;
-  int rc = -1;
-  if (o == NULL)
-    return 0;
-  o += sizeof opt - 1;
-  len = strcspn(o, " ");
-  if (len == 0 || len >= sizeof num)
-    return ps_fail(e, "%s: bad -DPS_MIN_GROUPS_PER_CU in the build options", file);
-  memcpy(num, o, len);
-  num[len] = '\0';
-  if (opt_parse_u64(num, &groups) != 0 || groups < 1 || groups > 32)
-    return ps_fail(e, "%s: -DPS_MIN_GROUPS_PER_CU=%s: not a count from 1 to 32", file, num);
+  int rc = -1, got = ptx_bound_option(options, &groups);
+  if (got <= 0)
+    return got == 0 ? 0 : ps_fail(e, "%s: -DPS_MIN_GROUPS_PER_CU: not a count from 1 to 32", file);
   if (clGetProgramInfo(*prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL) != CL_SUCCESS || n == 0 ||
-      (bin = malloc(n + 1)) == NULL ||
-      clGetProgramInfo(*prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS) {
+      (bin = malloc(n)) == NULL || clGetProgramInfo(*prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS) {
     rc = 0; /* no binary to read: the program stays as built */
     goto done;
   }
-  bin[n] = '\0';
-  len = strlen(bin); /* PTX text ends with a NUL in the binary */
-  if (strncmp(bin, "//", 2) != 0 || strstr(bin, ".entry") == NULL || strstr(bin, dir) == NULL) {
-    rc = 0; /* not PTX, or no entry with a fixed group size */
+  if ((got = ptx_bound((const char *)bin, n, groups, &ptx, &len)) <= 0) {
+    rc = got == 0 ? 0 : ps_fail(e, "out of memory");
     goto done;
   }
-  add_len = (size_t)snprintf(add, sizeof add, "\n.minnctapersm %u", (unsigned)groups);
-  for (p = bin; (p = strstr(p, dir)) != NULL; p += sizeof dir - 1)
-    extra += add_len;
-  if ((ptx = malloc(len + extra + 1)) == NULL) {
-    ps_fail(e, "out of memory");
-    goto done;
-  }
-  for (p = bin; (q = strstr(p, dir)) != NULL; p = q) {
-    q += strcspn(q, "\n"); /* the end of the .reqntid line */
-    memcpy(ptx + at, p, (size_t)(q - p));
-    at += (size_t)(q - p);
-    memcpy(ptx + at, add, add_len);
-    at += add_len;
-  }
-  k = strlen(p);
-  memcpy(ptx + at, p, k + 1);
-  at += k + 1;
   {
     const unsigned char *bp = (const unsigned char *)ptx;
-    built = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &at, &bp, &st, &err);
+    built = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &len, &bp, &st, &err);
   }
   if (err != CL_SUCCESS || st != CL_SUCCESS) {
     rt_fail(e, "clCreateProgramWithBinary", err != CL_SUCCESS ? err : st);
@@ -376,7 +343,7 @@ static int ptx_min_groups(struct rt *rt, cl_program *prog, const char *file, con
   clReleaseProgram(*prog);
   *prog = built;
   built = NULL;
-  ps_info(2, "%s: PTX entries declared for %u groups a compute unit", file, (unsigned)groups);
+  ps_info(2, "%s: PTX entries bound to %u groups a compute unit", file, groups);
   rc = 0;
 done:
   if (built != NULL)

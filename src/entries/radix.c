@@ -28,18 +28,20 @@
 /* Onesweep's tile shapes: work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
 ** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
-** bytes, 512 x 12 (898 us; os_pass holds 64 registers, so 2 groups of 512
-** an SM; 256 x 28, the shape before, 930 us at 128 registers, 2 groups of
-** 256; 512 x 13 holds 78, 1 group: 1293 us), and 384 x 12 with values
-** (argsort 1296 us, 256 x 20 1335); 256 x 16 for 8-byte keys (256 x 20 with
-** values) and without PTX, where it was tuned first. Each capped by the
-** device's local memory (os_shape); os_hist on 8 groups per compute unit
-** (2, 4, 16 slower). */
+** bytes, keys only: 512 x 15 with PTX launch bounds of 2 groups an SM
+** (OS_BOUND_PTX, rt.c: ptxas fits os_pass in 64 registers, spilling 76
+** bytes; 864 us, 512 x 14 873, 512 x 12 without bounds 894; without them
+** 512 x 13 needs 78 registers, 1 group: 1293 us; 256 x 28, the shape before,
+** 930 us at 128 registers, 2 groups of 256); with values 384 x 12 and no
+** bounds (argsort 1296 us; bound 1309, 384 x 14 bound 1329, 256 x 20 1335);
+** 256 x 16 for 8-byte keys (256 x 20 with values) and without PTX, where it
+** was tuned first. Each capped by the device's local memory (os_shape);
+** os_hist on 8 groups per compute unit (2, 4, 16 slower). */
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
-#define OS_ITEMS_PTX 14
-#define OS_BOUND_PTX 2 /* groups an SM that ptxas must fit (PTX launch bounds, rt.c) */
+#define OS_ITEMS_PTX 15
+#define OS_BOUND_PTX 2 /* keys only: the groups an SM whose registers ptxas must fit (ptx.h) */
 #define OS_WG_PTX_ARG 384
 #define OS_ITEMS_PTX_ARG 12
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
@@ -273,8 +275,9 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
-** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS
-** (os_shape: OS_WG, OS_ITEMS). */
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS,
+** OS_WSCAN, OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG,
+** OS_ITEMS). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -284,9 +287,10 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
-  size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
+  /* the group scan by warps' shuffles with PTX (OS_WSCAN=0: Hillis-Steele) */
   int hs = entry_use_ptx(info) && !hook_tune("OS_WSCAN", 1, 0, 1);
-  int ming = entry_use_ptx(info) && data_type_size(t) <= 4 ? (int)hook_tune("OS_MIN_GROUPS", OS_BOUND_PTX, 0, 32) : 0;
+  int ming = entry_use_ptx(info) ? (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 && !arg ? OS_BOUND_PTX : 0, 0, 32) : 0;
+  size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
