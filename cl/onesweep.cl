@@ -30,6 +30,9 @@
 // at once: 4, 8 or 16) and -DHITEMS (os_hist's keys a work-item in flight).
 
 #define RADIX 256
+#ifndef PROBE
+#define PROBE 0
+#endif
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
@@ -116,6 +119,22 @@ static uint match_any(uint d, __local uint *scratch)
 #endif
 #ifndef NV_PTX
 static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
+#endif
+
+// x through a move the compiler cannot see through (PTX path), so that what
+// is computed from it is computed again where it is needed rather than held
+// in a register per key: without it ptxas kept each key's digit and counter
+// address across the ranking's barrier and spilled (os_pass at 512 x 15: 76
+// bytes spilled; with it none).
+#ifdef NV_PTX
+static uint opaque(uint x)
+{
+  uint y;
+  asm volatile("mov.u32 %0, %1;" : "=r"(y) : "r"(x));
+  return y;
+}
+#else
+#define opaque(x) (x)
 #endif
 
 // Exclusive scan of one uint per work-item; *total gets the group's sum.
@@ -301,8 +320,13 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
+#if PROBE & 4
+  for (uint i = 0; i < ITEMS; i++)
+    r[i] = 0;
+  if (0)
+#endif
   for (uint i = 0; i < ITEMS; i++) {
-    uint d = DIGIT(k[i], shift);
+    uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
     uint peers = match_any(d, pm);
     uint below = popcount(peers & lt);
     uint old = cnt[w * RADIX + d];
@@ -335,27 +359,37 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   // each key's place in its digit's run; the run's place in the output
-  // (look-back), as an offset from tile slots (uint arithmetic wraps back)
+  // (look-back), as an offset from tile slots (uint arithmetic wraps back).
+  // The digits and counters' addresses again, not kept from the ranking.
+  uint shift2 = opaque(shift), w2 = opaque(w);
   for (uint i = 0; i < ITEMS; i++)
-    r[i] += cnt[w * RADIX + DIGIT(k[i], shift)];
+    r[i] += cnt[w2 * RADIX + DIGIT(k[i], shift2)];
   // the tile in digit order (before the look-back, which may wait on other
   // tiles: 1020 -> 979 us on the H100), then each run written contiguously:
   // consecutive work-items write consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
-    keys[dstart[DIGIT(k[i], shift)] + r[i]] = k[i];
+    keys[dstart[DIGIT(k[i], shift2)] + r[i]] = k[i];
 #ifdef VALUES
-    vals[dstart[DIGIT(k[i], shift)] + r[i]] = v[i];
+    vals[dstart[DIGIT(k[i], shift2)] + r[i]] = v[i];
 #endif
   }
   if (A_DIGIT(l))
+#if PROBE & 2
+    gb[l] = off[(shift >> 3) * RADIX + l] - dstart[l] + (count & 0);
+#else
     gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
+#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;
     if (q < m) {
       U x = keys[q];
 #ifndef LAST
+#if PROBE & 1
+      out[(ulong)t * TILE + q] = UNKEY(x);
+#else
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
+#endif
 #endif
 #ifdef VALUES
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];

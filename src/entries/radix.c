@@ -310,6 +310,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
+  snprintf(bounds + strlen(bounds), sizeof bounds - strlen(bounds), " -DPROBE=%d", (int)hook_tune("OS_PROBE", 0, 0, 7));
   snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
