@@ -40,10 +40,10 @@
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
-#define OS_ITEMS_PTX 15
+#define OS_ITEMS_PTX 18
 #define OS_BOUND_PTX 2 /* keys only: the groups an SM whose registers ptxas must fit (ptx.h) */
-#define OS_WG_PTX_ARG 384
-#define OS_ITEMS_PTX_ARG 12
+#define OS_WG_PTX_ARG 512
+#define OS_ITEMS_PTX_ARG 8
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
@@ -291,7 +291,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   ** the bounds 864 against 868 us), Hillis-Steele with values (argsort 1302
   ** against 1294 us by shuffles) */
   int hs = entry_use_ptx(info) && !hook_tune("OS_WSCAN", !arg, 0, 1);
-  int ming = entry_use_ptx(info) ? (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 && !arg ? OS_BOUND_PTX : 0, 0, 32) : 0;
+  int ming = entry_use_ptx(info) ? (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 ? OS_BOUND_PTX : 0, 0, 32) : 0;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
