@@ -30,9 +30,6 @@
 // at once: 4, 8 or 16) and -DHITEMS (os_hist's keys a work-item in flight).
 
 #define RADIX 256
-#ifndef PROBE
-#define PROBE 0
-#endif
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
@@ -138,10 +135,12 @@ static uint opaque(uint x)
 #endif
 
 // Exclusive scan of one uint per work-item; *total gets the group's sum.
-// sh is scratch of WG words, free again on return. With the PTX path each
-// warp scans by shuffles and adds the totals of the warps before it (2
-// barriers); elsewhere Hillis-Steele (2 log2(WG) + 1).
+// sh is scratch of SCAN_WORDS words, free again on return. With the PTX path
+// each warp scans by shuffles and adds the totals of the warps before it (2
+// barriers, a word a warp); elsewhere Hillis-Steele (2 log2(WG) + 1, a word
+// a work-item).
 #if defined(NV_PTX) && !defined(HS_SCAN)
+#define SCAN_WORDS WARPS
 static uint group_scan(__local uint *sh, uint x, uint *total)
 {
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, y = x, before = 0, all = 0;
@@ -162,6 +161,7 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
   return before + y - x;
 }
 #else
+#define SCAN_WORDS WG
 static uint group_scan(__local uint *sh, uint x, uint *total)
 {
   uint l = get_local_id(0);
@@ -218,7 +218,7 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_scan(__global const uint *restrict tot, __global uint *restrict off)
 {
-  __local uint sh[WG];
+  __local uint sh[SCAN_WORDS];
   uint d = get_local_id(0), p = get_group_id(0), total;
   uint o = group_scan(sh, A_DIGIT(d) ? tot[p * RADIX + d] : 0u, &total);
   if (A_DIGIT(d))
@@ -284,7 +284,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   uint v[ITEMS];
 #endif
   __local count_t cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its offset within d's run
-  __local uint sh[WG], dstart[RADIX], gb[RADIX];
+  __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
   uint lt = (1u << lane) - 1u; // the lanes below this one
@@ -320,11 +320,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
-#if PROBE & 4
-  for (uint i = 0; i < ITEMS; i++)
-    r[i] = 0;
-  if (0)
-#endif
   for (uint i = 0; i < ITEMS; i++) {
     uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
     uint peers = match_any(d, pm);
@@ -374,22 +369,14 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
   }
   if (A_DIGIT(l))
-#if PROBE & 2
-    gb[l] = off[(shift >> 3) * RADIX + l] - dstart[l] + (count & 0);
-#else
     gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
-#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;
     if (q < m) {
       U x = keys[q];
 #ifndef LAST
-#if PROBE & 1
-      out[(ulong)t * TILE + q] = UNKEY(x);
-#else
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
-#endif
 #endif
 #ifdef VALUES
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];

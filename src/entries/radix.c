@@ -42,13 +42,14 @@
 #define OS_WG_PTX 512
 #define OS_ITEMS_PTX 18
 #define OS_BOUND_PTX 2 /* keys only: the groups an SM whose registers ptxas must fit (ptx.h) */
-#define OS_WG_PTX_ARG 512
-#define OS_ITEMS_PTX_ARG 8
+#define OS_WG_PTX_ARG 384
+#define OS_ITEMS_PTX_ARG 12
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
-** scan's words, the digits' starts and bases, and 1 KiB to spare */
-#define OS_LOCAL_REST(wg, cb) ((wg) / 32 * RADIX * (cb) + ((wg) + 2 * RADIX) * 4 + 1024)
+** scan's sw words (a warp's or a work-item's), the digits' starts and bases,
+** and 1 KiB to spare */
+#define OS_LOCAL_REST(wg, cb, sw) ((wg) / 32 * RADIX * (cb) + ((sw) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
@@ -247,6 +248,15 @@ static int peers_or(const struct rt_device_info *info)
   return !entry_use_ptx(info) && hook_tune("OS_PEERS_OR", info->is_gpu, 0, 1);
 }
 
+/* Whether os_pass's digits are scanned by warp shuffles (the PTX path; arg:
+** with values), else Hillis-Steele: keys only by shuffles (with the bounds
+** 864 against 868 us on the H100), with values Hillis-Steele (argsort 1302
+** against 1294 us by shuffles). PSEARCH_TEST_TUNE: OS_WSCAN. */
+static int warp_scan(const struct rt_device_info *info, int arg)
+{
+  return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg, 0, 1);
+}
+
 /* An os_pass tile's shape for keys of type t (arg: with values): *wg
 ** work-items (a multiple of 32, at least RADIX) of *items keys, the tuned
 ** size capped so that the tile (its keys, and the values) and the rest of
@@ -263,7 +273,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
   per = (uint64_t)*wg * (data_type_size(t) + (arg ? 4 : 0));
-  rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4) + (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
+  rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, arg) ? *wg / 32 : *wg) +
+         (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
 }
@@ -276,8 +287,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
 ** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS,
-** OS_WSCAN, OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG,
-** OS_ITEMS). */
+** OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS;
+** warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -287,11 +298,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
-  /* the digits' group scan with PTX: by warp shuffles for keys only (with
-  ** the bounds 864 against 868 us), Hillis-Steele with values (argsort 1302
-  ** against 1294 us by shuffles) */
-  int hs = entry_use_ptx(info) && !hook_tune("OS_WSCAN", !arg, 0, 1);
-  int ming = entry_use_ptx(info) ? (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 ? OS_BOUND_PTX : 0, 0, 32) : 0;
+  int ming = entry_use_ptx(info) ? (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 && !arg ? OS_BOUND_PTX : 0, 0, 32) : 0;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
@@ -310,13 +317,12 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
-  snprintf(bounds + strlen(bounds), sizeof bounds - strlen(bounds), " -DPROBE=%d", (int)hook_tune("OS_PROBE", 0, 0, 7));
   snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", hs ? " -DHS_SCAN" : "", bounds);
+           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
