@@ -28,15 +28,16 @@
 /* Onesweep's tile shapes: work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
 ** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
-** bytes, keys only: 512 x 15 with PTX launch bounds of 2 groups an SM
-** (OS_BOUND_PTX, rt.c: ptxas fits os_pass in 64 registers, spilling 76
-** bytes; 864 us, 512 x 14 873, 512 x 12 without bounds 894; without them
-** 512 x 13 needs 78 registers, 1 group: 1293 us; 256 x 28, the shape before,
-** 930 us at 128 registers, 2 groups of 256); with values 384 x 12 and no
-** bounds (argsort 1296 us; bound 1309, 384 x 14 bound 1329, 256 x 20 1335);
-** 256 x 16 for 8-byte keys (256 x 20 with values) and without PTX, where it
-** was tuned first. Each capped by the device's local memory (os_shape);
-** os_hist on 8 groups per compute unit (2, 4, 16 slower). */
+** bytes, keys only: 512 x 18 with PTX launch bounds of 2 groups an SM
+** (OS_BOUND_PTX, ptx.h: ptxas fits os_pass in 64 registers, spilling 32
+** bytes; 797 us, 512 x 17 808, x 19-20 795-808 but past the 48 KiB of local
+** memory the device reports, 512 x 12 without bounds 894; without bounds
+** 512 x 13 needs 78 registers, 1 group: 1293 us; 3 or 4 groups an SM spill
+** more than the keys in flight gain: 916-2098 us); with values 384 x 12 and
+** no bounds (argsort 1291 us; 512 x 8 bound 1351, 448 x 10 1307); 256 x 16
+** for 8-byte keys (256 x 20 with values) and without PTX, where it was tuned
+** first. Each capped by the device's local memory (os_shape); os_hist on 8
+** groups per compute unit (2, 4, 16 slower). */
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
@@ -250,8 +251,9 @@ static int peers_or(const struct rt_device_info *info)
 
 /* Whether os_pass's digits are scanned by warp shuffles (the PTX path; arg:
 ** with values), else Hillis-Steele: keys only by shuffles (with the bounds
-** 864 against 868 us on the H100), with values Hillis-Steele (argsort 1302
-** against 1294 us by shuffles). PSEARCH_TEST_TUNE: OS_WSCAN. */
+** 864 against 868 us on the H100, and its scratch is a word a warp, so that
+** 512 x 18 fits), with values Hillis-Steele (argsort 1302 against 1294 us by
+** shuffles). PSEARCH_TEST_TUNE: OS_WSCAN. */
 static int warp_scan(const struct rt_device_info *info, int arg)
 {
   return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg, 0, 1);
