@@ -3,6 +3,8 @@
 */
 #include "devinfo.h"
 
+#include "clerror.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,4 +72,30 @@ void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, i
     }
   }
   free(ext);
+}
+
+int devinfo_each(int (*f)(void *, const struct rt_device_info *, cl_platform_id, cl_device_id), void *ctx,
+                 struct ps_err *e)
+{
+  cl_uint np = 0;
+  cl_platform_id ps[32];
+  cl_int err = clGetPlatformIDs(32, ps, &np);
+  if (err == -1001 || (err == CL_SUCCESS && np == 0))
+    return ps_fail(e, "no OpenCL platform found (install an ICD: e.g. the Debian package "
+                      "pocl-opencl-icd for CPUs, or the GPU vendor's driver)");
+  if (err != CL_SUCCESS)
+    return ps_fail(e, "OpenCL: clGetPlatformIDs failed: %s (%d)", clerror_name(err), err);
+  for (cl_uint i = 0; i < np && i < 32; i++) {
+    cl_uint nd = 0;
+    cl_device_id ds[64];
+    if (clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 64, ds, &nd) != CL_SUCCESS)
+      continue;
+    for (cl_uint j = 0; j < nd && j < 64; j++) {
+      struct rt_device_info di;
+      devinfo_fill(&di, ps[i], ds[j], (int)i, (int)j);
+      if (f(ctx, &di, ps[i], ds[j]))
+        return 1;
+    }
+  }
+  return 0;
 }

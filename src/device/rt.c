@@ -33,33 +33,6 @@ static int rt_fail(struct ps_err *e, const char *call, cl_int err)
 
 /* ================================ Devices ================================ */
 
-/* Visit every device: calls f(ctx, info, platform, device) until it returns nonzero. */
-static int each_device(int (*f)(void *, const struct rt_device_info *, cl_platform_id, cl_device_id),
-                       void *ctx, struct ps_err *e)
-{
-  cl_uint np = 0;
-  cl_platform_id ps[32];
-  cl_int err = clGetPlatformIDs(32, ps, &np);
-  if (err == -1001 || (err == CL_SUCCESS && np == 0))
-    return ps_fail(e, "no OpenCL platform found (install an ICD: e.g. the Debian package "
-                      "pocl-opencl-icd for CPUs, or the GPU vendor's driver)");
-  if (err != CL_SUCCESS)
-    return rt_fail(e, "clGetPlatformIDs", err);
-  for (cl_uint i = 0; i < np && i < 32; i++) {
-    cl_uint nd = 0;
-    cl_device_id ds[64];
-    if (clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 64, ds, &nd) != CL_SUCCESS)
-      continue;
-    for (cl_uint j = 0; j < nd && j < 64; j++) {
-      struct rt_device_info di;
-      devinfo_fill(&di, ps[i], ds[j], (int)i, (int)j);
-      if (f(ctx, &di, ps[i], ds[j]))
-        return 1;
-    }
-  }
-  return 0;
-}
-
 struct lister {
   struct rt_device_info *v;
   int n, cap;
@@ -85,7 +58,7 @@ static int add_info(void *ctx, const struct rt_device_info *di, cl_platform_id p
 int rt_list(struct rt_device_info **out, int *n, struct ps_err *e)
 {
   struct lister l = {NULL, 0, 0};
-  if (each_device(add_info, &l, e) < 0) {
+  if (devinfo_each(add_info, &l, e) < 0) {
     free(l.v);
     return -1;
   }
@@ -169,11 +142,11 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
   pk.found = 0;
   /* default: the first GPU, else the first matching device */
   pk.want_gpu_first = sel->platform == NULL && sel->device == NULL && sel->type == NULL;
-  if (each_device(pick, &pk, e) < 0)
+  if (devinfo_each(pick, &pk, e) < 0)
     goto fail;
   if (!pk.found && pk.want_gpu_first) {
     pk.want_gpu_first = 0;
-    each_device(pick, &pk, e);
+    devinfo_each(pick, &pk, e);
   }
   if (!pk.found) {
     ps_fail(e, "no OpenCL device matches (platform %s, device %s, type %s); "
@@ -263,17 +236,28 @@ static const char *source_of(struct rt *rt, const char *file, size_t *len, char 
   return NULL;
 }
 
+/* A built program's binary, malloc'ed, of *n bytes; NULL where it has none. */
+static unsigned char *program_binary(cl_program prog, size_t *n)
+{
+  unsigned char *bin = NULL;
+  *n = 0;
+  if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof *n, n, NULL) != CL_SUCCESS || *n == 0 ||
+      (bin = malloc(*n)) == NULL)
+    return NULL;
+  if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS) {
+    free(bin);
+    return NULL;
+  }
+  return bin;
+}
+
 /* Store a built program's binary in the kernel cache (a failure only warns). */
 static void store_binary(cl_program prog, const char *path)
 {
-  size_t n = 0;
-  unsigned char *bin = NULL;
+  size_t n;
+  unsigned char *bin = program_binary(prog, &n);
   struct ps_err e;
-  if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL) != CL_SUCCESS || n == 0)
-    return;
-  bin = malloc(n);
-  if (bin != NULL && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
-      cache_store_blob(path, bin, n, &e) != 0)
+  if (bin != NULL && cache_store_blob(path, bin, n, &e) != 0)
     ps_warn("kernel cache: %s", e.msg);
   free(bin);
 }
@@ -306,6 +290,25 @@ static int build(struct rt *rt, cl_program prog, const char *file, const char *o
   return 0;
 }
 
+/* A program built from a binary of len bytes for options; NULL where the
+** driver refuses it: quietly where file is NULL, else as build() fails. */
+static cl_program binary_program(struct rt *rt, const void *bin, size_t len, const char *file,
+                                 const char *options, struct ps_err *e)
+{
+  const unsigned char *bp = bin;
+  cl_int st, err;
+  cl_program prog = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &len, &bp, &st, &err);
+  if (err == CL_SUCCESS && st == CL_SUCCESS &&
+      (file != NULL ? build(rt, prog, file, options, e) == 0
+                    : clBuildProgram(prog, 1, &rt->device, options, NULL, NULL) == CL_SUCCESS))
+    return prog;
+  if (file != NULL && (err != CL_SUCCESS || st != CL_SUCCESS))
+    rt_fail(e, "clCreateProgramWithBinary", err != CL_SUCCESS ? err : st);
+  if (prog != NULL)
+    clReleaseProgram(prog);
+  return NULL;
+}
+
 /* Where options ask for launch bounds (ptx.h) and the built program's binary
 ** is PTX, *prog is replaced by one built from that binary with them;
 ** elsewhere it is kept as it is. */
@@ -316,38 +319,21 @@ static int ptx_min_groups(struct rt *rt, cl_program *prog, const char *file, con
   size_t n = 0, len = 0;
   unsigned char *bin = NULL;
   char *ptx = NULL;
-  cl_program built = NULL;
-  cl_int err, st;
+  cl_program built;
   int rc = -1, got = ptx_bound_option(options, &groups);
   if (got <= 0)
     return got == 0 ? 0 : ps_fail(e, "%s: -DPS_MIN_GROUPS_PER_CU: not a count from 1 to 32", file);
-  if (clGetProgramInfo(*prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL) != CL_SUCCESS || n == 0 ||
-      (bin = malloc(n)) == NULL || clGetProgramInfo(*prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS) {
-    rc = 0; /* no binary to read: the program stays as built */
+  if ((bin = program_binary(*prog, &n)) == NULL || (got = ptx_bound((const char *)bin, n, groups, &ptx, &len)) <= 0) {
+    rc = got < 0 ? ps_fail(e, "out of memory") : 0; /* else no PTX: the program stays as built */
     goto done;
   }
-  if ((got = ptx_bound((const char *)bin, n, groups, &ptx, &len)) <= 0) {
-    rc = got == 0 ? 0 : ps_fail(e, "out of memory");
-    goto done;
-  }
-  {
-    const unsigned char *bp = (const unsigned char *)ptx;
-    built = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &len, &bp, &st, &err);
-  }
-  if (err != CL_SUCCESS || st != CL_SUCCESS) {
-    rt_fail(e, "clCreateProgramWithBinary", err != CL_SUCCESS ? err : st);
-    goto done;
-  }
-  if (build(rt, built, file, options, e) != 0)
+  if ((built = binary_program(rt, ptx, len, file, options, e)) == NULL)
     goto done;
   clReleaseProgram(*prog);
   *prog = built;
-  built = NULL;
   ps_info(2, "%s: PTX entries bound to %u groups a compute unit", file, groups);
   rc = 0;
 done:
-  if (built != NULL)
-    clReleaseProgram(built);
   free(bin);
   free(ptx);
   return rc;
@@ -374,20 +360,11 @@ static cl_program cached_program(struct rt *rt, const char *path, const char *op
 {
   size_t blen;
   unsigned char *bin = NULL;
-  cl_program prog = NULL;
-  cl_int st, err;
+  cl_program prog;
   if (cache_load_blob(path, &bin, &blen) != 0)
     return NULL;
-  {
-    const unsigned char *bp = bin;
-    prog = clCreateProgramWithBinary(rt->ctx, 1, &rt->device, &blen, &bp, &st, &err);
-  }
-  if (err != CL_SUCCESS || st != CL_SUCCESS || clBuildProgram(prog, 1, &rt->device, options, NULL, NULL) != CL_SUCCESS) {
-    if (prog != NULL)
-      clReleaseProgram(prog);
-    prog = NULL;
+  if ((prog = binary_program(rt, bin, blen, NULL, options, NULL)) == NULL)
     ps_info(2, "kernel cache: %s is unusable; rebuilding", path);
-  }
   free(bin);
   return prog;
 }
