@@ -28,7 +28,11 @@
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
 // at once: 4, 8 or 16), -DHITEMS (os_hist's keys a work-item in flight) and
-// [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps').
+// [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps')
+// [-DEARLY] (a tile's digit counts by local atomics, published before its
+// ranking rather than after: CUB's early counts) and, with -DVALUES,
+// [-DVSHARE] (the values go through the keys' local memory after the keys
+// are written, rather than beside them: half the local memory a key).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
@@ -279,10 +283,18 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
              )
 {
+#if defined(VALUES) && defined(VSHARE)
+  // the tile in digit order: the keys, then (once written) their values
+  __local union { U k[TILE]; uint v[TILE]; } tb;
+  __local U *keys = tb.k;
+  __local uint *vals = tb.v;
+  uint v[ITEMS], dst[ITEMS];      // (dst: where slot i * WG + l goes)
+#else
   __local U keys[TILE];           // the tile in digit order
 #ifdef VALUES
   __local uint vals[TILE];        // their values
   uint v[ITEMS];
+#endif
 #endif
   __local count_t cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its offset within d's run
   __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
@@ -304,6 +316,10 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     pm[i] = 0;
 #endif
   }
+#ifdef EARLY
+  if (A_DIGIT(l))
+    gb[l] = 0; // (until the look-back: the tile's digit counts)
+#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
@@ -319,6 +335,16 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
 #endif
   }
+#ifdef EARLY
+  // early counts: the tile's count of each digit (keys past the end too: only
+  // the last tile has them, and no tile reads its count), published before
+  // the ranking, so the tiles after this one wait less in their look-back
+  for (uint i = 0; i < ITEMS; i++)
+    atomic_inc(&gb[DIGIT(k[i], opaque(shift))]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (A_DIGIT(l))
+    PUBLISH(&status[(ulong)t * RADIX + l], LB_WORD(t == 0 ? 2 : 1, gb[l]));
+#endif
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
   for (uint i = 0; i < ITEMS; i++) {
@@ -346,7 +372,9 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
         cnt[v * RADIX + d] = (count_t)sum;
         sum += c;
       }
+#ifndef EARLY
       PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
+#endif
     }
     start = group_scan(sh, sum, &total);
     if (A_DIGIT(d))
@@ -364,9 +392,12 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // tiles: 1020 -> 979 us on the H100), then each run written contiguously:
   // consecutive work-items write consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
-    keys[dstart[DIGIT(k[i], shift2)] + r[i]] = k[i];
-#ifdef VALUES
-    vals[dstart[DIGIT(k[i], shift2)] + r[i]] = v[i];
+    uint slot = dstart[DIGIT(k[i], shift2)] + r[i];
+    keys[slot] = k[i];
+#if defined(VALUES) && defined(VSHARE)
+    r[i] = slot; // its value's, once the keys are written
+#elif defined(VALUES)
+    vals[slot] = v[i];
 #endif
   }
   if (A_DIGIT(l))
@@ -379,9 +410,20 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #ifndef LAST
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
 #endif
-#ifdef VALUES
+#if defined(VALUES) && defined(VSHARE)
+      dst[i] = gb[DIGIT(x, shift)] + q;
+#elif defined(VALUES)
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];
 #endif
     }
   }
+#if defined(VALUES) && defined(VSHARE)
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint i = 0; i < ITEMS; i++)
+    vals[r[i]] = v[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint i = 0; i < ITEMS; i++)
+    if (i * WG + l < m)
+      vout[dst[i]] = (VOUT)vals[i * WG + l];
+#endif
 }

@@ -19,6 +19,20 @@ lsan_tracer_crashed() {
   grep -q 'LeakSanitizer has encountered a fatal error' "$1" && ! grep -q 'detected memory leaks' "$1"
 }
 
+# show_err FILE: a failed command's stderr, its first 5 lines and (where a
+# sanitizer's report or a crash ends it) its last 25
+show_err() {
+  local n
+  n=$(wc -l < "$1")
+  sed 's/^/  stderr: /' "$1" | head -5
+  if [ "$n" -gt 30 ]; then
+    echo "  stderr: ... ($((n - 30)) lines)"
+    sed 's/^/  stderr: /' "$1" | tail -25
+  elif [ "$n" -gt 5 ]; then
+    sed 's/^/  stderr: /' "$1" | tail -n +6
+  fi
+}
+
 fail() {
   echo "FAIL: $*"
   fails=$((fails + 1))
@@ -32,7 +46,7 @@ check() {
   local got=$?
   if [ "$got" != "$want" ]; then
     fail "$name: exit $got, expected $want (cmd: $*)"
-    sed 's/^/  stderr: /' "$ERR" | head -5
+    show_err "$ERR"
   fi
 }
 
@@ -45,7 +59,7 @@ check_in() {
   local got=$?
   if [ "$got" != "$want" ]; then
     fail "$name: exit $got, expected $want (cmd: $* < $in)"
-    sed 's/^/  stderr: /' "$ERR" | head -5
+    show_err "$ERR"
   fi
 }
 

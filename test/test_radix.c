@@ -140,12 +140,14 @@ static void radix_sort_agrees(void **state)
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
 ** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
 ** PTX), 32-bit words (the default with PTX, below 2^30 keys), 4 and 16 words
-** read at once, tiles of 7 keys a work-item. */
+** read at once, tiles of 7 keys a work-item, the counts published early
+** (OS_EARLY). */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=1,OS_LBN=16"};
+  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=1,OS_LBN=16",
+                                       "OS_LB32=1,OS_EARLY=1", "OS_EARLY=1,OS_ITEMS=7"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
@@ -229,12 +231,13 @@ static void ptx_launch_bounds(void **state)
 /* os_pass in groups wider than one work-item per digit (PSEARCH_TEST_TUNE
 ** OS_WG: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
-** with 64- and 32-bit look-back words; argsort (the values). */
+** with 64- and 32-bit look-back words (the latter with early counts);
+** argsort (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
-  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1"};
+  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1,OS_EARLY=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
@@ -301,6 +304,27 @@ static void pairs_run(enum backend b, const struct data_value in[2], struct data
   entry_release(&j);
 }
 
+/* radix_sort_pairs on OpenCL against the c backend: n keys of type t in
+** pattern p, values of t at random. */
+static void pairs_agree_on(enum data_type t, int64_t n, enum pattern p, uint64_t seed)
+{
+  struct data_value in[2], ref[2], got[2];
+  char what[160];
+  in[0] = make(t, n, p, seed);
+  in[1] = make(t, n, RANDOM, seed + 500);
+  pairs_run(BACKEND_C, in, ref);
+  pairs_run(BACKEND_OPENCL, in, got);
+  snprintf(what, sizeof what, "radix_sort_pairs (%s), %s, n=%lld, pattern %d",
+           getenv("PSEARCH_TEST_TUNE") ? getenv("PSEARCH_TEST_TUNE") : "", data_type_name(t), (long long)n, p);
+  same_bits(&ref[0], &got[0], what);
+  same_bits(&ref[1], &got[1], what);
+  for (int k = 0; k < 2; k++) {
+    data_value_free(&ref[k]);
+    data_value_free(&got[k]);
+    data_value_free(&in[k]);
+  }
+}
+
 /* radix_sort_pairs: by hand (equal keys keep their values' order), then the
 ** OpenCL passes against the c reference on both outputs: every key type,
 ** size and pattern, values random; and mismatched lengths refused. */
@@ -308,9 +332,8 @@ static void pairs_agree(void **state)
 {
   static const enum data_type pt[] = {DATA_I32, DATA_U32, DATA_F32};
   int64_t n = 5, four = 4;
-  struct data_value in[2], ref[2], got[2];
+  struct data_value in[2], got[2];
   struct ps_err e = {{0}};
-  char what[160];
   (void)state;
   assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &n, &e), 0);
   assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &n, &e), 0);
@@ -336,21 +359,29 @@ static void pairs_agree(void **state)
   data_value_free(&in[1]);
   for (size_t ti = 0; ti < sizeof pt / sizeof pt[0]; ti++)
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
-      for (int p = 0; p < NPATTERNS; p++) {
-        in[0] = make(pt[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
-        in[1] = make(pt[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 500);
-        pairs_run(BACKEND_C, in, ref);
-        pairs_run(BACKEND_OPENCL, in, got);
-        snprintf(what, sizeof what, "radix_sort_pairs, %s, n=%lld, pattern %d", data_type_name(pt[ti]),
-                 (long long)sizes[si], p);
-        same_bits(&ref[0], &got[0], what);
-        same_bits(&ref[1], &got[1], what);
-        for (int k = 0; k < 2; k++) {
-          data_value_free(&ref[k]);
-          data_value_free(&got[k]);
-          data_value_free(&in[k]);
-        }
-      }
+      for (int p = 0; p < NPATTERNS; p++)
+        pairs_agree_on(pt[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+}
+
+/* The values through the keys' local memory once the keys are written
+** (PSEARCH_TEST_TUNE OS_VSHARE=1), with each tile's counts published before
+** its ranking (OS_EARLY=1): argsort on every type (with 1- and 2-byte keys
+** the shared tile takes the values' size), radix_sort_pairs, the edge sizes,
+** two patterns. */
+static void values_share_tile(void **state)
+{
+  static const enum data_type pt[] = {DATA_I32, DATA_F32};
+  (void)state;
+  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1,OS_EARLY=1", 1);
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+    for (int p = 0; p < 2; p++) {
+      for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+        agree("argsort", CL, types[ti], sizes[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
+      for (size_t ti = 0; ti < sizeof pt / sizeof pt[0]; ti++)
+        pairs_agree_on(pt[ti], sizes[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
+    }
+  agree("argsort", CL, DATA_I32, 1000003, EQUAL, 9);
+  unsetenv("PSEARCH_TEST_TUNE");
 }
 
 /* The one-bit sort: every type on the small sizes, 32-bit types up to 10^5. */
@@ -491,6 +522,7 @@ int main(void)
     cmocka_unit_test(radix_sort_1bit_agrees),
     cmocka_unit_test(argsort_agrees),
     cmocka_unit_test(pairs_agree),
+    cmocka_unit_test(values_share_tile),
     cmocka_unit_test(multicore_agrees),
     cmocka_unit_test(psort_agrees),
     cmocka_unit_test(psort_reuses_scratch),

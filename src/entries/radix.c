@@ -53,6 +53,8 @@
 #define OS_LOCAL_REST(wg, cb, sw) ((wg) / 32 * RADIX * (cb) + ((sw) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
+#define OS_EARLY 0 /* a tile's digit counts published before its ranking (onesweep.cl's EARLY) */
+#define OS_VSHARE 0 /* with values: they go through the keys' local memory (vshare_tile) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
@@ -259,6 +261,15 @@ static int warp_scan(const struct rt_device_info *info, int arg)
   return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg, 0, 1);
 }
 
+/* Whether os_pass with values moves them through the keys' local memory after
+** the keys (-DVSHARE), which halves the tile's local memory for 4-byte keys.
+** PSEARCH_TEST_TUNE: OS_VSHARE. */
+static int vshare_tile(const struct rt_device_info *info)
+{
+  (void)info;
+  return (int)hook_tune("OS_VSHARE", OS_VSHARE, 0, 1);
+}
+
 /* An os_pass tile's shape for keys of type t (arg: with values): *wg
 ** work-items (a multiple of 32, at least RADIX) of *items keys, the tuned
 ** size capped so that the tile (its keys, and the values) and the rest of
@@ -274,7 +285,9 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   *wg = (size_t)hook_tune("OS_WG", ptx && narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : OS_WG, RADIX, 1024) / 32 * 32;
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
-  per = (uint64_t)*wg * (data_type_size(t) + (arg ? 4 : 0));
+  per = (uint64_t)*wg * (!arg                   ? data_type_size(t)
+                         : vshare_tile(info)    ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
+                                                : data_type_size(t) + 4);
   rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, arg) ? *wg / 32 : *wg) +
          (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
@@ -289,7 +302,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
 ** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS,
-** OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS;
+** OS_MIN_GROUPS (PTX launch bounds, 0: none), OS_EARLY (os_shape: OS_WG, OS_ITEMS;
 ** warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
@@ -300,6 +313,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
+  int early = (int)hook_tune("OS_EARLY", OS_EARLY, 0, 1), vshare = arg && vshare_tile(info);
   int ming = !entry_use_ptx(info) ? 0
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 && !arg ? OS_BOUND_PTX : 0, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
@@ -320,12 +334,13 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
-  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s", s->wg,
+  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", bounds);
+           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", early ? " -DEARLY" : "",
+           vshare ? " -DVSHARE" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
