@@ -29,9 +29,7 @@
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
 // at once: 4, 8 or 16), -DHITEMS (os_hist's keys a work-item in flight) and
 // [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps')
-// [-DEARLY] (a tile's digit counts by local atomics, published before its
-// ranking rather than after: CUB's early counts) and, with -DVALUES,
-// [-DVSHARE] (the values go through the keys' local memory after the keys
+// and, with -DVALUES, [-DVSHARE] (the values go through the keys' local memory after the keys
 // are written, rather than beside them: half the local memory a key).
 
 #define RADIX 256
@@ -302,7 +300,21 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
+#ifdef PACKR
+  // the keys' ranks, two to a word (each below TILE <= 2^15), which frees
+  // ITEMS / 2 registers
+  uint rp[(ITEMS + 1) / 2];
+#define R_GET(i) ((i) & 1 ? rp[(i) >> 1] >> 16 : rp[(i) >> 1] & 0xffffu)
+#define R_ADD(i, x) (rp[(i) >> 1] += (i) & 1 ? (uint)(x) << 16 : (uint)(x))
+  for (uint i = 0; i < (ITEMS + 1) / 2; i++)
+    rp[i] = 0;
+#else
   uint r[ITEMS];
+#define R_GET(i) r[i]
+#define R_ADD(i, x) (r[i] += (x))
+  for (uint i = 0; i < ITEMS; i++)
+    r[i] = 0;
+#endif
 #ifdef PEERS_OR
   __local uint pm[WARPS * RADIX]; // match_any's scratch
 #else
@@ -316,10 +328,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     pm[i] = 0;
 #endif
   }
-#ifdef EARLY
-  if (A_DIGIT(l))
-    gb[l] = 0; // (until the look-back: the tile's digit counts)
-#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
@@ -335,16 +343,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
 #endif
   }
-#ifdef EARLY
-  // early counts: the tile's count of each digit (keys past the end too: only
-  // the last tile has them, and no tile reads its count), published before
-  // the ranking, so the tiles after this one wait less in their look-back
-  for (uint i = 0; i < ITEMS; i++)
-    atomic_inc(&gb[DIGIT(k[i], opaque(shift))]);
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (A_DIGIT(l))
-    PUBLISH(&status[(ulong)t * RADIX + l], LB_WORD(t == 0 ? 2 : 1, gb[l]));
-#endif
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
   for (uint i = 0; i < ITEMS; i++) {
@@ -358,7 +356,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       PEERS_CLEAR(pm, d);
     }
     warp_sync();
-    r[i] = old + below;
+    R_ADD(i, old + below);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   {
@@ -372,9 +370,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
         cnt[v * RADIX + d] = (count_t)sum;
         sum += c;
       }
-#ifndef EARLY
       PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
-#endif
     }
     start = group_scan(sh, sum, &total);
     if (A_DIGIT(d))
@@ -387,15 +383,15 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // The digits and counters' addresses again, not kept from the ranking.
   uint shift2 = opaque(shift), w2 = opaque(w);
   for (uint i = 0; i < ITEMS; i++)
-    r[i] += cnt[w2 * RADIX + DIGIT(k[i], shift2)];
+    R_ADD(i, cnt[w2 * RADIX + DIGIT(k[i], shift2)]);
   // the tile in digit order (before the look-back, which may wait on other
   // tiles: 1020 -> 979 us on the H100), then each run written contiguously:
   // consecutive work-items write consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
-    uint slot = dstart[DIGIT(k[i], shift2)] + r[i];
+    uint slot = dstart[DIGIT(k[i], shift2)] + R_GET(i);
     keys[slot] = k[i];
 #if defined(VALUES) && defined(VSHARE)
-    r[i] = slot; // its value's, once the keys are written
+    R_ADD(i, dstart[DIGIT(k[i], shift2)]); // the slot: its value's, once the keys are written
 #elif defined(VALUES)
     vals[slot] = v[i];
 #endif
@@ -420,7 +416,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #if defined(VALUES) && defined(VSHARE)
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)
-    vals[r[i]] = v[i];
+    vals[R_GET(i)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)

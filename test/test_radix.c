@@ -140,14 +140,12 @@ static void radix_sort_agrees(void **state)
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
 ** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
 ** PTX), 32-bit words (the default with PTX, below 2^30 keys), 4 and 16 words
-** read at once, tiles of 7 keys a work-item, the counts published early
-** (OS_EARLY). */
+** read at once, tiles of 7 keys a work-item. */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=1,OS_LBN=16",
-                                       "OS_LB32=1,OS_EARLY=1", "OS_EARLY=1,OS_ITEMS=7"};
+  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=1,OS_LBN=16"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
@@ -231,13 +229,12 @@ static void ptx_launch_bounds(void **state)
 /* os_pass in groups wider than one work-item per digit (PSEARCH_TEST_TUNE
 ** OS_WG: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
-** with 64- and 32-bit look-back words (the latter with early counts);
-** argsort (the values). */
+** with 64- and 32-bit look-back words; argsort (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
-  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1,OS_EARLY=1"};
+  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
@@ -364,15 +361,15 @@ static void pairs_agree(void **state)
 }
 
 /* The values through the keys' local memory once the keys are written
-** (PSEARCH_TEST_TUNE OS_VSHARE=1), with each tile's counts published before
-** its ranking (OS_EARLY=1): argsort on every type (with 1- and 2-byte keys
-** the shared tile takes the values' size), radix_sort_pairs, the edge sizes,
-** two patterns. */
+** (PSEARCH_TEST_TUNE OS_VSHARE=1: the PTX path's default for keys of up to 4
+** bytes, here on any device and type): argsort on every type (with 1- and
+** 2-byte keys the shared tile takes the values' size), radix_sort_pairs, the
+** edge sizes, two patterns. */
 static void values_share_tile(void **state)
 {
   static const enum data_type pt[] = {DATA_I32, DATA_F32};
   (void)state;
-  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1,OS_EARLY=1", 1);
+  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1", 1);
   for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
     for (int p = 0; p < 2; p++) {
       for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)

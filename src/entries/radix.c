@@ -33,8 +33,10 @@
 ** bytes; 797 us, 512 x 17 808, x 19-20 795-808 but past the 48 KiB of local
 ** memory the device reports, 512 x 12 without bounds 894; without bounds
 ** 512 x 13 needs 78 registers, 1 group: 1293 us; 3 or 4 groups an SM spill
-** more than the keys in flight gain: 916-2098 us); with values 384 x 12 and
-** no bounds (argsort 1291 us; 512 x 8 bound 1351, 448 x 10 1307); 256 x 16
+** more than the keys in flight gain: 916-2098 us); with values 512 x 12,
+** no bounds, the values through the keys' local memory (vshare_tile; argsort
+** 1202.7 us; 384 x 14 1244.7, 512 x 13 1546.6 at 75 registers, 512 x 14
+** bound 1213.0, 640 x 10 1579.3; beside the keys, 384 x 12: 1294.6); 256 x 16
 ** for 8-byte keys (256 x 20 with values) and without PTX, where it was tuned
 ** first. Each capped by the device's local memory (os_shape); os_hist on 8
 ** groups per compute unit (2, 4, 16 slower). */
@@ -43,7 +45,7 @@
 #define OS_WG_PTX 512
 #define OS_ITEMS_PTX 18
 #define OS_BOUND_PTX 2 /* keys only: the groups an SM whose registers ptxas must fit (ptx.h) */
-#define OS_WG_PTX_ARG 384
+#define OS_WG_PTX_ARG 512
 #define OS_ITEMS_PTX_ARG 12
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
@@ -53,8 +55,6 @@
 #define OS_LOCAL_REST(wg, cb, sw) ((wg) / 32 * RADIX * (cb) + ((sw) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
-#define OS_EARLY 0 /* a tile's digit counts published before its ranking (onesweep.cl's EARLY) */
-#define OS_VSHARE 0 /* with values: they go through the keys' local memory (vshare_tile) */
 #define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
@@ -261,13 +261,16 @@ static int warp_scan(const struct rt_device_info *info, int arg)
   return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg, 0, 1);
 }
 
-/* Whether os_pass with values moves them through the keys' local memory after
-** the keys (-DVSHARE), which halves the tile's local memory for 4-byte keys.
+/* Whether os_pass with values (keys of type t) moves them through the keys'
+** local memory once the keys are written (-DVSHARE), rather than beside them:
+** half the local memory a key of up to 4 bytes, for two more barriers. On
+** the PTX path with such keys, where the freed memory makes 512 x 12 fit:
+** argsort [33554431]i32 1202.7 us against 1294.6 beside them at 384 x 12,
+** radix_sort_pairs 1233.2 against 1345.6 (the H100, 2026-11-24, call 24).
 ** PSEARCH_TEST_TUNE: OS_VSHARE. */
-static int vshare_tile(const struct rt_device_info *info)
+static int vshare_tile(const struct rt_device_info *info, enum data_type t)
 {
-  (void)info;
-  return (int)hook_tune("OS_VSHARE", OS_VSHARE, 0, 1);
+  return (int)hook_tune("OS_VSHARE", entry_use_ptx(info) && data_type_size(t) <= 4, 0, 1);
 }
 
 /* An os_pass tile's shape for keys of type t (arg: with values): *wg
@@ -286,7 +289,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
   per = (uint64_t)*wg * (!arg                   ? data_type_size(t)
-                         : vshare_tile(info)    ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
+                         : vshare_tile(info, t) ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
                                                 : data_type_size(t) + 4);
   rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, arg) ? *wg / 32 : *wg) +
          (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
@@ -302,7 +305,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
 ** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS,
-** OS_MIN_GROUPS (PTX launch bounds, 0: none), OS_EARLY (os_shape: OS_WG, OS_ITEMS;
+** OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS;
 ** warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
@@ -313,7 +316,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
-  int early = (int)hook_tune("OS_EARLY", OS_EARLY, 0, 1), vshare = arg && vshare_tile(info);
+  int vshare = arg && vshare_tile(info, t), packr = (int)hook_tune("OS_PACKR", 0, 0, 1);
   int ming = !entry_use_ptx(info) ? 0
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 && !arg ? OS_BOUND_PTX : 0, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
@@ -339,8 +342,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
            peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", early ? " -DEARLY" : "",
-           vshare ? " -DVSHARE" : "", bounds);
+           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", vshare ? " -DVSHARE" : "",
+           packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
