@@ -19,18 +19,14 @@ lsan_tracer_crashed() {
   grep -q 'LeakSanitizer has encountered a fatal error' "$1" && ! grep -q 'detected memory leaks' "$1"
 }
 
-# show_err FILE: a failed command's stderr, its first 5 lines and (where a
-# sanitizer's report or a crash ends it) its last 25
+# show_err FILE: a failed command's stderr: its first 5 lines and, where a
+# sanitizer's report or a crash ends a longer one, its last 20
 show_err() {
   local n
   n=$(wc -l < "$1")
   sed 's/^/  stderr: /' "$1" | head -5
-  if [ "$n" -gt 30 ]; then
-    echo "  stderr: ... ($((n - 30)) lines)"
-    sed 's/^/  stderr: /' "$1" | tail -25
-  elif [ "$n" -gt 5 ]; then
-    sed 's/^/  stderr: /' "$1" | tail -n +6
-  fi
+  [ "$n" -gt 25 ] && echo "  stderr: ... ($((n - 25)) lines)"
+  [ "$n" -gt 5 ] && sed 's/^/  stderr: /' "$1" | tail -n $((n > 25 ? 20 : n - 5))
 }
 
 fail() {
@@ -38,11 +34,27 @@ fail() {
   fails=$((fails + 1))
 }
 
+# attempt IN CMD...: runs CMD (stdin from IN, stdout -> $OUT, stderr -> $ERR)
+# and returns its exit code; where LeakSanitizer's tracer crashed at exit
+# (lsan_tracer_crashed: the sanitizer's failure, not the program's, whose exit
+# code it hides) it runs CMD again, at most twice, with a note on stderr
+attempt() {
+  local in=$1 rc tries=0
+  shift
+  while :; do
+    "$@" >"$OUT" 2>"$ERR" <"$in"
+    rc=$?
+    [ "$rc" = 134 ] && [ $tries -lt 2 ] && lsan_tracer_crashed "$ERR" || return $rc
+    tries=$((tries + 1))
+    echo "note: LeakSanitizer's tracer crashed at exit; running again: $*" >&2
+  done
+}
+
 check() {
   local name=$1 want=$2
   shift 2
   checks=$((checks + 1))
-  "$@" >"$OUT" 2>"$ERR" </dev/null
+  attempt /dev/null "$@"
   local got=$?
   if [ "$got" != "$want" ]; then
     fail "$name: exit $got, expected $want (cmd: $*)"
@@ -55,7 +67,7 @@ check_in() {
   local name=$1 want=$2 in=$3
   shift 3
   checks=$((checks + 1))
-  "$@" >"$OUT" 2>"$ERR" <"$in"
+  attempt "$in" "$@"
   local got=$?
   if [ "$got" != "$want" ]; then
     fail "$name: exit $got, expected $want (cmd: $* < $in)"

@@ -140,12 +140,13 @@ static void radix_sort_agrees(void **state)
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
 ** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
 ** PTX), 32-bit words (the default with PTX, below 2^30 keys), 4 and 16 words
-** read at once, tiles of 7 keys a work-item. */
+** read at once, tiles of 7 keys a work-item (with the ranks packed two to a
+** word, OS_PACKR: the last word half used). */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7", "OS_LB32=1,OS_LBN=16"};
+  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1", "OS_LB32=1,OS_LBN=16"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
@@ -361,8 +362,8 @@ static void pairs_agree(void **state)
 }
 
 /* The values through the keys' local memory once the keys are written
-** (PSEARCH_TEST_TUNE OS_VSHARE=1: the PTX path's default for keys of up to 4
-** bytes, here on any device and type): argsort on every type (with 1- and
+** (PSEARCH_TEST_TUNE OS_VSHARE=1, which also packs the ranks: the PTX path's
+** default for keys of up to 4 bytes, here on any device and type): argsort on every type (with 1- and
 ** 2-byte keys the shared tile takes the values' size), radix_sort_pairs, the
 ** edge sizes, two patterns. */
 static void values_share_tile(void **state)

@@ -33,10 +33,12 @@
 ** bytes; 797 us, 512 x 17 808, x 19-20 795-808 but past the 48 KiB of local
 ** memory the device reports, 512 x 12 without bounds 894; without bounds
 ** 512 x 13 needs 78 registers, 1 group: 1293 us; 3 or 4 groups an SM spill
-** more than the keys in flight gain: 916-2098 us); with values 512 x 12,
-** no bounds, the values through the keys' local memory (vshare_tile; argsort
-** 1202.7 us; 384 x 14 1244.7, 512 x 13 1546.6 at 75 registers, 512 x 14
-** bound 1213.0, 640 x 10 1579.3; beside the keys, 384 x 12: 1294.6); 256 x 16
+** more than the keys in flight gain: 916-2098 us); with values 512 x 14
+** with the same bounds, the values through the keys' local memory
+** (vshare_tile) and the ranks packed (packed_ranks; argsort 1170.2 us; 512
+** x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13 unbound 1546.6
+** at 75 registers, 512 x 14 bound but unpacked 1213.0, 640 x 10 1579.3;
+** beside the keys, 384 x 12: 1294.6); 256 x 16
 ** for 8-byte keys (256 x 20 with values) and without PTX, where it was tuned
 ** first. Each capped by the device's local memory (os_shape); os_hist on 8
 ** groups per compute unit (2, 4, 16 slower). */
@@ -44,9 +46,9 @@
 #define OS_ITEMS 16
 #define OS_WG_PTX 512
 #define OS_ITEMS_PTX 18
-#define OS_BOUND_PTX 2 /* keys only: the groups an SM whose registers ptxas must fit (ptx.h) */
+#define OS_BOUND_PTX 2 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
 #define OS_WG_PTX_ARG 512
-#define OS_ITEMS_PTX_ARG 12
+#define OS_ITEMS_PTX_ARG 14
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
@@ -273,6 +275,19 @@ static int vshare_tile(const struct rt_device_info *info, enum data_type t)
   return (int)hook_tune("OS_VSHARE", entry_use_ptx(info) && data_type_size(t) <= 4, 0, 1);
 }
 
+/* Whether os_pass packs its keys' ranks two to a register (-DPACKR), which
+** frees ITEMS / 2 registers for a few more instructions a key: with values on
+** the PTX path (keys of up to 4 bytes), where it lets 512 x 14 fit 64
+** registers without spilling (argsort 1170.2 us against 1200.7 at 512 x 12
+** unpacked, radix_sort_pairs 1211.9 against 1233.2); not keys only (826.3
+** against 798.4 at 512 x 18; 3 groups an SM, which the freed registers
+** allow, 919-1026). The H100, 2026-11-24, call 25. PSEARCH_TEST_TUNE:
+** OS_PACKR. */
+static int packed_ranks(const struct rt_device_info *info, enum data_type t, int arg)
+{
+  return (int)hook_tune("OS_PACKR", arg && vshare_tile(info, t), 0, 1);
+}
+
 /* An os_pass tile's shape for keys of type t (arg: with values): *wg
 ** work-items (a multiple of 32, at least RADIX) of *items keys, the tuned
 ** size capped so that the tile (its keys, and the values) and the rest of
@@ -316,9 +331,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
-  int vshare = arg && vshare_tile(info, t), packr = (int)hook_tune("OS_PACKR", 0, 0, 1);
+  int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t, arg);
   int ming = !entry_use_ptx(info) ? 0
-             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 && !arg ? OS_BOUND_PTX : 0, 0, 32);
+             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 ? OS_BOUND_PTX : 0, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
