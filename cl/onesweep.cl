@@ -27,10 +27,11 @@
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
-// at once: 4, 8 or 16), -DHITEMS (os_hist's keys a work-item in flight) and
-// [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps')
-// [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE] (the values go through the keys' local memory after the keys
-// are written, rather than beside them: half the local memory a key).
+// at once: 4, 8 or 16), -DHITEMS (os_hist's keys a work-item in flight),
+// [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps'),
+// [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE]
+// (the values go through the keys' local memory once the keys are written,
+// rather than beside them: half the local memory a key).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
