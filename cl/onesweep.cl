@@ -72,6 +72,25 @@ typedef uint count_t;
 #define DIGIT(k, shift) ((uint)((k) >> (shift)) & (RADIX - 1u))
 
 #ifdef NV_PTX
+// Orders the warp's local-memory accesses before it against those after it.
+static void warp_sync(void) { asm volatile("bar.warp.sync 0xffffffff;" ::: "memory"); }
+#else
+static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
+#endif
+
+#if defined(PEERS_OR)
+// scratch: WARPS * RADIX words, zero on the first call; each lane sets its bit
+// in its warp's word of d. After every peer has read the word (the caller's
+// next warp_sync) the lowest peer clears it (PEERS_CLEAR).
+static uint match_any(uint d, __local uint *scratch)
+{
+  uint l = get_local_id(0);
+  atomic_or(&scratch[(l >> 5) * RADIX + d], 1u << (l & 31u));
+  warp_sync();
+  return scratch[(l >> 5) * RADIX + d];
+}
+#define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
+#elif defined(NV_PTX)
 // The lanes of this warp whose d equals this lane's: an AND over the 8 digit
 // bits of each bit's ballot (on the H100 the sort took 1268 us so, 1536 with
 // match.any.sync, which -DMATCH_ANY selects).
@@ -90,21 +109,7 @@ static uint match_any(uint d, __local uint *scratch)
 #endif
   return m;
 }
-// Orders the warp's local-memory accesses before it against those after it.
-static void warp_sync(void) { asm volatile("bar.warp.sync 0xffffffff;" ::: "memory"); }
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
-#elif defined(PEERS_OR)
-// scratch: WARPS * RADIX words, zero on the first call; each lane sets its bit
-// in its warp's word of d. After every peer has read the word (the caller's
-// next warp_sync) the lowest peer clears it (PEERS_CLEAR).
-static uint match_any(uint d, __local uint *scratch)
-{
-  uint l = get_local_id(0);
-  atomic_or(&scratch[(l >> 5) * RADIX + d], 1u << (l & 31u));
-  barrier(CLK_LOCAL_MEM_FENCE);
-  return scratch[(l >> 5) * RADIX + d];
-}
-#define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
 #else
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
 static uint match_any(uint d, __local uint *scratch)
@@ -117,9 +122,6 @@ static uint match_any(uint d, __local uint *scratch)
   barrier(CLK_LOCAL_MEM_FENCE);
   return m;
 }
-#endif
-#ifndef NV_PTX
-static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #endif
 
 // x through a move the compiler cannot see through (PTX path), so that what
@@ -316,7 +318,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++)
     r[i] = 0;
 #endif
-#ifdef PEERS_OR
+#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES >= 32
+  // match_any's scratch (WARPS * RADIX words) in the tile's memory, which
+  // the ranking does not use
+  __local uint *pm = (__local uint *)keys;
+#elif defined(PEERS_OR)
   __local uint pm[WARPS * RADIX]; // match_any's scratch
 #else
   __local uint *pm = sh;

@@ -230,12 +230,13 @@ static void ptx_launch_bounds(void **state)
 /* os_pass in groups wider than one work-item per digit (PSEARCH_TEST_TUNE
 ** OS_WG: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
-** with 64- and 32-bit look-back words; argsort (the values). */
+** with 64- and 32-bit look-back words (the latter with the peers by atomic OR
+** and the ranks packed, as on the H100); argsort (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
-  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1"};
+  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1,OS_PEERS_OR=1,OS_PACKR=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
@@ -362,15 +363,15 @@ static void pairs_agree(void **state)
 }
 
 /* The values through the keys' local memory once the keys are written
-** (PSEARCH_TEST_TUNE OS_VSHARE=1, which also packs the ranks: the PTX path's
-** default for keys of up to 4 bytes, here on any device and type): argsort on every type (with 1- and
+** and the ranks packed (PSEARCH_TEST_TUNE OS_VSHARE=1,OS_PACKR=1: the PTX
+** path's default for keys of up to 4 bytes, here on any device and type): argsort on every type (with 1- and
 ** 2-byte keys the shared tile takes the values' size), radix_sort_pairs, the
 ** edge sizes, two patterns. */
 static void values_share_tile(void **state)
 {
   static const enum data_type pt[] = {DATA_I32, DATA_F32};
   (void)state;
-  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1", 1);
+  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1,OS_PACKR=1", 1);
   for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
     for (int p = 0; p < 2; p++) {
       for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)

@@ -28,25 +28,25 @@
 /* Onesweep's tile shapes: work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
 ** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
-** bytes, keys only: 512 x 18 with PTX launch bounds of 2 groups an SM
-** (OS_BOUND_PTX, ptx.h: ptxas fits os_pass in 64 registers, spilling 32
-** bytes; 797 us, 512 x 17 808, x 19-20 795-808 but past the 48 KiB of local
-** memory the device reports, 512 x 12 without bounds 894; without bounds
-** 512 x 13 needs 78 registers, 1 group: 1293 us; 3 or 4 groups an SM spill
-** more than the keys in flight gain: 916-2098 us); with values 512 x 14
-** with the same bounds, the values through the keys' local memory
-** (vshare_tile) and the ranks packed (packed_ranks; argsort 1170.2 us; 512
-** x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13 unbound 1546.6
-** at 75 registers, 512 x 14 bound but unpacked 1213.0, 640 x 10 1579.3;
-** beside the keys, 384 x 12: 1294.6); 256 x 16
-** for 8-byte keys (256 x 20 with values) and without PTX, where it was tuned
-** first. Each capped by the device's local memory (os_shape); os_hist on 8
-** groups per compute unit (2, 4, 16 slower). */
+** bytes, keys only: 384 x 18 with PTX launch bounds of 3 groups an SM
+** (OS_BOUND_PTX, ptx.h: ptxas fits os_pass in 56 registers), the atomic-OR
+** ranking and the ranks packed (peers_or, packed_ranks; 767.5 us; x 16 808.6,
+** x 17 781.3, x 19 771.8, x 20 772.3, x 22 824.9, x 24 986.7, 256 x 24 bound
+** to 4 groups 795.9; with ballots at 512 x 18 bound to 2 groups, 798.9); with
+** values 512 x 14 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
+** the keys' local memory (vshare_tile) and the ranks packed (argsort 1170.2
+** us; 512 x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13
+** unbound 1546.6 at 75 registers, 512 x 14 bound but unpacked 1213.0, 640 x
+** 10 1579.3; beside the keys, 384 x 12: 1294.6); 256 x 16 for 8-byte keys
+** (256 x 20 with values) and without PTX, where it was tuned first. Each
+** capped by the device's local memory (os_shape); os_hist on 8 groups per
+** compute unit (2, 4, 16 slower). */
 #define OS_WG 256
 #define OS_ITEMS 16
-#define OS_WG_PTX 512
+#define OS_WG_PTX 384
 #define OS_ITEMS_PTX 18
-#define OS_BOUND_PTX 2 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
+#define OS_BOUND_PTX 3 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
+#define OS_BOUND_PTX_ARG 2 /* the same with values */
 #define OS_WG_PTX_ARG 512
 #define OS_ITEMS_PTX_ARG 14
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
@@ -244,13 +244,18 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 }
 
 /* Whether os_pass finds a key's peers in its warp by atomic OR on bit masks in
-** local memory (-DPEERS_OR): on GPUs without the PTX path, where it took 1138
-** us against 1959 for 32 compares (the H100 with the PTX path turned off,
-** [33554431]i32); not on CPUs, where PoCL took 185 against 155 ms
+** local memory (-DPEERS_OR; arg: with values, t: the keys' type): on GPUs
+** without the PTX path, where it took 1138 us against 1959 for 32 compares
+** (the H100 with the PTX path turned off, [33554431]i32); on the PTX path
+** (with warp syncs, in the tile's memory) for keys only of up to 4 bytes,
+** where with the ranks packed it lets 384 x 18 fit 3 groups an SM (767.5
+** us against 798.9 with 8 ballots a key at 512 x 18; with values 1184.9
+** against 1170.8: ballots); not on CPUs, where PoCL took 185 against 155 ms
 ** ([4194304]i32, the 2-core VM). PSEARCH_TEST_TUNE: OS_PEERS_OR. */
-static int peers_or(const struct rt_device_info *info)
+static int peers_or(const struct rt_device_info *info, enum data_type t, int arg)
 {
-  return !entry_use_ptx(info) && hook_tune("OS_PEERS_OR", info->is_gpu, 0, 1);
+  int ptx = entry_use_ptx(info);
+  return (int)hook_tune("OS_PEERS_OR", ptx ? !arg && data_type_size(t) <= 4 : info->is_gpu, 0, 1);
 }
 
 /* Whether os_pass's digits are scanned by warp shuffles (the PTX path; arg:
@@ -276,16 +281,17 @@ static int vshare_tile(const struct rt_device_info *info, enum data_type t)
 }
 
 /* Whether os_pass packs its keys' ranks two to a register (-DPACKR), which
-** frees ITEMS / 2 registers for a few more instructions a key: with values on
-** the PTX path (keys of up to 4 bytes), where it lets 512 x 14 fit 64
+** frees ITEMS / 2 registers for a few more instructions a key: on the PTX
+** path with keys of up to 4 bytes. With values it lets 512 x 14 fit 64
 ** registers without spilling (argsort 1170.2 us against 1200.7 at 512 x 12
-** unpacked, radix_sort_pairs 1211.9 against 1233.2); not keys only (826.3
-** against 798.4 at 512 x 18; 3 groups an SM, which the freed registers
-** allow, 919-1026). The H100, 2026-11-24, call 25. PSEARCH_TEST_TUNE:
-** OS_PACKR. */
-static int packed_ranks(const struct rt_device_info *info, enum data_type t, int arg)
+** unpacked, radix_sort_pairs 1211.9 against 1233.2, call 25); keys only with
+** the atomic-OR ranking (peers_or) it lets 384 x 18 fit 3 groups an SM
+** (767.5 against 798.9, call 30; packed with ballots at 512 x 18 it was
+** slower, 826.3 against 798.4, call 25). The H100, 2026-11-24.
+** PSEARCH_TEST_TUNE: OS_PACKR. */
+static int packed_ranks(const struct rt_device_info *info, enum data_type t)
 {
-  return (int)hook_tune("OS_PACKR", arg && vshare_tile(info, t), 0, 1);
+  return (int)hook_tune("OS_PACKR", entry_use_ptx(info) && data_type_size(t) <= 4, 0, 1);
 }
 
 /* An os_pass tile's shape for keys of type t (arg: with values): *wg
@@ -307,7 +313,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
                          : vshare_tile(info, t) ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
                                                 : data_type_size(t) + 4);
   rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, arg) ? *wg / 32 : *wg) +
-         (peers_or(info) ? *wg / 32 * RADIX * 4 : 0);
+         (peers_or(info, t, arg) && !(ptx && data_type_size(t) >= 4) ? *wg / 32 * RADIX * 4 : 0); /* (else in the tile's) */
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
 }
@@ -331,9 +337,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
-  int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t, arg);
+  int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t);
   int ming = !entry_use_ptx(info) ? 0
-             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) <= 4 ? OS_BOUND_PTX : 0, 0, 32);
+             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0 : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
@@ -354,7 +360,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, hitems,
-           peers_or(info) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
+           peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", vshare ? " -DVSHARE" : "",
