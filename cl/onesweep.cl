@@ -18,9 +18,10 @@
 // Warp primitives: with -DNV_PTX, NVIDIA's inline PTX (vote.sync.ballot,
 // bar.warp.sync; a warp is 32 consecutive work-items of a 1-D group); without
 // it the same contract in local memory with work-group barriers, so the
-// algorithm runs and is tested on any device: with -DPEERS_OR (other GPUs) a
-// warp's peers by atomic OR on a bit mask per warp and digit, else (CPUs) by
-// 32 compares. Every work-item of a group calls them together.
+// algorithm runs and is tested on any device. A key's peers in its warp: with
+// -DPEERS_OR (GPUs: on NVIDIA for keys only, with warp syncs) by atomic OR on
+// a bit mask per warp and digit, else by 8 ballots (NVIDIA) or 32 compares
+// (CPUs). Every work-item of a group calls them together.
 // With -DVALUES os_pass also carries a uint value per key (from vin, or with
 // iota the key's position) and writes it as VOUT to vout; with -DLAST as well
 // (an argsort's last pass) it writes only the values, not the keys.
