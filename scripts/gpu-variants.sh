@@ -1,0 +1,43 @@
+#!/bin/bash
+# gpu-variants.sh BUNDLE OUTDIR NAME=TUNE@SUITE...: a development call's A/B
+# runs of the sorts in one call. For each argument in order (name one twice to
+# run it again later, ABAB), psearch bench -r 30 -x on SUITE with
+# PSEARCH_TEST_TUNE=TUNE (empty: the defaults), into OUTDIR/NAME.json and
+# NAME.txt; prints NAME, the tune, the kernel time and its per-kernel split
+# and, for each os_pass program that run built, the registers and spills
+# ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
+# radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32; N
+# is $N, default 33554431. Ends with each validation verdict's count.
+#   scripts/gpu-variants.sh .carry/psearch $OUT/r base=@s g3=OS_MIN_GROUPS=3@s base=@s
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/gpu-setup.sh" "${1:-}" "${2:-/tmp/results}"
+shift 2 2>/dev/null
+n=${N:-33554431}
+K=$XDG_CACHE_HOME/psearch/kernels
+PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+printf -- '==\nentry: radix_sort\nrandom input { [%s]i32 }\n' "$n" > s.bench
+printf -- '==\nentry: radix_sort\nrandom input { [%s]f32 }\n' "$n" > f.bench
+printf -- '==\nentry: argsort\nrandom input { [%s]i32 }\n' "$n" > a.bench
+printf -- '==\nentry: radix_sort_pairs\nrandom input { [%s]i32 [%s]i32 }\n' "$n" "$n" > p.bench
+for arg in "$@"; do
+  name=${arg%%=*} rest=${arg#*=}
+  tune=${rest%@*} suite=${rest##*@}
+  if [ "$name" = "$arg" ] || [ "$suite" = "$rest" ] || [ ! -f "$suite.bench" ]; then
+    echo "gpu-variants.sh: '$arg' is not NAME=TUNE@SUITE (SUITE: s, f, a or p)" >&2
+    exit 2
+  fi
+  out=$name; k=2
+  while [ -e "$out.json" ]; do out=$name-$k; k=$((k + 1)); done
+  ls "$K" 2>/dev/null | sort > before.lst
+  PSEARCH_TEST_TUNE="$tune" $P bench -r 30 -x --no-convergence-phase "$suite.bench" --json "$out.json" > "$out.txt" 2>&1
+  echo "== $out [$tune]: $(grep -o 'kernel time .*' "$out.txt" | head -1)"
+  ls "$K" 2>/dev/null | sort | comm -13 before.lst - | while read -r f; do
+    tail -c +21 "$K/$f" | tr -d '\000' > k.ptx
+    grep -q "\.entry os_pass" k.ptx && [ -x "$PTXAS" ] || continue
+    echo "   $(grep -c minnctapersm k.ptx) .minnctapersm; $("$PTXAS" -v -arch=sm_90 k.ptx -o /dev/null 2>&1 |
+      grep -A3 "'os_pass'" | grep -o "[0-9]* bytes spill stores\|Used [0-9]* registers" | tr '\n' ' ')"
+  done
+done
+rm -f before.lst k.ptx
+grep -h '"validation"' ./*.json | sort | uniq -c
