@@ -236,7 +236,8 @@ static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
-  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9", "OS_WG=512,OS_ITEMS=3,OS_LB32=1,OS_PEERS_OR=1,OS_PACKR=1"};
+  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9",
+                                      "OS_WG=512,OS_ITEMS=3,OS_LB32=1,OS_PEERS_OR=1,OS_PACKR=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     setenv("PSEARCH_TEST_TUNE", tunes[k], 1);

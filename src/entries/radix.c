@@ -271,9 +271,10 @@ static int warp_scan(const struct rt_device_info *info, int arg)
 /* Whether os_pass with values (keys of type t) moves them through the keys'
 ** local memory once the keys are written (-DVSHARE), rather than beside them:
 ** half the local memory a key of up to 4 bytes, for two more barriers. On
-** the PTX path with such keys, where the freed memory makes 512 x 12 fit:
-** argsort [33554431]i32 1202.7 us against 1294.6 beside them at 384 x 12,
-** radix_sort_pairs 1233.2 against 1345.6 (the H100, 2026-11-24, call 24).
+** the PTX path with such keys, where the freed memory makes larger tiles fit:
+** at 512 x 12 argsort [33554431]i32 took 1202.7 us against 1294.6 beside
+** them at 384 x 12, radix_sort_pairs 1233.2 against 1345.6 (the H100,
+** 2026-11-24, call 24; packed ranks then allowed 512 x 14: packed_ranks).
 ** PSEARCH_TEST_TUNE: OS_VSHARE. */
 static int vshare_tile(const struct rt_device_info *info, enum data_type t)
 {
@@ -312,8 +313,9 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   per = (uint64_t)*wg * (!arg                   ? data_type_size(t)
                          : vshare_tile(info, t) ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
                                                 : data_type_size(t) + 4);
+  /* match_any's words (peers_or): in the tile's memory on the PTX path with keys of 4 bytes or more */
   rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, arg) ? *wg / 32 : *wg) +
-         (peers_or(info, t, arg) && !(ptx && data_type_size(t) >= 4) ? *wg / 32 * RADIX * 4 : 0); /* (else in the tile's) */
+         (peers_or(info, t, arg) && !(ptx && data_type_size(t) >= 4) ? *wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
 }
@@ -339,7 +341,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t);
   int ming = !entry_use_ptx(info) ? 0
-             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0 : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
+             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
+                                               : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
   char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
@@ -363,8 +366,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "", vshare ? " -DVSHARE" : "",
-           packr ? " -DPACKR" : "", bounds);
+           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
