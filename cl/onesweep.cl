@@ -28,27 +28,31 @@
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
-// at once: 4, 8 or 16), -DHITEMS (os_hist's keys a work-item in flight),
+// at once: 4, 8 or 16), -DHWG, -DHPARTS, -DHITEMS (os_hist's group size,
+// copies of its counts and keys a work-item in flight),
 // [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps'),
 // [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE]
 // (the values go through the keys' local memory once the keys are written,
-// rather than beside them: half the local memory a key).
+// rather than beside them: half the local memory a key) and then [-DVLATE]
+// (the values read only then, not held in registers through the ranking).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
-// With LB32 (fewer than 2^30 keys) a word is 32 bits, flag << 30 | count,
-// and each pass has its own words, cleared by os_hist before the first pass.
-// Without it a word is 64 bits, epoch << 34 | flag << 32 | count: the epoch
-// (one per launch) makes the words of earlier launches read as not ready,
-// so one set of words serves every pass and nothing is cleared.
+// One set of words serves every pass, and nothing is cleared between
+// launches: a word carries its launch's epoch (one per launch), so the words
+// of earlier launches read as not ready. With LB32 (fewer than 2^29 keys) a
+// word is 32 bits, (epoch & 1) << 31 | flag << 29 | count: only the parity,
+// as every launch writes every word of its tiles, so at a launch's start
+// each word that is not zero was written by the launch before it. Without it
+// a word is 64 bits, epoch << 34 | flag << 32 | count.
 #ifdef LB32
 typedef uint lbword;
-#define LB_FLAG(s) ((s) >> 30)
-#define LB_VAL(s) ((s) & 0x3fffffffu)
-#define LB_WORD(f, v) (((uint)(f) << 30) | (v))
-#define LB_READY(s) (LB_FLAG(s) != 0)
+#define LB_FLAG(s) (((s) >> 29) & 3u)
+#define LB_VAL(s) ((s) & 0x1fffffffu)
+#define LB_WORD(f, v) (((epoch & 1u) << 31) | ((uint)(f) << 29) | (v))
+#define LB_READY(s) (((s) >> 31) == (epoch & 1u) && LB_FLAG(s) != 0)
 #else
 typedef ulong lbword;
 #define LB_FLAG(s) (((s) >> 32) & 3)
@@ -188,20 +192,20 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 #endif
 
 // Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
-// digit d in pass p: each group counts its share (a grid-stride walk) in
-// local memory, then adds its counts with global atomics. Also zeroes
-// clear[0, words) (LB32: every pass's look-back words).
-__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
-             __global uint *restrict clear, const ulong words)
+// digit d in pass p: each group of HWG work-items counts its share (a
+// grid-stride walk, HITEMS keys a work-item in flight) in local memory, in
+// HPARTS copies (work-item l adds to copy l % HPARTS: fewer atomics on one
+// counter at once), then adds its counts with global atomics.
+__kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
+void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot)
 {
-  __local uint h[PASSES * RADIX];
+  __local uint h[HPARTS * PASSES * RADIX];
   uint l = get_local_id(0);
-  ulong stride = (ulong)get_num_groups(0) * WG;
-  for (uint i = l; i < PASSES * RADIX; i += WG)
+  __local uint *mine = h + l % HPARTS * (PASSES * RADIX);
+  ulong stride = (ulong)get_num_groups(0) * HWG;
+  for (uint i = l; i < HPARTS * PASSES * RADIX; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
-  // HITEMS keys a work-item in flight at once (grid-stride)
   for (ulong i0 = get_global_id(0); i0 < n; i0 += stride * HITEMS) {
     U k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
@@ -211,14 +215,16 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < n)
         for (uint p = 0; p < PASSES; p++)
-          atomic_inc(&h[p * RADIX + DIGIT(k[j], 8 * p)]);
+          atomic_inc(&mine[p * RADIX + DIGIT(k[j], 8 * p)]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += WG)
-    if (h[i] != 0)
-      atomic_add(&tot[i], h[i]);
-  for (ulong i = get_global_id(0); i < words; i += stride)
-    clear[i] = 0;
+  for (uint i = l; i < PASSES * RADIX; i += HWG) {
+    uint c = 0;
+    for (uint q = 0; q < HPARTS; q++)
+      c += h[q * (PASSES * RADIX) + i];
+    if (c != 0)
+      atomic_add(&tot[i], c);
+  }
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
@@ -290,7 +296,10 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local union { U k[TILE]; uint v[TILE]; } tb;
   __local U *keys = tb.k;
   __local uint *vals = tb.v;
-  uint v[ITEMS], dst[ITEMS];      // (dst: where slot i * WG + l goes)
+  uint dst[ITEMS];                // where slot i * WG + l goes
+#ifndef VLATE
+  uint v[ITEMS];
+#endif
 #else
   __local U keys[TILE];           // the tile in digit order
 #ifdef VALUES
@@ -304,6 +313,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
+  // tile slot q's value (past the end: 0)
+#define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
 #ifdef PACKR
   // the keys' ranks, two to a word (each below TILE <= 2^15), which frees
   // ITEMS / 2 registers
@@ -339,16 +350,13 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
-#ifdef LB32
-  status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
-#endif
   // warp w holds tile elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS), lane
   // by lane; keys past the end are all ones, last of digit 255
   for (uint i = 0; i < ITEMS; i++) {
     uint q = w * 32 * ITEMS + i * 32 + lane;
     k[i] = q < m ? KEY(in[(ulong)t * TILE + q]) : ONES;
-#ifdef VALUES
-    v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
+#if defined(VALUES) && !defined(VLATE)
+    v[i] = VALUE(q);
 #endif
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
@@ -423,8 +431,14 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
 #if defined(VALUES) && defined(VSHARE)
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = 0; i < ITEMS; i++)
+  for (uint i = 0; i < ITEMS; i++) {
+#ifdef VLATE
+    uint q = w * 32 * ITEMS + i * 32 + lane;
+    vals[R_GET(i)] = VALUE(q);
+#else
     vals[R_GET(i)] = v[i];
+#endif
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
