@@ -194,14 +194,14 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk, HITEMS keys a work-item in flight) in local memory, in
-// HPARTS copies (work-item l adds to copy l % HPARTS: fewer atomics on one
-// counter at once), then adds its counts with global atomics.
+// HPARTS copies side by side (work-item l adds to copy l % HPARTS: a warp's
+// atomics meet on fewer banks), then adds its counts with global atomics.
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot)
 {
   __local uint h[HPARTS * PASSES * RADIX];
   uint l = get_local_id(0);
-  __local uint *mine = h + l % HPARTS * (PASSES * RADIX);
+  __local uint *mine = h + l % HPARTS; // counter (p * RADIX + d) * HPARTS
   ulong stride = (ulong)get_num_groups(0) * HWG;
   for (uint i = l; i < HPARTS * PASSES * RADIX; i += HWG)
     h[i] = 0;
@@ -215,13 +215,13 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < n)
         for (uint p = 0; p < PASSES; p++)
-          atomic_inc(&mine[p * RADIX + DIGIT(k[j], 8 * p)]);
+          atomic_inc(&mine[(p * RADIX + DIGIT(k[j], 8 * p)) * HPARTS]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = l; i < PASSES * RADIX; i += HWG) {
     uint c = 0;
     for (uint q = 0; q < HPARTS; q++)
-      c += h[q * (PASSES * RADIX) + i];
+      c += h[i * HPARTS + q];
     if (c != 0)
       atomic_add(&tot[i], c);
   }

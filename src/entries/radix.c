@@ -364,6 +364,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->hwg = (size_t)hook_tune("OS_HWG", info->is_gpu ? OS_HWG_GPU : s->wg, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
     s->hwg = info->max_wg;
+  while (hparts > 1 && (size_t)hparts * s->passes * RADIX * sizeof(cl_uint) > info->local_mem)
+    hparts /= 2; /* os_hist's counters within the local memory */
   hper = hook_tune("OS_HGROUPS", info->is_gpu ? OS_HTHREADS_GPU / s->hwg : OS_GROUPS_PER_CU, 1, 64);
   hwant = (s->n + s->hwg * (uint64_t)hitems - 1) / (s->hwg * (uint64_t)hitems); /* groups with keys */
   want = (uint64_t)(info->compute_units ? info->compute_units : 1) * hper;
