@@ -28,8 +28,9 @@
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
-// at once: 4, 8 or 16), -DHWG, -DHPARTS, -DHITEMS (os_hist's group size,
-// copies of its counts and keys a work-item in flight),
+// at once: 4, 8 or 16), -DHWG, -DHPARTS, -DHVEC, -DHITEMS (os_hist's group
+// size, copies of its counts, keys a load: 1, 2 or 4, loads a work-item in
+// flight),
 // [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps'),
 // [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE]
 // (the values go through the keys' local memory once the keys are written,
@@ -206,17 +207,41 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   for (uint i = l; i < HPARTS * PASSES * RADIX; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
+#define HCOUNT(key)                                                      \
+  for (uint p = 0; p < PASSES; p++)                                      \
+    atomic_inc(&mine[(p * RADIX + DIGIT(KEY(key), 8 * p)) * HPARTS]);
+#if HVEC > 1
+  // the keys HVEC at a time (one load each), then the last n % HVEC
+  __global const VEC(U, HVEC) *vin = (__global const VEC(U, HVEC) *)in;
+  ulong nv = n / HVEC;
+  for (ulong i0 = get_global_id(0); i0 < nv; i0 += stride * HITEMS) {
+    VEC(U, HVEC) k[HITEMS];
+    for (uint j = 0; j < HITEMS; j++) {
+      ulong i = i0 + j * stride;
+      k[j] = i < nv ? vin[i] : (VEC(U, HVEC))0;
+    }
+    for (uint j = 0; j < HITEMS; j++)
+      if (i0 + j * stride < nv) {
+        HCOUNT(k[j].s0) HCOUNT(k[j].s1)
+#if HVEC > 2
+        HCOUNT(k[j].s2) HCOUNT(k[j].s3)
+#endif
+      }
+  }
+  for (ulong i = nv * HVEC + get_global_id(0); i < n; i += stride)
+    HCOUNT(in[i])
+#else
   for (ulong i0 = get_global_id(0); i0 < n; i0 += stride * HITEMS) {
     U k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
       ulong i = i0 + j * stride;
-      k[j] = i < n ? KEY(in[i]) : 0;
+      k[j] = i < n ? in[i] : 0;
     }
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < n)
-        for (uint p = 0; p < PASSES; p++)
-          atomic_inc(&mine[(p * RADIX + DIGIT(k[j], 8 * p)) * HPARTS]);
+        HCOUNT(k[j])
   }
+#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = l; i < PASSES * RADIX; i += HWG) {
     uint c = 0;
@@ -296,7 +321,10 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local union { U k[TILE]; uint v[TILE]; } tb;
   __local U *keys = tb.k;
   __local uint *vals = tb.v;
-  uint dst[ITEMS];                // where slot i * WG + l goes
+  // the digit of slot i * WG + l, four to a word: where its value goes
+  uint dig[(ITEMS + 3) / 4];
+  for (uint i = 0; i < (ITEMS + 3) / 4; i++)
+    dig[i] = 0;
 #ifndef VLATE
   uint v[ITEMS];
 #endif
@@ -423,7 +451,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
 #endif
 #if defined(VALUES) && defined(VSHARE)
-      dst[i] = gb[DIGIT(x, shift)] + q;
+      dig[i >> 2] |= DIGIT(x, shift) << (8 * (i & 3));
 #elif defined(VALUES)
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];
 #endif
@@ -442,6 +470,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
-      vout[dst[i]] = (VOUT)vals[i * WG + l];
+      vout[gb[(dig[i >> 2] >> (8 * (i & 3))) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];
 #endif
 }
