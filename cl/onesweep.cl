@@ -322,9 +322,13 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local U *keys = tb.k;
   __local uint *vals = tb.v;
   // the digit of slot i * WG + l, four to a word: where its value goes
+#ifdef VDIG
   uint dig[(ITEMS + 3) / 4];
   for (uint i = 0; i < (ITEMS + 3) / 4; i++)
     dig[i] = 0;
+#else
+  uint dst[ITEMS];
+#endif
 #ifndef VLATE
   uint v[ITEMS];
 #endif
@@ -451,7 +455,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
 #endif
 #if defined(VALUES) && defined(VSHARE)
+#ifdef VDIG
       dig[i >> 2] |= DIGIT(x, shift) << (8 * (i & 3));
+#else
+      dst[i] = gb[DIGIT(x, shift)] + q;
+#endif
 #elif defined(VALUES)
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];
 #endif
@@ -470,6 +478,10 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
+#ifdef VDIG
       vout[gb[(dig[i >> 2] >> (8 * (i & 3))) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];
+#else
+      vout[dst[i]] = (VOUT)vals[i * WG + l];
+#endif
 #endif
 }

@@ -384,7 +384,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", vlate ? " -DVLATE" : "", packr ? " -DPACKR" : "", bounds);
+           vshare ? (hook_tune("OS_VDIG", 1, 0, 1) ? " -DVSHARE -DVDIG" : " -DVSHARE") : "", vlate ? " -DVLATE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
