@@ -28,32 +28,28 @@
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
-// at once: 4, 8 or 16), -DHWG, -DHPARTS, -DHVEC, -DHITEMS (os_hist's group
-// size, copies of its counts, keys a load: 1, 2 or 4, loads a work-item in
-// flight),
+// at once: 4, 8 or 16), -DHWG, -DHVEC, -DHITEMS (os_hist's group size,
+// keys a load: 1, 2 or 4, loads a work-item in flight),
 // [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps'),
 // [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE]
 // (the values go through the keys' local memory once the keys are written,
-// rather than beside them: half the local memory a key) and then [-DVLATE]
-// (the values read only then, not held in registers through the ranking).
+// rather than beside them: half the local memory a key).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
-// One set of words serves every pass, and nothing is cleared between
-// launches: a word carries its launch's epoch (one per launch), so the words
-// of earlier launches read as not ready. With LB32 (fewer than 2^29 keys) a
-// word is 32 bits, (epoch & 1) << 31 | flag << 29 | count: only the parity,
-// as every launch writes every word of its tiles, so at a launch's start
-// each word that is not zero was written by the launch before it. Without it
-// a word is 64 bits, epoch << 34 | flag << 32 | count.
+// With LB32 (fewer than 2^30 keys) a word is 32 bits, flag << 30 | count,
+// and each pass has its own words, cleared by os_hist before the first pass.
+// Without it a word is 64 bits, epoch << 34 | flag << 32 | count: the epoch
+// (one per launch) makes the words of earlier launches read as not ready,
+// so one set of words serves every pass and nothing is cleared.
 #ifdef LB32
 typedef uint lbword;
-#define LB_FLAG(s) (((s) >> 29) & 3u)
-#define LB_VAL(s) ((s) & 0x1fffffffu)
-#define LB_WORD(f, v) (((epoch & 1u) << 31) | ((uint)(f) << 29) | (v))
-#define LB_READY(s) (((s) >> 31) == (epoch & 1u) && LB_FLAG(s) != 0)
+#define LB_FLAG(s) ((s) >> 30)
+#define LB_VAL(s) ((s) & 0x3fffffffu)
+#define LB_WORD(f, v) (((uint)(f) << 30) | (v))
+#define LB_READY(s) (LB_FLAG(s) != 0)
 #else
 typedef ulong lbword;
 #define LB_FLAG(s) (((s) >> 32) & 3)
@@ -194,62 +190,54 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 
 // Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
 // digit d in pass p: each group of HWG work-items counts its share (a
-// grid-stride walk, HITEMS keys a work-item in flight) in local memory, in
-// HPARTS copies side by side (work-item l adds to copy l % HPARTS: a warp's
-// atomics meet on fewer banks), then adds its counts with global atomics.
+// grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
+// in local memory, then adds its counts with global atomics. Also zeroes
+// clear[0, words) (LB32: every pass's look-back words).
+#if HVEC == 1
+#define HLOAD U
+#else
+#define HLOAD VEC(U, HVEC)
+#endif
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
-void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot)
+void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
+             __global uint *restrict clear, const ulong words)
 {
-  __local uint h[HPARTS * PASSES * RADIX];
+  __local uint h[PASSES * RADIX];
+  __global const HLOAD *vin = (__global const HLOAD *)in;
   uint l = get_local_id(0);
-  __local uint *mine = h + l % HPARTS; // counter (p * RADIX + d) * HPARTS
-  ulong stride = (ulong)get_num_groups(0) * HWG;
-  for (uint i = l; i < HPARTS * PASSES * RADIX; i += HWG)
+  ulong stride = (ulong)get_num_groups(0) * HWG, nv = n / HVEC;
+  for (uint i = l; i < PASSES * RADIX; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
-#define HCOUNT(key)                                                      \
-  for (uint p = 0; p < PASSES; p++)                                      \
-    atomic_inc(&mine[(p * RADIX + DIGIT(KEY(key), 8 * p)) * HPARTS]);
-#if HVEC > 1
-  // the keys HVEC at a time (one load each), then the last n % HVEC
-  __global const VEC(U, HVEC) *vin = (__global const VEC(U, HVEC) *)in;
-  ulong nv = n / HVEC;
+#define HCOUNT(u)                   \
+  for (uint p = 0; p < PASSES; p++) \
+    atomic_inc(&h[p * RADIX + DIGIT(KEY(u), 8 * p)]);
   for (ulong i0 = get_global_id(0); i0 < nv; i0 += stride * HITEMS) {
-    VEC(U, HVEC) k[HITEMS];
+    HLOAD k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
       ulong i = i0 + j * stride;
-      k[j] = i < nv ? vin[i] : (VEC(U, HVEC))0;
+      k[j] = i < nv ? vin[i] : (HLOAD)0;
     }
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < nv) {
+#if HVEC == 1
+        HCOUNT(k[j])
+#else
         HCOUNT(k[j].s0) HCOUNT(k[j].s1)
-#if HVEC > 2
+#if HVEC == 4
         HCOUNT(k[j].s2) HCOUNT(k[j].s3)
+#endif
 #endif
       }
   }
-  for (ulong i = nv * HVEC + get_global_id(0); i < n; i += stride)
+  for (ulong i = nv * HVEC + get_global_id(0); i < n; i += stride) // the last n % HVEC
     HCOUNT(in[i])
-#else
-  for (ulong i0 = get_global_id(0); i0 < n; i0 += stride * HITEMS) {
-    U k[HITEMS];
-    for (uint j = 0; j < HITEMS; j++) {
-      ulong i = i0 + j * stride;
-      k[j] = i < n ? in[i] : 0;
-    }
-    for (uint j = 0; j < HITEMS; j++)
-      if (i0 + j * stride < n)
-        HCOUNT(k[j])
-  }
-#endif
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += HWG) {
-    uint c = 0;
-    for (uint q = 0; q < HPARTS; q++)
-      c += h[i * HPARTS + q];
-    if (c != 0)
-      atomic_add(&tot[i], c);
-  }
+  for (uint i = l; i < PASSES * RADIX; i += HWG)
+    if (h[i] != 0)
+      atomic_add(&tot[i], h[i]);
+  for (ulong i = get_global_id(0); i < words; i += stride)
+    clear[i] = 0;
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
@@ -321,17 +309,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local union { U k[TILE]; uint v[TILE]; } tb;
   __local U *keys = tb.k;
   __local uint *vals = tb.v;
-  // the digit of slot i * WG + l, four to a word: where its value goes
-#ifdef VDIG
+  uint v[ITEMS];
+  // the digit of slot i * WG + l, four to a register: where its value goes
   uint dig[(ITEMS + 3) / 4];
   for (uint i = 0; i < (ITEMS + 3) / 4; i++)
     dig[i] = 0;
-#else
-  uint dst[ITEMS];
-#endif
-#ifndef VLATE
-  uint v[ITEMS];
-#endif
 #else
   __local U keys[TILE];           // the tile in digit order
 #ifdef VALUES
@@ -345,8 +327,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
-  // tile slot q's value (past the end: 0)
-#define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
 #ifdef PACKR
   // the keys' ranks, two to a word (each below TILE <= 2^15), which frees
   // ITEMS / 2 registers
@@ -382,13 +362,16 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
+#ifdef LB32
+  status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
+#endif
   // warp w holds tile elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS), lane
   // by lane; keys past the end are all ones, last of digit 255
   for (uint i = 0; i < ITEMS; i++) {
     uint q = w * 32 * ITEMS + i * 32 + lane;
     k[i] = q < m ? KEY(in[(ulong)t * TILE + q]) : ONES;
-#if defined(VALUES) && !defined(VLATE)
-    v[i] = VALUE(q);
+#ifdef VALUES
+    v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
 #endif
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
@@ -455,11 +438,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       out[gb[DIGIT(x, shift)] + q] = UNKEY(x);
 #endif
 #if defined(VALUES) && defined(VSHARE)
-#ifdef VDIG
       dig[i >> 2] |= DIGIT(x, shift) << (8 * (i & 3));
-#else
-      dst[i] = gb[DIGIT(x, shift)] + q;
-#endif
 #elif defined(VALUES)
       vout[gb[DIGIT(x, shift)] + q] = (VOUT)vals[q];
 #endif
@@ -467,21 +446,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
 #if defined(VALUES) && defined(VSHARE)
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = 0; i < ITEMS; i++) {
-#ifdef VLATE
-    uint q = w * 32 * ITEMS + i * 32 + lane;
-    vals[R_GET(i)] = VALUE(q);
-#else
+  for (uint i = 0; i < ITEMS; i++)
     vals[R_GET(i)] = v[i];
-#endif
-  }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
-#ifdef VDIG
-      vout[gb[(dig[i >> 2] >> (8 * (i & 3))) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];
-#else
-      vout[dst[i]] = (VOUT)vals[i * WG + l];
-#endif
+      vout[gb[dig[i >> 2] >> (8 * (i & 3)) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];
 #endif
 }

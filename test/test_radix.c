@@ -141,12 +141,13 @@ static void radix_sort_agrees(void **state)
 ** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
 ** PTX), 32-bit words (the default with PTX, below 2^30 keys), 4 and 16 words
 ** read at once, tiles of 7 keys a work-item (with the ranks packed two to a
-** word, OS_PACKR: the last word half used). */
+** word, OS_PACKR: the last word half used); os_hist in groups of 96 with
+** loads of 2 keys. */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1", "OS_LB32=1,OS_LBN=16"};
+  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1", "OS_LB32=1,OS_LBN=16,OS_HVEC=2,OS_HWG=96"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
@@ -164,14 +165,15 @@ static void lookback_over_counts(void **state)
 }
 
 /* The ranking other GPUs get (peers by atomic OR on bit masks in local
-** memory, PSEARCH_TEST_TUNE OS_PEERS_OR=1) and the GPUs' os_hist with 8 keys
-** a work-item in flight, on this device: radix_sort on every type, the edge
+** memory, PSEARCH_TEST_TUNE OS_PEERS_OR=1) and the GPUs' os_hist (loads of 4
+** keys, 2 a work-item in flight, and the last n % 4 keys one at a time), on
+** this device: radix_sort on every type, the edge
 ** sizes and every pattern; argsort (the path that carries values). */
 static void peers_by_atomic_or(void **state)
 {
   static const int64_t ps[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537};
   (void)state;
-  setenv("PSEARCH_TEST_TUNE", "OS_PEERS_OR=1,OS_HITEMS=8", 1);
+  setenv("PSEARCH_TEST_TUNE", "OS_PEERS_OR=1,OS_HVEC=4,OS_HITEMS=2", 1);
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
     for (size_t si = 0; si < sizeof ps / sizeof ps[0]; si++)
       for (int p = 0; p < NPATTERNS; p++)
@@ -363,8 +365,9 @@ static void pairs_agree(void **state)
         pairs_agree_on(pt[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
 }
 
-/* The values through the keys' local memory once the keys are written
-** and the ranks packed (PSEARCH_TEST_TUNE OS_VSHARE=1,OS_PACKR=1: the PTX
+/* The values through the keys' local memory once the keys are written (each
+** slot's digit kept, four to a register, for its value's place) and the ranks
+** packed (PSEARCH_TEST_TUNE OS_VSHARE=1,OS_PACKR=1: the PTX
 ** path's default for keys of up to 4 bytes, here on any device and type): argsort on every type (with 1- and
 ** 2-byte keys the shared tile takes the values' size), radix_sort_pairs, the
 ** edge sizes, two patterns. */

@@ -39,8 +39,11 @@
 ** unbound 1546.6 at 75 registers, 512 x 14 bound but unpacked 1213.0, 640 x
 ** 10 1579.3; beside the keys, 384 x 12: 1294.6); 256 x 16 for 8-byte keys
 ** (256 x 20 with values) and without PTX, where it was tuned first. Each
-** capped by the device's local memory (os_shape); os_hist on 8 groups per
-** compute unit (2, 4, 16 slower). */
+** capped by the device's local memory (os_shape). os_hist: OS_GROUPS_PER_CU
+** groups of OS_HWG a compute unit (8 x 256: one wave on the H100, 67.1 us
+** with 4 keys a load, 2 loads in flight; os_pass's 384, 74.3 us with 1 key a
+** load, 8 in flight; 128 x 16 75.3, 64 x 32 97.9, 384 x 5 70.2; call 32-35,
+** 2026-11-24; 2, 4, 16 groups of 256 slower in an earlier session). */
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 384
@@ -57,10 +60,9 @@
 #define OS_LOCAL_REST(wg, cb, sw) ((wg) / 32 * RADIX * (cb) + ((sw) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
-#define OS_HITEMS 8 /* os_hist's keys a work-item in flight on GPUs (1 -> 8: 973 -> 959 us); CPUs 1 (PoCL: 8 slower) */
-#define OS_HWG_GPU 128 /* os_hist's work-group size on GPUs; elsewhere os_pass's */
-#define OS_HTHREADS_GPU 2048 /* os_hist's work-items a compute unit on GPUs (an SM's most, sm_70 to sm_90) */
-#define OS_HPARTS 1 /* copies of os_hist's counts in local memory */
+#define OS_HWG 256
+#define OS_HVEC_GPU 4 /* os_hist's keys a load on GPUs (1, 2 or 4); CPUs 1 */
+#define OS_HITEMS_GPU 2 /* os_hist's loads a work-item in flight on GPUs (4 keys a load: 2, 4, 8 -> 67.1, 73.8, 71.6 us); CPUs 1 (PoCL: 8 slower) */
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -214,6 +216,7 @@ struct rstate {
   uint32_t groups; /* os_hist's work-groups (8-bit), or blocks (1-bit) */
   size_t hwg;      /* 8-bit: os_hist's work-group size */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
+  uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
 };
 
 static void release(struct entry_job *j)
@@ -324,31 +327,26 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 }
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
-** counts) and the digit offsets; one look-back word per tile and digit (zero:
-** not ready), one set for all passes (a word carries its launch's epoch,
-** cl/onesweep.cl), and the ticket. With the PTX path below 2^29 keys a word is
-** 32 bits, with the epoch's parity: 8% faster on the H100; elsewhere 64 bits
-** with the whole epoch: the emulated ranking on the H100 took 2.3x as long
-** with 32-bit words, PoCL the same either way (docs/performance.md).
-** os_hist on GPUs: groups of OS_HWG_GPU, as many as a compute unit holds
-** (OS_HTHREADS_GPU), so that one wave of groups walks the keys; elsewhere
-** os_pass's groups, OS_GROUPS_PER_CU a compute unit. Never more groups than
-** have keys to count. PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HITEMS, OS_HWG,
-** OS_HGROUPS (a compute unit), OS_HPARTS, OS_MIN_GROUPS (PTX launch bounds,
-** 0: none) (os_shape: OS_WG, OS_ITEMS; warp_scan: OS_WSCAN). */
+** counts) and the digit offsets; one
+** look-back word per tile and digit (zero: not ready) and the ticket. With
+** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
+** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
+** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
+** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
+** OS_HITEMS, OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS;
+** warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
   enum data_type t = j->in[0].type;
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
-  int lb32 = s->n < ((uint64_t)1 << 29) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
+  int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
-  int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS : 1, 1, 16);
-  int hparts = (int)hook_tune("OS_HPARTS", OS_HPARTS, 1, 8), hvec = (int)hook_tune("OS_HVEC", 1, 1, 4);
-  uint64_t hper, hwant;
+  int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS_GPU : 1, 1, 16);
+  int hvec = (int)hook_tune("OS_HVEC", info->is_gpu ? OS_HVEC_GPU : 1, 1, 4);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t);
-  int vlate = vshare && hook_tune("OS_VLATE", 0, 0, 1);
   int ming = !entry_use_ptx(info) ? 0
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
                                                : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
@@ -361,30 +359,26 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
-  s->hwg = (size_t)hook_tune("OS_HWG", info->is_gpu ? OS_HWG_GPU : s->wg, 32, 1024) / 32 * 32;
+  s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
+  s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
     s->hwg = info->max_wg;
-  while (hparts > 1 && (size_t)hparts * s->passes * RADIX * sizeof(cl_uint) > info->local_mem)
-    hparts /= 2; /* os_hist's counters within the local memory */
-  hper = hook_tune("OS_HGROUPS", info->is_gpu ? OS_HTHREADS_GPU / s->hwg : OS_GROUPS_PER_CU, 1, 64);
-  hwant = (s->n + s->hwg * (uint64_t)hitems - 1) / (s->hwg * (uint64_t)hitems); /* groups with keys */
-  want = (uint64_t)(info->compute_units ? info->compute_units : 1) * hper;
-  s->groups = (uint32_t)(hwant < want ? (hwant ? hwant : 1) : want);
-  words = lb32 ? (size_t)s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
+  words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
+  s->clear = lb32 ? words : 0;
   if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
-  snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHPARTS=%d -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
-           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hparts, hvec > 2 ? 4 : hvec, hitems,
+  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg,
+           hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? (hook_tune("OS_VDIG", 1, 0, 1) ? " -DVSHARE -DVDIG" : " -DVSHARE") : "", vlate ? " -DVLATE" : "", packr ? " -DPACKR" : "", bounds);
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
@@ -449,16 +443,17 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
          rt_args_at(j->rt, k, 11, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
 
-/* The digit totals zeroed, one launch counts the digits of every pass, one
-** scans them, then one launch per pass, buffers swapping as in run_1bit; the
-** ticket and the look-back words are cleared only when the epochs or the
-** ticket would run out. */
+/* The digit totals zeroed, one launch counts the digits of every pass (and
+** clears 32-bit look-back words), one scans them, then one launch per pass,
+** buffers swapping as in run_1bit; the ticket (and 64-bit look-back words)
+** are cleared only when the epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
-  cl_ulong n = s->n;
+  cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
   if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
-      RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts)) != 0 ||
+      RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
+              RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
       RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
       rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)
