@@ -342,28 +342,23 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++)
     r[i] = 0;
 #endif
-#ifdef RANK2
-#define PM_WORDS (2 * WARPS * RADIX)
-#else
-#define PM_WORDS (WARPS * RADIX)
-#endif
-#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES * WARPS * RADIX >= 32 * PM_WORDS
-  // match_any's scratch (PM_WORDS) in the tile's memory, which the ranking
-  // does not use
+#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES >= 32
+  // match_any's scratch (WARPS * RADIX words) in the tile's memory, which
+  // the ranking does not use
   __local uint *pm = (__local uint *)keys;
 #elif defined(PEERS_OR)
-  __local uint pm[PM_WORDS]; // match_any's scratch
+  __local uint pm[WARPS * RADIX]; // match_any's scratch
 #else
   __local uint *pm = sh;
 #endif
   if (l == 0)
     tid_sh = atomic_inc(ticket) - epoch_base;
-  for (uint i = l; i < WARPS * RADIX; i += WG)
+  for (uint i = l; i < WARPS * RADIX; i += WG) {
     cnt[i] = 0;
 #ifdef PEERS_OR
-  for (uint i = l; i < PM_WORDS; i += WG)
     pm[i] = 0;
 #endif
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
@@ -381,40 +376,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
-#ifdef RANK2
-  // two keys of each work-item at a time (PEERS_OR), k[i] in scratch words
-  // p0, k[i + 1] in p1: 3 warp syncs for 2 keys. k[i + 1] comes after every
-  // k[i] of the warp with its digit (c01 of them); where some k[i + 1] has
-  // k[i]'s digit, the counter is written by that key's first lane alone.
-  {
-    __local uint *p0 = pm + w * RADIX, *p1 = pm + (WARPS + w) * RADIX;
-    for (uint i = 0; i + 1 < ITEMS; i += 2) {
-      uint d0 = DIGIT(k[i], opaque(shift)), d1 = DIGIT(k[i + 1], opaque(shift));
-      atomic_or(&p0[d0], 1u << lane);
-      atomic_or(&p1[d1], 1u << lane);
-      warp_sync();
-      uint m0 = p0[d0], m1 = p1[d1], y10 = p1[d0];
-      uint old0 = cnt[w * RADIX + d0], old1 = cnt[w * RADIX + d1] + popcount(p0[d1]);
-      uint b0 = popcount(m0 & lt), b1 = popcount(m1 & lt);
-      warp_sync();
-      if (b0 == 0) {
-        if (y10 == 0)
-          cnt[w * RADIX + d0] = (count_t)(old0 + popcount(m0));
-        p0[d0] = 0;
-      }
-      if (b1 == 0) {
-        cnt[w * RADIX + d1] = (count_t)(old1 + popcount(m1));
-        p1[d1] = 0;
-      }
-      warp_sync();
-      R_ADD(i, old0 + b0);
-      R_ADD(i + 1, old1 + b1);
-    }
-  }
-  for (uint i = ITEMS & ~1u; i < ITEMS; i++) {
-#else
   for (uint i = 0; i < ITEMS; i++) {
-#endif
     uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
     uint peers = match_any(d, pm);
     uint below = popcount(peers & lt);
