@@ -342,28 +342,23 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++)
     r[i] = 0;
 #endif
-#ifdef PM2
-#define PM_WORDS (2 * WARPS * RADIX)
-#else
-#define PM_WORDS (WARPS * RADIX)
-#endif
-#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES * WARPS * RADIX >= 32 * PM_WORDS
-  // match_any's scratch (PM_WORDS) in the tile's memory, which the ranking
-  // does not use
+#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES >= 32
+  // match_any's scratch (WARPS * RADIX words) in the tile's memory, which
+  // the ranking does not use
   __local uint *pm = (__local uint *)keys;
 #elif defined(PEERS_OR)
-  __local uint pm[PM_WORDS]; // match_any's scratch
+  __local uint pm[WARPS * RADIX]; // match_any's scratch
 #else
   __local uint *pm = sh;
 #endif
   if (l == 0)
     tid_sh = atomic_inc(ticket) - epoch_base;
-  for (uint i = l; i < WARPS * RADIX; i += WG)
+  for (uint i = l; i < WARPS * RADIX; i += WG) {
     cnt[i] = 0;
 #ifdef PEERS_OR
-  for (uint i = l; i < PM_WORDS; i += WG)
     pm[i] = 0;
 #endif
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
@@ -383,24 +378,15 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // (the warp's counter of the digit, then the peers in lower lanes)
   for (uint i = 0; i < ITEMS; i++) {
     uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
-#ifdef PM2
-    // scratch words by turns: a key's clearing is ordered before the next
-    // use of its words by the next key's syncs
-    __local uint *pmi = pm + (i & 1u) * (WARPS * RADIX);
-#else
-    __local uint *pmi = pm;
-#endif
-    uint peers = match_any(d, pmi);
+    uint peers = match_any(d, pm);
     uint below = popcount(peers & lt);
     uint old = cnt[w * RADIX + d];
     warp_sync();
     if (below == 0) {
       cnt[w * RADIX + d] = (count_t)(old + popcount(peers));
-      PEERS_CLEAR(pmi, d);
+      PEERS_CLEAR(pm, d);
     }
-#ifndef PM2
     warp_sync();
-#endif
     R_ADD(i, old + below);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
