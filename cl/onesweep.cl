@@ -203,7 +203,7 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
              __global uint *restrict clear, const ulong words)
 {
   __local uint h[PASSES * RADIX];
-  __global const HLOAD *vin = (__global const HLOAD *)in;
+  __global const HLOAD *vin = (__global const HLOAD *)in; // (a buffer's start: aligned)
   uint l = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * HWG, nv = n / HVEC;
   for (uint i = l; i < PASSES * RADIX; i += HWG)

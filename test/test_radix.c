@@ -147,7 +147,8 @@ static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1", "OS_LB32=1,OS_LBN=16,OS_HVEC=2,OS_HWG=96"};
+  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1",
+                                      "OS_LB32=1,OS_LBN=16,OS_HVEC=2,OS_HWG=96"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {

@@ -62,7 +62,9 @@
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HWG 256
 #define OS_HVEC_GPU 4 /* os_hist's keys a load on GPUs (1, 2 or 4); CPUs 1 */
-#define OS_HITEMS_GPU 2 /* os_hist's loads a work-item in flight on GPUs (4 keys a load: 2, 4, 8 -> 67.1, 73.8, 71.6 us); CPUs 1 (PoCL: 8 slower) */
+/* os_hist's loads a work-item in flight on GPUs (4 keys a load: 2, 4, 8 -> 67.1, 73.8, 71.6 us); CPUs 1 (PoCL: 8
+** keys slower) */
+#define OS_HITEMS_GPU 2
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -334,8 +336,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
 ** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
-** OS_HITEMS, OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS;
-** warp_scan: OS_WSCAN). */
+** OS_HITEMS, OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG,
+** OS_ITEMS; warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
@@ -371,9 +373,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
-  snprintf(extra, sizeof extra, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
-           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg,
-           hvec > 2 ? 4 : hvec, hitems,
+  snprintf(extra, sizeof extra,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
