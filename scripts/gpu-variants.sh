@@ -7,7 +7,8 @@
 # and, for each os_pass program that run built, the registers and spills
 # ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
 # radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32; N
-# is $N, default 33554431. Ends with each validation verdict's count.
+# is $N, default 33554431. Ends with each validation verdict's count and
+# a table: each run's kernel time and its kernels' (µs).
 #   scripts/gpu-variants.sh .carry/psearch $OUT/r base=@s g3=OS_MIN_GROUPS=3@s base=@s
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,3 +42,19 @@ for arg in "$@"; do
 done
 rm -f before.lst k.ptx
 grep -h '"validation"' ./*.json | sort | uniq -c
+# each run's kernel time and its kernels' (µs), from the JSON
+python3 - "$@" <<'PY'
+import json, os
+seen = {}
+for arg in __import__('sys').argv[1:]:
+    name = arg.split('=', 1)[0]
+    k = seen[name] = seen.get(name, 0) + 1
+    f = name + ('' if k == 1 else '-%d' % k) + '.json'
+    if not os.path.exists(f):
+        continue
+    for bench in json.load(open(f)).values():
+        for ds in bench['datasets'].values():
+            ps = ds['psearch']
+            split = ', '.join('%s %.1f' % kv for kv in ps.get('kernels_us_mean', {}).items())
+            print('%-20s %8.1f  %s' % (f[:-5], ps['kernel_us_mean'], split))
+PY

@@ -61,7 +61,9 @@
 #define OS_GROUPS_PER_CU 8
 #define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
 #define OS_HWG 256
-#define OS_HVEC_GPU 4 /* os_hist's keys a load on GPUs (1, 2 or 4); CPUs 1 */
+/* os_hist's keys a load (1, 2 or 4): on the H100 with 2 loads in flight 67.1 us against 74.3 with 1 key and 8 in
+** flight; on PoCL (2-core VM, [4194304]i32) 26.8 ms against 37.7-39.7 with 1 */
+#define OS_HVEC 4
 /* os_hist's loads a work-item in flight on GPUs (4 keys a load: 2, 4, 8 -> 67.1, 73.8, 71.6 us); CPUs 1 (PoCL: 8
 ** keys slower) */
 #define OS_HITEMS_GPU 2
@@ -346,7 +348,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS_GPU : 1, 1, 16);
-  int hvec = (int)hook_tune("OS_HVEC", info->is_gpu ? OS_HVEC_GPU : 1, 1, 4);
+  int hvec = (int)hook_tune("OS_HVEC", OS_HVEC, 1, 4);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
   int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t);
   int ming = !entry_use_ptx(info) ? 0
