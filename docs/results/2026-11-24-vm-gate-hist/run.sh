@@ -1,7 +1,7 @@
 #!/bin/bash
 # PoCL gate on the 2-core VM: base (commit 4de7edd, the session's start, built in
-# /tmp/wt-old) against this tree (the code of commit 7f1a006: os_hist's own group size and
-# loads, the values' packed places), four ABAB rounds, 15 runs each (at least 0.5 s, no
+# /tmp/wt-old) against this tree (the code of commit d74385a: os_hist's own group size and
+# 4-key loads, now on PoCL too, the values' packed places), four ABAB rounds, 15 runs each (at least 0.5 s, no
 # convergence phase), then psearch compare over the rounds. gs.bench is
 # 2026-11-24-vm-gate-sort's: segmented_scan and segmented_reduce, whose code did not
 # change, beside the sorts.
