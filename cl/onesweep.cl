@@ -309,9 +309,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local union { U k[TILE]; uint v[TILE]; } tb;
   __local U *keys = tb.k;
   __local uint *vals = tb.v;
-#ifndef VLATE
   uint v[ITEMS];
-#endif
   // the digit of slot i * WG + l, four to a register: where its value goes
   uint dig[(ITEMS + 3) / 4];
   for (uint i = 0; i < (ITEMS + 3) / 4; i++)
@@ -329,8 +327,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
-  // tile slot q's value (past the end: 0)
-#define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
 #ifdef PACKR
   // the keys' ranks, two to a word (each below TILE <= 2^15), which frees
   // ITEMS / 2 registers
@@ -374,8 +370,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++) {
     uint q = w * 32 * ITEMS + i * 32 + lane;
     k[i] = q < m ? KEY(in[(ulong)t * TILE + q]) : ONES;
-#if defined(VALUES) && !defined(VLATE)
-    v[i] = VALUE(q);
+#ifdef VALUES
+    v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
 #endif
   }
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
@@ -431,13 +427,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     vals[slot] = v[i];
 #endif
   }
-#ifdef VLATE
-  // the values read only now that the keys are in local memory (not held
-  // through the ranking), all loads issued before the look-back's wait
-  uint v[ITEMS];
-  for (uint i = 0; i < ITEMS; i++)
-    v[i] = VALUE(w * 32 * ITEMS + i * 32 + lane);
-#endif
   if (A_DIGIT(l))
     gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
   barrier(CLK_LOCAL_MEM_FENCE);
