@@ -75,13 +75,7 @@ typedef uint count_t;
 
 #ifdef NV_PTX
 // Orders the warp's local-memory accesses before it against those after it.
-#if NOWSYNC == 1
-static void warp_sync(void) { }
-#elif NOWSYNC == 2
-static void warp_sync(void) { asm volatile("" ::: "memory"); }
-#else
 static void warp_sync(void) { asm volatile("bar.warp.sync 0xffffffff;" ::: "memory"); }
-#endif
 #else
 static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #endif
@@ -380,22 +374,10 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     v[i] = iota ? t * TILE + q : q < m ? vin[(ulong)t * TILE + q] : 0u;
 #endif
   }
-#if LOADWAIT == 1
-  barrier(CLK_LOCAL_MEM_FENCE);
-#endif
-  uint rshift = shift;
-#if LOADWAIT == 2
-  {
-    U acc = 0;
-    for (uint i = 0; i < ITEMS; i++)
-      acc ^= k[i];
-    rshift += (uint)acc & (shift >> 7); // shift < 128: no change, but the ranking waits for every key
-  }
-#endif
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
   // (the warp's counter of the digit, then the peers in lower lanes)
   for (uint i = 0; i < ITEMS; i++) {
-    uint d = DIGIT(k[i], opaque(rshift)); // computed here, not for every key at once
+    uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
     uint peers = match_any(d, pm);
     uint below = popcount(peers & lt);
     uint old = cnt[w * RADIX + d];
