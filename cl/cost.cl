@@ -287,9 +287,10 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
 // inclusive prefix, publishes its own inclusive prefix and returns the
 // exclusive one. A tile with a segment head (`head`, segmented scans) knows
 // its inclusive value at once: it publishes agg as inclusive first.
-// scan_lookback keeps its own inline copy of this: through the helper it
-// measured 8% slower on the H100 (138 against 128 us on [33554431]i32,
-// psearch ci-gate A/B, 2026-11-22).
+// Without WARP_LOOKBACK scan_lookback keeps its own inline copy of this:
+// through the helper it measured 8% slower on the H100 (138 against 128 us on
+// [33554431]i32, psearch ci-gate A/B, 2026-11-22). With it, scan_lookback and
+// filter_ballot walk back by a whole warp (tile_prefix_warp).
 static T tile_prefix(volatile __global ulong *status, uint t, uint epoch, T agg, int head)
 {
   ulong tag = (ulong)epoch << 34;
@@ -312,6 +313,54 @@ static T tile_prefix(volatile __global ulong *status, uint t, uint epoch, T agg,
     atom_xchg(&status[t], tag | (2UL << 32) | (uint)ADD(pre, agg));
   return pre;
 }
+
+#ifdef WARP_LOOKBACK
+// tile_prefix without segment heads and with SCAN_OP, by the 32 work-items of
+// warp 0 together (NVIDIA's PTX), as seg_reduce_prefix_warp: lane k reads the
+// word of tile j - k, so one read covers 32 tiles; when the words up to the
+// newest inclusive one (or all 32) are ready, the warp folds them with
+// SCAN_OP and goes on 32 tiles back if none was inclusive, else reads the
+// window again. Every lane returns the same. On the H100 at 10^7: scan 42
+// against 47 us with one work-item's walk, filter 34-37 against 40-41.
+static T tile_prefix_warp(volatile __global ulong *status, uint t, uint epoch, T agg)
+{
+  uint lane = get_local_id(0) & 31;
+  ulong tag = (ulong)epoch << 34;
+  T pre = SCAN_ID;
+  if (lane == 0)
+    atom_xchg(&status[t], tag | ((t == 0 ? 2UL : 1UL) << 32) | (uint)agg);
+  if (t == 0)
+    return pre;
+  for (long j = (long)t - 1; j >= 0;) {
+    long i = j - (long)lane;
+    ulong s = i >= 0 ? status[i] : tag | (2UL << 32) | (uint)SCAN_ID; // before tile 0: inclusive, the identity
+    uint f = (s >> 34) == epoch ? (uint)(s >> 32) & 3u : 0u;
+    uint ready = ballot(f != 0, 0), incl = ballot(f == 2, 0);
+    uint last = incl ? popcount((incl & (0u - incl)) - 1u) : 31u; // the oldest lane needed
+    uint need = last == 31u ? ~0u : (2u << last) - 1u;
+    T x;
+    if ((ready & need) != need)
+      continue; // not all ready: read the window again
+    x = lane <= last ? (T)(uint)s : SCAN_ID;
+    for (uint d = 16; d > 0; d >>= 1) {
+      T y = (T)shfl_xor((uint)x, d); // every lane, outside SCAN_OP (which may read an argument twice)
+      x = SCAN_OP(x, y);
+    }
+    pre = SCAN_OP(pre, x);
+    if (incl)
+      break;
+    j -= 32;
+  }
+  if (lane == 0)
+    atom_xchg(&status[t], tag | (2UL << 32) | (uint)SCAN_OP(pre, agg));
+  return pre;
+}
+#define TILE_WALKERS 32 // the work-items that walk back (filter_ballot)
+#define TILE_PREFIX(status, t, epoch, agg) tile_prefix_warp(status, t, epoch, agg)
+#else
+#define TILE_WALKERS 1
+#define TILE_PREFIX(status, t, epoch, agg) tile_prefix(status, t, epoch, agg, 0)
+#endif
 
 // Single-pass scan with decoupled look-back (Merrill and Garland). Tile ids come
 // from an atomic ticket, so every tile a group waits for is held by a group that
@@ -337,6 +386,16 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   tile_scan(in, n, t, tile, sums, xs);
+#ifdef WARP_LOOKBACK
+  if (lid < 32) {
+    T agg = sums[WG - 1], pre = tile_prefix_warp(status, t, epoch, agg);
+    if (lid == 0) {
+      pre_sh = pre;
+      if ((ulong)(t + 1) * TILE >= n)
+        total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
+    }
+  }
+#else
   if (lid == 0) {
     T agg = sums[WG - 1], pre = SCAN_ID;
     if (t == 0) {
@@ -359,6 +418,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
     if ((ulong)(t + 1) * TILE >= n)
       total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
   }
+#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   tile_write(in, out, n, t, pre_sh, tile, sums, xs);
 }
@@ -403,11 +463,13 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
     off += v < w ? cnt_sh[v] : 0;
     agg += cnt_sh[v];
   }
-  if (lid == 0) {
-    T pre = tile_prefix(status, t, epoch, (T)agg, 0);
-    pre_sh = pre;
-    if ((ulong)(t + 1) * TILE >= n)
-      total[0] = ADD(pre, (T)agg);
+  if (lid < TILE_WALKERS) {
+    T pre = TILE_PREFIX(status, t, epoch, (T)agg);
+    if (lid == 0) {
+      pre_sh = pre;
+      if ((ulong)(t + 1) * TILE >= n)
+        total[0] = ADD(pre, (T)agg);
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   off += (uint)pre_sh;

@@ -2,8 +2,8 @@
 # gpu-sort.sh BUNDLE OUTDIR [VARIANT...]: the sort issue's figures
 # (docs/performance.md) in one call on one GPU: the machine; test_radix and
 # test_cost of this very binary on this GPU (the PTX path; test_cost also with
-# both group scans, COST_SHFL=0 and 1, and with the filter's tile scan,
-# COST_BALLOT=0); psearch bench -x
+# both group scans, COST_SHFL=0 and 1, with the filter's tile scan,
+# COST_BALLOT=0, and with one work-item's look-back, COST_WARPLB=0); psearch bench -x
 # on radix_sort and argsort [33554431]i32 and f32 and on the look-back primitives (scan,
 # filter, segmented scan and reduce, at 10^7 and 2^25 - 1; the filter also
 # with every element kept) with the kernel
@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 shift 2 2>/dev/null
 : > tests.txt
 # test_cost also with every op's group scan in each form (COST_SHFL, cost.c)
-for t in test_radix test_cost test_cost:COST_SHFL=0 test_cost:COST_SHFL=1 test_cost:COST_BALLOT=0; do
+for t in test_radix test_cost test_cost:COST_SHFL=0 test_cost:COST_SHFL=1 test_cost:COST_BALLOT=0 test_cost:COST_WARPLB=0; do
   bin=${t%%:*} tune=${t#*:}
   [ "$tune" = "$t" ] && tune=
   log=$bin${tune:+-$tune}.log

@@ -409,6 +409,33 @@ static void outlier_causes(void **state)
   measure_result_free(&r);
 }
 
+/* -x: the kernel time per run of the profiled pass (a separate one, of up
+** to 50 runs) against the timed runs' median wall time (20 ms here): above
+** 1.1x it is flagged, as bench's warning and the JSON say; at or below, not. */
+static void kernel_over_wall(void **state)
+{
+  struct measure_result r;
+  struct report_dataset d;
+  (void)state;
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 10, .max_runs = 10}, &no_stop, &r), 0);
+  r.kernel_runs = 50;
+  r.kernel_ns = 50 * (uint64_t)30000000; /* 30 ms a run: a few profiled runs were slow */
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_true(d.s.median == 20000);
+  assert_true(d.kernel_us == 30000);
+  assert_int_equal(d.kernel_over_wall, 1);
+  r.kernel_ns = 50 * (uint64_t)22000000; /* 1.1x: not above it */
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.kernel_over_wall, 0);
+  r.kernel_ns = 50 * (uint64_t)22100000;
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.kernel_over_wall, 1);
+  r.kernel_ns = 50 * (uint64_t)18000000; /* the usual: kernels inside the wall time */
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.kernel_over_wall, 0);
+  measure_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -416,6 +443,7 @@ int main(void)
     cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
     cmocka_unit_test(interleave_rotates), cmocka_unit_test(interleave_same_as_alone),
     cmocka_unit_test(discard_throttled), cmocka_unit_test(preemption), cmocka_unit_test(outlier_causes),
+    cmocka_unit_test(kernel_over_wall),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,7 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   }
   if (m->kernel_ns > 0 && m->kernel_runs > 0) {
     d->kernel_us = (double)m->kernel_ns / 1e3 / (double)m->kernel_runs;
+    d->kernel_over_wall = m->n > 0 && d->kernel_us > REPORT_KERNEL_OVER_WALL * d->s.median;
     d->nkernels = m->nktimes;
     for (int i = 0; i < m->nktimes; i++) {
       d->kernels[i].name = m->ktimes[i].name;
@@ -116,6 +117,10 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
             "steadier", what, d->s.rsd);
   if (d->launches == 0)
     ps_warn("%s: no kernel launched: the runs timed an empty call", what);
+  if (d->kernel_over_wall)
+    ps_warn("%s: kernel time %.1f\u03bcs/run exceeds the runs' median wall time %.1f\u03bcs: some of the "
+            "runs profiled for it (a separate pass) were slow, so it and its split are not representative",
+            what, d->kernel_us, d->s.median);
   if (d->out_hi_preempted > 0)
     ps_warn("%s: %zu of the %zu slow outliers (Tukey) ran while the OS preempted the measuring "
             "thread (a busy host)", what, d->out_hi_preempted, d->s.out_hi);

@@ -21,6 +21,10 @@ enum report_format { REPORT_FUTHARK, REPORT_HUMAN };
 /* RSD above which the mean of a dataset is called noise (a warning). */
 #define REPORT_NOISY_RSD 0.25
 
+/* The profiled pass's kernel time per run above this times the timed runs'
+** median wall time: its runs were not like the timed ones (a warning). */
+#define REPORT_KERNEL_OVER_WALL 1.1
+
 /* Where a dataset's wall time went, in seconds: loading its inputs
 ** (generation or the dataset cache; counted for the first entry that needs
 ** them), prepare (upload, kernel builds), the warm-up and timed runs, the
@@ -39,6 +43,7 @@ struct report_dataset {
   int has_bytes;          /* the entry states its minimum bytes moved: */
   double min_bytes;
   double kernel_us;       /* event-profiled kernel time per run; 0 when not profiled */
+  int kernel_over_wall;   /* kernel_us above REPORT_KERNEL_OVER_WALL x the median wall time */
   int nkernels;           /* the kernels' shares, most first */
   struct { const char *name; double us; } kernels[MEASURE_KERNELS];
   int has_peak;           /* a device: peak_bytes is its peak memory */

@@ -450,6 +450,18 @@ static void add_kernel_runs(cJSON *ps, const struct report_dataset *d, cJSON *kr
   cJSON_AddNumberToObject(ps, "outliers_low_host", (double)d->out_lo_host);
 }
 
+/* -x: the profiled pass's kernel time per run and its split, into ps. */
+static void add_profiled(cJSON *ps, const struct report_dataset *d)
+{
+  cJSON *ks;
+  cJSON_AddNumberToObject(ps, "kernel_us_mean", d->kernel_us);
+  if (d->kernel_over_wall)
+    cJSON_AddTrueToObject(ps, "kernel_over_wall");
+  if (d->nkernels > 0 && (ks = cJSON_AddObjectToObject(ps, "kernels_us_mean")) != NULL)
+    for (int i = 0; i < d->nkernels; i++)
+      cJSON_AddNumberToObject(ks, d->kernels[i].name, d->kernels[i].us);
+}
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   cJSON *o, *rt, *bytes, *ps, *full, *ci, *kr = NULL;
@@ -508,13 +520,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   ci = cJSON_AddArrayToObject(ps, "ci95_us");
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_lo));
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_hi));
-  if (d->kernel_us > 0) {
-    cJSON *ks;
-    cJSON_AddNumberToObject(ps, "kernel_us_mean", d->kernel_us);
-    if (d->nkernels > 0 && (ks = cJSON_AddObjectToObject(ps, "kernels_us_mean")) != NULL)
-      for (int i = 0; i < d->nkernels; i++)
-        cJSON_AddNumberToObject(ks, d->kernels[i].name, d->kernels[i].us);
-  }
+  if (d->kernel_us > 0)
+    add_profiled(ps, d);
   if (d->has_inputs) {
     cJSON_AddNumberToObject(ps, "elements", (double)d->elements);
     if (d->has_bytes)
