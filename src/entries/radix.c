@@ -59,7 +59,7 @@
 ** and 1 KiB to spare */
 #define OS_LOCAL_REST(wg, cb, sw) ((wg) / 32 * RADIX * (cb) + ((sw) + 2 * RADIX) * 4 + 1024)
 #define OS_GROUPS_PER_CU 8
-#define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (1050, 1076, 1159 us) */
+#define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (radix_sort 758.7, 784.5, 836.3 us; call 50, 2026-11-24) */
 #define OS_HWG 256
 /* os_hist's keys a load (1, 2 or 4): on the H100 with 2 loads in flight 67.1 us against 74.3 with 1 key and 8 in
 ** flight; on PoCL (2-core VM, [4194304]i32) 26.8 ms against 37.7-39.7 with 1 */
