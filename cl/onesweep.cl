@@ -363,7 +363,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
 #ifdef LB32
-  volatile __global lbword *words = status; // every pass's
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
 #endif
   // warp w holds tile elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS), lane
@@ -445,12 +444,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
     }
   }
-#ifdef ROLL
-  // this tile's words of the pass before (that launch has ended, so nothing
-  // reads them) zeroed for the next run's same pass
-  if (A_DIGIT(l))
-    words[((ulong)((shift >> 3) + PASSES - 1) % PASSES * ((n + TILE - 1) / TILE) + t) * RADIX + l] = 0;
-#endif
 #if defined(VALUES) && defined(VSHARE)
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++)

@@ -221,7 +221,6 @@ struct rstate {
   size_t hwg;      /* 8-bit: os_hist's work-group size */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
   uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
-  int roll;        /* 32-bit words: each pass zeroes the words of the pass before (-DROLL), not os_hist */
 };
 
 static void release(struct entry_job *j)
@@ -370,7 +369,6 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     s->hwg = info->max_wg;
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
-  s->roll = lb32 && hook_tune("OS_ROLL", 1, 0, 1);
   if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
@@ -378,13 +376,13 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", s->roll ? " -DROLL" : "", bounds);
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
@@ -455,7 +453,7 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
 ** are cleared only when the epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
-  cl_ulong n = s->n, clear = s->roll ? 0 : s->clear;
+  cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
   if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
