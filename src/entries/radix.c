@@ -28,11 +28,13 @@
 /* Onesweep's tile shapes: work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
 ** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
-** bytes, keys only: 384 x 18 with PTX launch bounds of 3 groups an SM
+** bytes, keys only: 384 x 19 with PTX launch bounds of 3 groups an SM
 ** (OS_BOUND_PTX, ptx.h: ptxas fits os_pass in 56 registers), the atomic-OR
-** ranking and the ranks packed (peers_or, packed_ranks; 767.5 us; x 16 808.6,
-** x 17 781.3, x 19 771.8, x 20 772.3, x 22 824.9, x 24 986.7, 256 x 24 bound
-** to 4 groups 795.9; with ballots at 512 x 18 bound to 2 groups, 798.9); with
+** ranking and the ranks packed (peers_or, packed_ranks; 724.7 and 725.9 us,
+** x 18 738.3 and 738.6, x 20 732.9 and 734.3, call 59; x 16 791.2, x 17
+** 759.8, 256 x 24 bound to 4 groups 810.3, 512 x 16 bound to 2 780.2, call
+** 58; before a key's slot took one look-up, x 18 was fastest: 767.5, x 19
+** 771.8, with ballots at 512 x 18 bound to 2 groups 798.9); with
 ** values 512 x 14 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
 ** the keys' local memory (vshare_tile) and the ranks packed (argsort 1170.2
 ** us; 512 x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13
@@ -47,7 +49,7 @@
 #define OS_WG 256
 #define OS_ITEMS 16
 #define OS_WG_PTX 384
-#define OS_ITEMS_PTX 18
+#define OS_ITEMS_PTX 19
 #define OS_BOUND_PTX 3 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
 #define OS_BOUND_PTX_ARG 2 /* the same with values */
 #define OS_WG_PTX_ARG 512
