@@ -4,7 +4,8 @@
 # test_cost of this very binary on this GPU (the PTX path; test_cost also with
 # both group scans, COST_SHFL=0 and 1, with the filter's tile scan,
 # COST_BALLOT=0, and with one work-item's look-back, COST_WARPLB=0); psearch bench -x
-# on radix_sort and argsort [33554431]i32 and f32 and on the look-back primitives (scan,
+# on radix_sort and argsort [33554431]i32 and f32 (and i32 in [0, n), the
+# peers' range) and on the look-back primitives (scan,
 # filter, segmented scan and reduce, at 10^7 and 2^25 - 1; the filter also
 # with every element kept) with the kernel
 # breakdown, next to the copy; radix_sort with PSEARCH_TEST_PORTABLE=1 (the
@@ -38,7 +39,18 @@ random input { [33554431]f32 }
 ==
 entry: radix_sort_pairs
 random input { [33554431]i32 [33554431]i32 }
+
+-- the keys (and values) in [0, n), as the peers' anchors make them
+==
+entry: radix_sort argsort
+input @ lo.in
+
+==
+entry: radix_sort_pairs
+input @ lo2.in
 S
+$P dataset --i32-bounds=0:33554430 -n 33554431 -o lo.in
+$P dataset --i32-bounds=0:33554430 -n 33554431 -n 33554431 -o lo2.in
 cat > prims.bench <<'S'
 -- the look-back primitives next to the copy
 ==
