@@ -340,8 +340,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
 ** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
-** OS_HITEMS, OS_HGROUPS (os_hist's groups a compute unit), OS_MIN_GROUPS (PTX launch bounds, 0: none) (os_shape: OS_WG,
-** OS_ITEMS; warp_scan: OS_WSCAN). */
+** OS_HITEMS, OS_HGROUPS (os_hist's groups a compute unit), OS_MIN_GROUPS (PTX
+** launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS; warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
