@@ -8,8 +8,9 @@
 # ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
 # radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32; N
 # is $N, default 33554431; S, A, P the same with keys (and values) in
-# [0, N), as the peers' anchors make them (their top byte is 0 or 1). Ends with each validation verdict's count and
-# a table: each run's kernel time and its kernels' (µs).
+# [0, N), as the peers' anchors make them (their top byte is 0 or 1). Ends
+# with each validation verdict's count and a table: each run's kernel time
+# and its kernels' (µs).
 #   scripts/gpu-variants.sh .carry/psearch $OUT/r base=@s g3=OS_MIN_GROUPS=3@s base=@s
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
