@@ -282,59 +282,39 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
   }
 }
 
-// The look-back of tile t (called by one work-item): publishes the tile's
-// aggregate, sums the words of the tiles before it back to the first
-// inclusive prefix, publishes its own inclusive prefix and returns the
-// exclusive one. A tile with a segment head (`head`, segmented scans) knows
-// its inclusive value at once: it publishes agg as inclusive first.
-// Without WARP_LOOKBACK scan_lookback keeps its own inline copy of this:
-// through the helper it measured 8% slower on the H100 (138 against 128 us on
-// [33554431]i32, psearch ci-gate A/B, 2026-11-22). With it, scan_lookback and
-// filter_ballot walk back by a whole warp (tile_prefix_warp).
+// The look-back of tile t, shared by every tile scan of this file (scan,
+// filter, segmented scan). Called by the TILE_WALKERS work-items of warp 0
+// together; every one returns the same. It publishes the tile's aggregate agg,
+// folds the words of the tiles before it with SCAN_OP back to the newest
+// inclusive one, publishes its own inclusive prefix and returns the exclusive
+// one. A tile with a segment head (`head`, segmented scan) knows its
+// inclusive value at once: it publishes agg as inclusive and still walks back
+// for the elements before its first head.
+//
+// With WARP_LOOKBACK (NVIDIA's PTX) the walkers are the 32 lanes: lane k reads
+// the word of tile j - k, so one read covers 32 tiles; when the words up to
+// the newest inclusive one (or all 32) are ready, the warp folds them by
+// shuffles and goes on 32 tiles back if none was inclusive, else reads the
+// window again. On the H100 at 10^7: scan 42 against 47 us with one
+// work-item's walk, filter 34-37 against 40-41. Otherwise one work-item
+// walks back a tile at a time, spinning on a word until it is ready.
+#ifdef WARP_LOOKBACK
+#define TILE_WALKERS 32
+#else
+#define TILE_WALKERS 1
+#endif
 static T tile_prefix(volatile __global ulong *status, uint t, uint epoch, T agg, int head)
 {
-  ulong tag = (ulong)epoch << 34;
-  T pre = 0;
-  if (t == 0 || head)
-    atom_xchg(&status[t], tag | (2UL << 32) | (uint)agg);
-  else
-    atom_xchg(&status[t], tag | (1UL << 32) | (uint)agg);
-  for (long j = (long)t - 1; j >= 0;) {
-    ulong s = status[j]; // one aligned 64-bit load: the packed word is read whole
-    ulong f = (s >> 32) & 3;
-    if ((s >> 34) != epoch || f == 0)
-      continue; // not ready: spin on it
-    pre = ADD(pre, (T)(uint)s);
-    if (f == 2)
-      break;
-    j--;
-  }
-  if (t != 0 && !head)
-    atom_xchg(&status[t], tag | (2UL << 32) | (uint)ADD(pre, agg));
-  return pre;
-}
-
-#ifdef WARP_LOOKBACK
-// tile_prefix without segment heads and with SCAN_OP, by the 32 work-items of
-// warp 0 together (NVIDIA's PTX), as seg_reduce_prefix_warp: lane k reads the
-// word of tile j - k, so one read covers 32 tiles; when the words up to the
-// newest inclusive one (or all 32) are ready, the warp folds them with
-// SCAN_OP and goes on 32 tiles back if none was inclusive, else reads the
-// window again. Every lane returns the same. On the H100 at 10^7: scan 42
-// against 47 us with one work-item's walk, filter 34-37 against 40-41.
-static T tile_prefix_warp(volatile __global ulong *status, uint t, uint epoch, T agg)
-{
-  uint lane = get_local_id(0) & 31;
+  uint lane = get_local_id(0) & (TILE_WALKERS - 1);
   ulong tag = (ulong)epoch << 34;
   T pre = SCAN_ID;
   if (lane == 0)
-    atom_xchg(&status[t], tag | ((t == 0 ? 2UL : 1UL) << 32) | (uint)agg);
-  if (t == 0)
-    return pre;
+    atom_xchg(&status[t], tag | ((t == 0 || head ? 2UL : 1UL) << 32) | (uint)agg);
   for (long j = (long)t - 1; j >= 0;) {
     long i = j - (long)lane;
     ulong s = i >= 0 ? status[i] : tag | (2UL << 32) | (uint)SCAN_ID; // before tile 0: inclusive, the identity
-    uint f = (s >> 34) == epoch ? (uint)(s >> 32) & 3u : 0u;
+    uint f = (s >> 34) == epoch ? (uint)(s >> 32) & 3u : 0u; // one aligned 64-bit load: the word is read whole
+#ifdef WARP_LOOKBACK
     uint ready = ballot(f != 0, 0), incl = ballot(f == 2, 0);
     uint last = incl ? popcount((incl & (0u - incl)) - 1u) : 31u; // the oldest lane needed
     uint need = last == 31u ? ~0u : (2u << last) - 1u;
@@ -350,17 +330,19 @@ static T tile_prefix_warp(volatile __global ulong *status, uint t, uint epoch, T
     if (incl)
       break;
     j -= 32;
+#else
+    if (f == 0)
+      continue; // not ready: spin on it
+    pre = SCAN_OP(pre, (T)(uint)s);
+    if (f == 2)
+      break;
+    j--;
+#endif
   }
-  if (lane == 0)
+  if (lane == 0 && t != 0 && !head)
     atom_xchg(&status[t], tag | (2UL << 32) | (uint)SCAN_OP(pre, agg));
   return pre;
 }
-#define TILE_WALKERS 32 // the work-items that walk back (filter_ballot)
-#define TILE_PREFIX(status, t, epoch, agg) tile_prefix_warp(status, t, epoch, agg)
-#else
-#define TILE_WALKERS 1
-#define TILE_PREFIX(status, t, epoch, agg) tile_prefix(status, t, epoch, agg, 0)
-#endif
 
 // Single-pass scan with decoupled look-back (Merrill and Garland). Tile ids come
 // from an atomic ticket, so every tile a group waits for is held by a group that
@@ -380,45 +362,19 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   __local T pre_sh;
   T xs[ITEMS]; // FILTER: the work-item's elements between scan and write
   uint lid = get_local_id(0), t;
-  ulong tag = (ulong)epoch << 34;
   if (lid == 0)
     tid_sh = atomic_inc(ticket) - epoch_base;
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   tile_scan(in, n, t, tile, sums, xs);
-#ifdef WARP_LOOKBACK
-  if (lid < 32) {
-    T agg = sums[WG - 1], pre = tile_prefix_warp(status, t, epoch, agg);
+  if (lid < TILE_WALKERS) {
+    T agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0);
     if (lid == 0) {
       pre_sh = pre;
       if ((ulong)(t + 1) * TILE >= n)
         total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
     }
   }
-#else
-  if (lid == 0) {
-    T agg = sums[WG - 1], pre = SCAN_ID;
-    if (t == 0) {
-      atom_xchg(&status[0], tag | (2UL << 32) | (uint)agg);
-    } else {
-      atom_xchg(&status[t], tag | (1UL << 32) | (uint)agg);
-      for (long j = (long)t - 1; j >= 0;) {
-        ulong s = status[j]; // one aligned 64-bit load: the packed word is read whole
-        ulong f = (s >> 32) & 3;
-        if ((s >> 34) != epoch || f == 0)
-          continue; // not ready: spin on it
-        pre = SCAN_OP(pre, (T)(uint)s);
-        if (f == 2)
-          break;
-        j--;
-      }
-      atom_xchg(&status[t], tag | (2UL << 32) | (uint)SCAN_OP(pre, agg));
-    }
-    pre_sh = pre;
-    if ((ulong)(t + 1) * TILE >= n)
-      total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
-  }
-#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   tile_write(in, out, n, t, pre_sh, tile, sums, xs);
 }
@@ -429,7 +385,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
 // time (coalesced), and holds them in registers; a ballot of the keep flags
 // gives each 32 their count and each kept element its rank among them, so
 // the tile needs no scan in local memory: the warps' counts (one word each)
-// are summed, lid 0 chains the tile by tile_prefix, and each warp writes its
+// are summed, tile_prefix chains the tile, and each warp writes its
 // kept elements in order from its offset. The same tiles, arguments and
 // result as scan_lookback with -DFILTER.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
@@ -464,7 +420,7 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
     agg += cnt_sh[v];
   }
   if (lid < TILE_WALKERS) {
-    T pre = TILE_PREFIX(status, t, epoch, (T)agg);
+    T pre = tile_prefix(status, t, epoch, (T)agg, 0);
     if (lid == 0) {
       pre_sh = pre;
       if ((ulong)(t + 1) * TILE >= n)
@@ -603,8 +559,8 @@ static void seg_carry(__local T *tile, __local const uchar *cnt, __local const T
   }
 }
 
-// One pass, decoupled look-back as scan_lookback; a tile with a head
-// publishes its inclusive value at once, so look-backs stop there.
+// One pass, the same look-back as scan_lookback (tile_prefix); a tile with a
+// head publishes its inclusive value at once, so look-backs stop there.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void seg_scan_lookback(__global const T *in, __global const uchar *flags, __global T *out,
                        const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
@@ -620,8 +576,11 @@ void seg_scan_lookback(__global const T *in, __global const uchar *flags, __glob
   ulong base = (ulong)t * TILE;
   T acc = seg_items(tile, hq, hq, &h);
   local_seg_scan(sums, sf, acc, h);
-  if (lid == 0)
-    pre_sh = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
+  if (lid < TILE_WALKERS) {
+    T pre = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
+    if (lid == 0)
+      pre_sh = pre;
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   seg_carry(tile, hq, sums, sf, pre_sh);
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -300,9 +300,9 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   char opts[512], more[128];
   int ptx = entry_use_ptx(rt_info(j->rt)), warp = ptx && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
   int ballot = op->ballot != NULL && hook_tune("COST_BALLOT", ptx, 0, 1);
-  /* the look-backs of scan_lookback, filter_ballot and seg_reduce_lookback by a whole warp (cost.cl), on the H100
-  ** at 10^7 (docs/performance.md): scan 41.8-42.4 against 46.9-47.7 us, filter 33.8-36.9 against 40.0-40.9,
-  ** segmented_reduce 51.8 against 60.3 */
+  /* the look-backs (cost.cl: tile_prefix, of scan, filter and segmented_scan; seg_reduce_prefix_warp) by a whole
+  ** warp, on the H100 at 10^7 (docs/performance.md): scan 41.8-42.4 against 46.9-47.7 us, filter 33.8-36.9 against
+  ** 40.0-40.9, segmented_reduce 51.8 against 60.3 */
   int warplb = ptx && hook_tune("COST_WARPLB", 1, 0, 1);
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s %s", WG, (unsigned)s->items, BINS,
            ptx ? " -DNV_PTX" : "", warp ? " -DWARP_SCAN" : "", warplb ? " -DWARP_LOOKBACK" : "",
