@@ -282,6 +282,18 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
   }
 }
 
+// This group's tile for this launch, for the look-back kernels: work-item 0
+// takes the next ticket (the tickets of earlier launches, epoch_base of them,
+// left out); every work-item returns it. Tiles are so taken in the order
+// groups start, so a tile waits only for tiles held by started groups.
+static uint tile_ticket(volatile __global uint *ticket, uint epoch_base, __local uint *sh)
+{
+  if (get_local_id(0) == 0)
+    *sh = atomic_inc(ticket) - epoch_base;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return *sh;
+}
+
 // The look-back of tile t, shared by every tile scan of this file (scan,
 // filter, segmented scan). Called by the TILE_WALKERS work-items of warp 0
 // together; every one returns the same. It publishes the tile's aggregate agg,
@@ -361,11 +373,7 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   __local uint tid_sh;
   __local T pre_sh;
   T xs[ITEMS]; // FILTER: the work-item's elements between scan and write
-  uint lid = get_local_id(0), t;
-  if (lid == 0)
-    tid_sh = atomic_inc(ticket) - epoch_base;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  t = tid_sh;
+  uint lid = get_local_id(0), t = tile_ticket(ticket, epoch_base, &tid_sh);
   tile_scan(in, n, t, tile, sums, xs);
   if (lid < TILE_WALKERS) {
     T agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0);
@@ -401,10 +409,7 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
   uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5, below = (1u << lane) - 1u, t, cnt = 0, off = 0,
        agg = 0;
   ulong base;
-  if (lid == 0)
-    tid_sh = atomic_inc(ticket) - epoch_base;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  t = tid_sh;
+  t = tile_ticket(ticket, epoch_base, &tid_sh);
   base = (ulong)t * TILE + (ulong)w * 32 * ITEMS + lane;
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + 32 * k;
@@ -506,13 +511,8 @@ static uint seg_tile_load(__global const T *in, __global const uchar *flags, ulo
                           volatile __global uint *ticket, uint epoch_base, __local uint *tid_sh,
                           __local T *tile, __local uchar *hd)
 {
-  uint lid = get_local_id(0), t;
-  ulong base;
-  if (lid == 0)
-    *tid_sh = atomic_inc(ticket) - epoch_base;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  t = *tid_sh;
-  base = (ulong)t * TILE;
+  uint lid = get_local_id(0), t = tile_ticket(ticket, epoch_base, tid_sh);
+  ulong base = (ulong)t * TILE;
   for (uint k = 0; k < ITEMS; k++) {
     ulong i = base + k * WG + lid;
     tile[PAD(k * WG + lid)] = i < n ? in[i] : 0;
