@@ -35,9 +35,13 @@
 ** 759.8, 256 x 24 bound to 4 groups 810.3, 512 x 16 bound to 2 780.2, call
 ** 58; before a key's slot took one look-up, x 18 was fastest: 767.5, x 19
 ** 771.8, with ballots at 512 x 18 bound to 2 groups 798.9); with
-** values 512 x 14 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
-** the keys' local memory (vshare_tile) and the ranks packed (argsort 1170.2
-** us; 512 x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13
+** values 512 x 17 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
+** the keys' local memory and loaded once the keys are written (vshare_tile)
+** and the ranks packed (radix_sort_pairs 1193.6 and 1194.2 us against 1205.0
+** and 1205.0 at 512 x 14 with the values loaded with the keys; x 16 1195.3,
+** 448 x 20 1210.6, 384 x 19 at 3 groups 1356.6; argsort 1146.0 against
+** 1147.6; calls 71-73, 2026-11-24. Before the late loads: argsort 1170.2
+** us at 512 x 14; 512 x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13
 ** unbound 1546.6 at 75 registers, 512 x 14 bound but unpacked 1213.0, 640 x
 ** 10 1579.3; beside the keys, 384 x 12: 1294.6); 256 x 16 for 8-byte keys
 ** (256 x 20 with values) and without PTX, where it was tuned first. Each
@@ -53,7 +57,7 @@
 #define OS_BOUND_PTX 3 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
 #define OS_BOUND_PTX_ARG 2 /* the same with values */
 #define OS_WG_PTX_ARG 512
-#define OS_ITEMS_PTX_ARG 14
+#define OS_ITEMS_PTX_ARG 17
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
@@ -282,7 +286,8 @@ static int warp_scan(const struct rt_device_info *info, int arg)
 
 /* Whether os_pass with values (keys of type t) moves them through the keys'
 ** local memory once the keys are written (-DVSHARE), rather than beside them:
-** half the local memory a key of up to 4 bytes, for two more barriers. On
+** half the local memory a key of up to 4 bytes, for two more barriers; the
+** values are then loaded only once the keys are written (cl/onesweep.cl). On
 ** the PTX path with such keys, where the freed memory makes larger tiles fit:
 ** at 512 x 12 argsort [33554431]i32 took 1202.7 us against 1294.6 beside
 ** them at 384 x 12, radix_sort_pairs 1233.2 against 1345.6 (the H100,
