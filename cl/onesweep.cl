@@ -35,7 +35,7 @@
 // (the values go through the keys' local memory once the keys are written,
 // rather than beside them: half the local memory a key; and they are loaded
 // only then, as CUB does, so that no register holds them through the ranking;
-// with -DNV_PTX L2 is asked for them at the tile's start).
+// with -DNV_PTX L2 is asked for them at the tile's start, to evict last).
 
 #define RADIX 256
 // A look-back word is written with one aligned store and read with one load,
@@ -79,8 +79,12 @@ typedef uint count_t;
 // Orders the warp's local-memory accesses before it against those after it.
 static void warp_sync(void) { asm volatile("bar.warp.sync 0xffffffff;" ::: "memory"); }
 #if defined(VALUES) && defined(VSHARE)
-// Asks L2 for the 32-byte sector holding p (a hint: nothing waits for it).
-static void l2_ask(__global const void *p) { asm volatile("prefetch.global.L2 [%0];" ::"l"(p) : "memory"); }
+// Asks L2 for the 32-byte sector holding p, to be evicted last (a hint:
+// nothing waits for it).
+static void l2_ask(__global const void *p)
+{
+  asm volatile("prefetch.global.L2::evict_last [%0];" ::"l"(p) : "memory");
+}
 #endif
 #else
 static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
@@ -385,7 +389,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
 #if defined(VALUES) && defined(VSHARE) && defined(NV_PTX)
   // the values are loaded late (below): L2 fetches them meanwhile (radix_sort_pairs
-  // [33554431]i32 on the H100 at 512 x 16: 1195.3 us with it, 1200.8 without; call 71)
+  // [33554431]i32 on the H100 at 512 x 16: 1195.3 us with a plain prefetch, 1200.8
+  // without, call 71; at 512 x 17 evicted last, 1172.5 against 1193.7, call 76)
   if (!iota)
     for (uint o = l * 32u; o < m * 4u; o += WG * 32u)
       l2_ask((__global const uchar *)(vin + (ulong)t * TILE) + o);
