@@ -2,12 +2,13 @@
 // structure (Adinets and Merrill 2022; docs/entries.md, `radix_sort`):
 //   os_hist: one read of the keys counts the digits of every pass (each
 //            work-group's local counts added to the totals with atomics)
-//   os_scan: per pass, the digit totals scanned into the digits' offsets
 //   os_pass: one launch per pass. A tile of TILE keys, held in registers,
 //            is ranked by warp multi-split (each warp's keys in order, with
 //            private counters per warp and digit), publishes its digit
 //            counts at once, chains its digit offsets to the tiles before it
-//            by decoupled look-back per digit (one work-item per digit),
+//            by decoupled look-back per digit (one work-item per digit;
+//            tile 0 scans the pass's digit totals into the offsets and
+//            publishes them with its counts as its prefix),
 //            reorders its keys by digit in local memory and writes each
 //            digit's run contiguously. A pass reads and writes the keys once.
 // Tiles take their ids from an atomic ticket, so a tile waits only for tiles
@@ -202,7 +203,9 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
 // in local memory, then adds its counts with global atomics. Also zeroes
-// clear[0, words) (LB32: every pass's look-back words).
+// clear[0, words) (LB32: every pass's look-back words), first.
+// The walk goes from the keys' end to their start (without -DHFWD), so that
+// what L2 holds at its end is where the first pass starts reading.
 #if HVEC == 1
 #define HLOAD U
 #else
@@ -216,9 +219,18 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   __global const HLOAD *vin = (__global const HLOAD *)in; // (a buffer's start: aligned)
   uint l = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * HWG, nv = n / HVEC;
+#ifndef HCLEAR_LAST
+  for (ulong i = get_global_id(0); i < words; i += stride)
+    clear[i] = 0;
+#endif
   for (uint i = l; i < PASSES * RADIX; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef HFWD
+#define HAT(i) (i)
+#else
+#define HAT(i) (nv - 1 - (i))
+#endif
 #define HCOUNT(u)                   \
   for (uint p = 0; p < PASSES; p++) \
     atomic_inc(&h[p * RADIX + DIGIT(KEY(u), 8 * p)]);
@@ -226,7 +238,7 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
     HLOAD k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
       ulong i = i0 + j * stride;
-      k[j] = i < nv ? vin[i] : (HLOAD)0;
+      k[j] = i < nv ? vin[HAT(i)] : (HLOAD)0;
     }
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < nv) {
@@ -246,22 +258,13 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   for (uint i = l; i < PASSES * RADIX; i += HWG)
     if (h[i] != 0)
       atomic_add(&tot[i], h[i]);
+#ifdef HCLEAR_LAST
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
+#endif
 }
 
-// Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
-__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_scan(__global const uint *restrict tot, __global uint *restrict off)
-{
-  __local uint sh[SCAN_WORDS];
-  uint d = get_local_id(0), p = get_group_id(0), total;
-  uint o = group_scan(sh, A_DIGIT(d) ? tot[p * RADIX + d] : 0u, &total);
-  if (A_DIGIT(d))
-    off[p * RADIX + d] = o;
-}
-
-// The look-back of digit d for tile t (one work-item per digit): the tile's
+// The look-back of digit d for tile t > 0 (one work-item per digit): the tile's
 // count of d is already published; sums the words of the tiles before it back
 // to the first inclusive prefix, publishes its own and returns the exclusive
 // one. The words are read LBN at a time (independent loads in flight: at a
@@ -292,8 +295,6 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
   uint pre = 0, f;
   long j = (long)t - 1;
   (void)epoch;
-  if (t == 0)
-    return 0;
   for (int done = 0, go; !done;) {
     LB_EACH(LB_LOAD)
     go = 1;
@@ -307,7 +308,7 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
-             __global const uint *restrict off /* all passes' */, volatile __global lbword *status,
+             __global const uint *restrict tot /* all passes' */, volatile __global lbword *status,
              volatile __global uint *ticket, const uint epoch_base, const uint epoch
 #ifdef VALUES
              , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
@@ -416,13 +417,20 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     // count in the tile (published at once, for the tiles after it), where
     // its run starts in the tile
     uint d = l, sum = 0, start;
+    if (t == 0) { // (the whole group) the pass's digit offsets: its totals scanned
+      uint o = group_scan(sh, A_DIGIT(d) ? tot[(shift >> 3) * RADIX + d] : 0u, &total);
+      if (A_DIGIT(d))
+        gb[d] = o;
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
     if (A_DIGIT(d)) {
       for (uint v = 0; v < WARPS; v++) {
         uint c = cnt[v * RADIX + d];
         cnt[v * RADIX + d] = (count_t)sum;
         sum += c;
       }
-      PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
+      // tile 0's prefix holds the offsets, which the look-back carries on
+      PUBLISH(&status[(ulong)t * RADIX + d], t == 0 ? LB_WORD(2, gb[d] + sum) : LB_WORD(1, sum));
     }
     start = group_scan(sh, sum, &total);
     if (A_DIGIT(d)) {
@@ -452,7 +460,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
   }
   if (A_DIGIT(l))
-    gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
+    gb[l] = (t == 0 ? gb[l] : digit_prefix(status, t, l, epoch, count)) - dstart[l];
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;
