@@ -86,6 +86,11 @@ static void l2_ask(__global const void *p)
 {
   asm volatile("prefetch.global.L2::evict_last [%0];" ::"l"(p) : "memory");
 }
+// Gives the 128-byte line at p (aligned) L2's normal priority again.
+static void l2_demote(__global const void *p)
+{
+  asm volatile("applypriority.global.L2::evict_normal [%0], 128;" ::"l"(p) : "memory");
+}
 #endif
 #else
 static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
@@ -485,6 +490,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++)
     vals[R_GET(i)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE);
+#if defined(NV_PTX) && defined(VDEMOTE)
+  if (!iota)
+    for (uint o = l * 128u; o < m * 4u; o += WG * 128u)
+      l2_demote((__global const uchar *)(vin + (ulong)t * TILE) + o);
+#endif
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
       vout[gb[dig[i >> 2] >> (8 * (i & 3)) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];
