@@ -2,13 +2,12 @@
 // structure (Adinets and Merrill 2022; docs/entries.md, `radix_sort`):
 //   os_hist: one read of the keys counts the digits of every pass (each
 //            work-group's local counts added to the totals with atomics)
+//   os_scan: per pass, the digit totals scanned into the digits' offsets
 //   os_pass: one launch per pass. A tile of TILE keys, held in registers,
 //            is ranked by warp multi-split (each warp's keys in order, with
 //            private counters per warp and digit), publishes its digit
 //            counts at once, chains its digit offsets to the tiles before it
-//            by decoupled look-back per digit (one work-item per digit;
-//            tile 0 scans the pass's digit totals into the offsets and
-//            publishes them with its counts as its prefix),
+//            by decoupled look-back per digit (one work-item per digit),
 //            reorders its keys by digit in local memory and writes each
 //            digit's run contiguously. A pass reads and writes the keys once.
 // Tiles take their ids from an atomic ticket, so a tile waits only for tiles
@@ -85,11 +84,6 @@ static void warp_sync(void) { asm volatile("bar.warp.sync 0xffffffff;" ::: "memo
 static void l2_ask(__global const void *p)
 {
   asm volatile("prefetch.global.L2::evict_last [%0];" ::"l"(p) : "memory");
-}
-// Gives the 128-byte line at p (aligned) L2's normal priority again.
-static void l2_demote(__global const void *p)
-{
-  asm volatile("applypriority.global.L2::evict_normal [%0], 128;" ::"l"(p) : "memory");
 }
 #endif
 #else
@@ -208,42 +202,43 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
 // in local memory, then adds its counts with global atomics. Also zeroes
-// clear[0, words) (LB32: every pass's look-back words), first.
-// The walk goes from the keys' end to their start (without -DHFWD), so that
-// what L2 holds at its end is where the first pass starts reading.
+// clear[0, words) (LB32: every pass's look-back words).
 #if HVEC == 1
 #define HLOAD U
 #else
 #define HLOAD VEC(U, HVEC)
 #endif
+#ifdef HCOL16
+// With -DHCOL16 (PASSES <= 4), 16 counts of each pass and digit, one for each
+// column of work-items (l % 16), 16 bits each (the host keeps them below
+// 2^16): pass p's digit d in column c is half d & 1 of word
+// (p * RADIX / 2 + d / 2) * 16 + c, so no more than two of a warp's
+// increments fall on one bank.
+#define HWORDS (PASSES * RADIX * 8)
+#define HBUMP(p, d) atomic_add(&h[((p) * (RADIX / 2) + ((d) >> 1)) * 16 + (l & 15u)], 1u << (((d) & 1u) * 16))
+#else
+#define HWORDS (PASSES * RADIX)
+#define HBUMP(p, d) atomic_inc(&h[(p) * RADIX + (d)])
+#endif
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
              __global uint *restrict clear, const ulong words)
 {
-  __local uint h[PASSES * RADIX];
+  __local uint h[HWORDS];
   __global const HLOAD *vin = (__global const HLOAD *)in; // (a buffer's start: aligned)
   uint l = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * HWG, nv = n / HVEC;
-#ifndef HCLEAR_LAST
-  for (ulong i = get_global_id(0); i < words; i += stride)
-    clear[i] = 0;
-#endif
-  for (uint i = l; i < PASSES * RADIX; i += HWG)
+  for (uint i = l; i < HWORDS; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
-#ifdef HFWD
-#define HAT(i) (i)
-#else
-#define HAT(i) (nv - 1 - (i))
-#endif
 #define HCOUNT(u)                   \
   for (uint p = 0; p < PASSES; p++) \
-    atomic_inc(&h[p * RADIX + DIGIT(KEY(u), 8 * p)]);
+    HBUMP(p, DIGIT(KEY(u), 8 * p));
   for (ulong i0 = get_global_id(0); i0 < nv; i0 += stride * HITEMS) {
     HLOAD k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
       ulong i = i0 + j * stride;
-      k[j] = i < nv ? vin[HAT(i)] : (HLOAD)0;
+      k[j] = i < nv ? vin[i] : (HLOAD)0;
     }
     for (uint j = 0; j < HITEMS; j++)
       if (i0 + j * stride < nv) {
@@ -260,16 +255,34 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   for (ulong i = nv * HVEC + get_global_id(0); i < n; i += stride) // the last n % HVEC
     HCOUNT(in[i])
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += HWG)
-    if (h[i] != 0)
-      atomic_add(&tot[i], h[i]);
-#ifdef HCLEAR_LAST
+  for (uint i = l; i < PASSES * RADIX; i += HWG) {
+#ifdef HCOL16
+    // the columns read rotated by the row, so that a warp's reads fall on distinct banks
+    uint row = i >> 1, c = 0;
+    for (uint q = 0; q < 16; q++)
+      c += h[row * 16 + ((q + row) & 15u)] >> ((i & 1u) * 16) & 0xffffu;
+#else
+    uint c = h[i];
+#endif
+    if (c != 0)
+      atomic_add(&tot[i], c);
+  }
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
-#endif
 }
 
-// The look-back of digit d for tile t > 0 (one work-item per digit): the tile's
+// Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void os_scan(__global const uint *restrict tot, __global uint *restrict off)
+{
+  __local uint sh[SCAN_WORDS];
+  uint d = get_local_id(0), p = get_group_id(0), total;
+  uint o = group_scan(sh, A_DIGIT(d) ? tot[p * RADIX + d] : 0u, &total);
+  if (A_DIGIT(d))
+    off[p * RADIX + d] = o;
+}
+
+// The look-back of digit d for tile t (one work-item per digit): the tile's
 // count of d is already published; sums the words of the tiles before it back
 // to the first inclusive prefix, publishes its own and returns the exclusive
 // one. The words are read LBN at a time (independent loads in flight: at a
@@ -277,9 +290,20 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
 // in order, while ready, through the first prefix; the first not ready is
 // read again. Scalars and no branches: PoCL's LLVM miscompiled the same with
 // an array or with breaks.
+#ifndef LBW
 #define LB_LOAD(k)                                                               \
   lbword s##k = status[(ulong)(j - k >= 0 ? j - k : 0) * RADIX + d]; /* whole */ \
   s##k = j - k >= 0 ? s##k : LB_WORD(2, 0); /* before tile 0: prefix 0 */
+#else
+// With -DLBW (8 or 16): LBN words at first and after a word not ready, LBW
+// once all the words read were counts (a walk far back, as at a launch's
+// start); the words past the width read as not ready.
+#define LB_LOAD(k)                                                                  \
+  lbword s##k = 0;                                                                  \
+  if ((k) < wide && j - (k) >= 0)                                                   \
+    s##k = status[(ulong)(j - (k)) * RADIX + d]; /* whole */                        \
+  s##k = j - (k) >= 0 || (k) >= wide ? s##k : LB_WORD(2, 0); /* before tile 0: 0 */
+#endif
 #define LB_TAKE(k)                                                               \
   f = LB_FLAG(s##k);                                                             \
   go = go && LB_READY(s##k);                                                     \
@@ -287,8 +311,12 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   j -= go;                                                                       \
   done |= go && f == 2;                                                          \
   go = go && f != 2;
-// M(0) M(1) ... M(LBN - 1)
-#if LBN > 8
+// M(0) M(1) ... M(LBN - 1) (with LBW: LBW - 1)
+#if defined(LBW) && LBW > 8
+#define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
+#elif defined(LBW)
+#define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+#elif LBN > 8
 #define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 #elif LBN > 4
 #define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
@@ -300,10 +328,18 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
   uint pre = 0, f;
   long j = (long)t - 1;
   (void)epoch;
+  if (t == 0)
+    return 0;
+#ifdef LBW
+  int wide = LBN;
+#endif
   for (int done = 0, go; !done;) {
     LB_EACH(LB_LOAD)
     go = 1;
     LB_EACH(LB_TAKE)
+#ifdef LBW
+    wide = go ? LBW : LBN;
+#endif
   }
 #ifndef LB_COUNTS_ONLY // (tests: every walk then sums counts back to tile 0)
   PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(2, pre + count));
@@ -313,7 +349,7 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
-             __global const uint *restrict tot /* all passes' */, volatile __global lbword *status,
+             __global const uint *restrict off /* all passes' */, volatile __global lbword *status,
              volatile __global uint *ticket, const uint epoch_base, const uint epoch
 #ifdef VALUES
              , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
@@ -422,20 +458,13 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     // count in the tile (published at once, for the tiles after it), where
     // its run starts in the tile
     uint d = l, sum = 0, start;
-    if (t == 0) { // (the whole group) the pass's digit offsets: its totals scanned
-      uint o = group_scan(sh, A_DIGIT(d) ? tot[(shift >> 3) * RADIX + d] : 0u, &total);
-      if (A_DIGIT(d))
-        gb[d] = o;
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
     if (A_DIGIT(d)) {
       for (uint v = 0; v < WARPS; v++) {
         uint c = cnt[v * RADIX + d];
         cnt[v * RADIX + d] = (count_t)sum;
         sum += c;
       }
-      // tile 0's prefix holds the offsets, which the look-back carries on
-      PUBLISH(&status[(ulong)t * RADIX + d], t == 0 ? LB_WORD(2, gb[d] + sum) : LB_WORD(1, sum));
+      PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
     }
     start = group_scan(sh, sum, &total);
     if (A_DIGIT(d)) {
@@ -465,7 +494,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
   }
   if (A_DIGIT(l))
-    gb[l] = (t == 0 ? gb[l] : digit_prefix(status, t, l, epoch, count)) - dstart[l];
+    gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;
@@ -490,11 +519,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++)
     vals[R_GET(i)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE);
-#if defined(NV_PTX) && defined(VDEMOTE)
-  if (!iota)
-    for (uint o = l * 128u; o < m * 4u; o += WG * 128u)
-      l2_demote((__global const uchar *)(vin + (ulong)t * TILE) + o);
-#endif
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
       vout[gb[dig[i >> 2] >> (8 * (i & 3)) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];

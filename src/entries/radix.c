@@ -213,12 +213,12 @@ static void mc_release(struct entry_job *j)
 /* ============================ opencl backend ============================= */
 
 struct rstate {
-  cl_mem in, out, tmp, counts;
+  cl_mem in, out, tmp, counts, tot;
   cl_mem in2;          /* radix_sort_pairs: the values */
   cl_mem vals[2], res; /* argsort, pairs: the values between passes; the result
                        ** (argsort: i64 positions; pairs: the values) */
   struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
-  cl_kernel k[3];  /* 1-bit: count, scan, scatter; 8-bit: os_hist, os_pass and, for argsort, its last pass */
+  cl_kernel k[4];  /* argsort: k[3] is its last pass; else NULL */
   uint64_t n;
   unsigned passes; /* key bytes (8-bit) or bits (1-bit) */
   size_t wg;       /* the work-group size (8-bit: os_pass's and the others') */
@@ -238,6 +238,7 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->out);
   rt_release(j->rt, s->tmp);
   rt_release(j->rt, s->counts);
+  rt_release(j->rt, s->tot);
   rt_release(j->rt, s->in2);
   rt_release(j->rt, s->vals[0]);
   rt_release(j->rt, s->vals[1]);
@@ -247,13 +248,12 @@ static void release(struct entry_job *j)
   j->state = NULL;
 }
 
-/* s->k[i] = the kernel names[i] of file, up to a NULL (at most 3) */
 static int kernels(struct entry_job *j, struct rstate *s, const char *file, const char *extra,
                    const char *const names[3], struct ps_err *e)
 {
   char opts[512];
   entry_type_options(j->in[0].type, extra, opts, sizeof opts);
-  for (int i = 0; i < 3 && names[i] != NULL; i++)
+  for (int i = 0; i < 3; i++)
     if ((s->k[i] = rt_kernel(j->rt, file, names[i], opts, e)) == NULL)
       return -1;
   return 0;
@@ -338,15 +338,14 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 }
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
-** counts; each pass's tile 0 scans them into the digits' offsets); one
+** counts) and the digit offsets; one
 ** look-back word per tile and digit (zero: not ready) and the ticket. With
 ** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
 ** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
 ** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
 ** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
-** OS_HITEMS, OS_HGROUPS (os_hist's groups a compute unit), OS_HFWD, OS_HCLEAR_LAST
-** (os_hist's walk forward, its clear last), OS_MIN_GROUPS (PTX
+** OS_HITEMS, OS_HGROUPS (os_hist's groups a compute unit), OS_MIN_GROUPS (PTX
 ** launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS; warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
@@ -364,7 +363,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
                                                : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[340], last[360], opts[616], bounds[40] = "";
+  char extra[340], last[360], opts[616], bounds[40] = "", lbw[16] = "";
+  uint64_t hstride, hper;
+  int hcol16, w;
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
@@ -376,23 +377,31 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
     s->hwg = info->max_wg;
+  /* os_hist's 16-bit column counts: each below 2^16 (HWG / 16 work-items a column, each counting up to hper keys) */
+  hstride = (uint64_t)s->groups * s->hwg;
+  hper = (uint64_t)hvec * ((s->n / (uint64_t)hvec + hstride - 1) / hstride) + 1;
+  hcol16 = s->passes <= 4 && s->hwg % 16 == 0 && s->hwg / 16 * hper < 65536 &&
+           hook_tune("OS_HCOL16", 0, 0, 1);
+  w = (int)hook_tune("OS_LBW", 0, 0, 16);
+  if (w > (lbn > 8 ? 16 : lbn > 4 ? 8 : 4))
+    snprintf(lbw, sizeof lbw, " -DLBW=%d", w > 8 ? 16 : 8);
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
   if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
+      (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", hook_tune("OS_HFWD", 0, 0, 1) ? " -DHFWD" : "",
-           hook_tune("OS_HCLEAR_LAST", 0, 0, 1) ? " -DHCLEAR_LAST" : "", hook_tune("OS_VDEMOTE", 0, 0, 1) ? " -DVDEMOTE" : "", bounds);
-  if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_pass", NULL}, e) != 0)
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", hcol16 ? " -DHCOL16" : "", lbw, bounds);
+  if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
     return 0;
@@ -405,7 +414,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   snprintf(last, sizeof last, "%s -DLAST", extra);
   memcpy(strstr(last, "-DVOUT=uint"), "-DVOUT=long", 11);
   entry_type_options(t, last, opts, sizeof opts);
-  return (s->k[2] = rt_kernel(j->rt, "onesweep.cl", "os_pass", opts, e)) == NULL ? -1 : 0;
+  return (s->k[3] = rt_kernel(j->rt, "onesweep.cl", "os_pass", opts, e)) == NULL ? -1 : 0;
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
@@ -457,7 +466,7 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
 }
 
 /* The digit totals zeroed, one launch counts the digits of every pass (and
-** clears 32-bit look-back words), then one launch per pass,
+** clears 32-bit look-back words), one scans them, then one launch per pass,
 ** buffers swapping as in run_1bit; the ticket (and 64-bit look-back words)
 ** are cleared only when the epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
@@ -467,16 +476,18 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
   if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
-      rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0)
+      rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
+      RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
+      rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)
     return -1;
   for (unsigned p = 0; p < s->passes; p++) {
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
     cl_uint shift = 8 * p, base, epoch, iota = p == 0 && s->in2 == NULL;
     int last = p + 1 == s->passes;
-    cl_kernel k = s->k[2] != NULL && last ? s->k[2] : s->k[1];
+    cl_kernel k = s->k[3] != NULL && last ? s->k[3] : s->k[2];
     if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0 ||
-        RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->counts),
+        RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
                 RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
         (s->res != NULL && argsort_args(j, s, k, p, last, iota, e) != 0) ||
         rt_launch(j->rt, k, (size_t)s->ntiles * s->wg, s->wg, e) != 0)
