@@ -218,7 +218,14 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 #define HBUMP(p, d) atomic_add(&h[((p) * (RADIX / 2) + ((d) >> 1)) * 16 + (l & 15u)], 1u << (((d) & 1u) * 16))
 #else
 #define HWORDS (PASSES * RADIX)
+#if defined(NV_PTX) && defined(HRED)
+// a reduction: no value comes back
+#define HBUMP(p, d) asm volatile("red.shared.add.u32 [%0], 1;" ::"r"((uint)(size_t)&h[(p) * RADIX + (d)]) : "memory")
+#elif defined(HADD)
+#define HBUMP(p, d) atomic_add(&h[(p) * RADIX + (d)], 1u)
+#else
 #define HBUMP(p, d) atomic_inc(&h[(p) * RADIX + (d)])
+#endif
 #endif
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
