@@ -208,39 +208,20 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 #else
 #define HLOAD VEC(U, HVEC)
 #endif
-#ifdef HCOL16
-// With -DHCOL16 (PASSES <= 4), 16 counts of each pass and digit, one for each
-// column of work-items (l % 16), 16 bits each (the host keeps them below
-// 2^16): pass p's digit d in column c is half d & 1 of word
-// (p * RADIX / 2 + d / 2) * 16 + c, so no more than two of a warp's
-// increments fall on one bank.
-#define HWORDS (PASSES * RADIX * 8)
-#define HBUMP(p, d) atomic_add(&h[((p) * (RADIX / 2) + ((d) >> 1)) * 16 + (l & 15u)], 1u << (((d) & 1u) * 16))
-#else
-#define HWORDS (PASSES * RADIX)
-#if defined(NV_PTX) && defined(HRED)
-// a reduction: no value comes back
-#define HBUMP(p, d) asm volatile("red.shared.add.u32 [%0], 1;" ::"r"((uint)(size_t)&h[(p) * RADIX + (d)]) : "memory")
-#elif defined(HADD)
-#define HBUMP(p, d) atomic_add(&h[(p) * RADIX + (d)], 1u)
-#else
-#define HBUMP(p, d) atomic_inc(&h[(p) * RADIX + (d)])
-#endif
-#endif
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
              __global uint *restrict clear, const ulong words)
 {
-  __local uint h[HWORDS];
+  __local uint h[PASSES * RADIX];
   __global const HLOAD *vin = (__global const HLOAD *)in; // (a buffer's start: aligned)
   uint l = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * HWG, nv = n / HVEC;
-  for (uint i = l; i < HWORDS; i += HWG)
+  for (uint i = l; i < PASSES * RADIX; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
 #define HCOUNT(u)                   \
   for (uint p = 0; p < PASSES; p++) \
-    HBUMP(p, DIGIT(KEY(u), 8 * p));
+    atomic_inc(&h[p * RADIX + DIGIT(KEY(u), 8 * p)]);
   for (ulong i0 = get_global_id(0); i0 < nv; i0 += stride * HITEMS) {
     HLOAD k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
@@ -262,18 +243,9 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   for (ulong i = nv * HVEC + get_global_id(0); i < n; i += stride) // the last n % HVEC
     HCOUNT(in[i])
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += HWG) {
-#ifdef HCOL16
-    // the columns read rotated by the row, so that a warp's reads fall on distinct banks
-    uint row = i >> 1, c = 0;
-    for (uint q = 0; q < 16; q++)
-      c += h[row * 16 + ((q + row) & 15u)] >> ((i & 1u) * 16) & 0xffffu;
-#else
-    uint c = h[i];
-#endif
-    if (c != 0)
-      atomic_add(&tot[i], c);
-  }
+  for (uint i = l; i < PASSES * RADIX; i += HWG)
+    if (h[i] != 0)
+      atomic_add(&tot[i], h[i]);
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
 }
@@ -297,20 +269,9 @@ void os_scan(__global const uint *restrict tot, __global uint *restrict off)
 // in order, while ready, through the first prefix; the first not ready is
 // read again. Scalars and no branches: PoCL's LLVM miscompiled the same with
 // an array or with breaks.
-#ifndef LBW
 #define LB_LOAD(k)                                                               \
   lbword s##k = status[(ulong)(j - k >= 0 ? j - k : 0) * RADIX + d]; /* whole */ \
   s##k = j - k >= 0 ? s##k : LB_WORD(2, 0); /* before tile 0: prefix 0 */
-#else
-// With -DLBW (8 or 16): LBN words at first and after a word not ready, LBW
-// once all the words read were counts (a walk far back, as at a launch's
-// start); the words past the width read as not ready.
-#define LB_LOAD(k)                                                                  \
-  lbword s##k = 0;                                                                  \
-  if ((k) < wide && j - (k) >= 0)                                                   \
-    s##k = status[(ulong)(j - (k)) * RADIX + d]; /* whole */                        \
-  s##k = j - (k) >= 0 || (k) >= wide ? s##k : LB_WORD(2, 0); /* before tile 0: 0 */
-#endif
 #define LB_TAKE(k)                                                               \
   f = LB_FLAG(s##k);                                                             \
   go = go && LB_READY(s##k);                                                     \
@@ -318,12 +279,8 @@ void os_scan(__global const uint *restrict tot, __global uint *restrict off)
   j -= go;                                                                       \
   done |= go && f == 2;                                                          \
   go = go && f != 2;
-// M(0) M(1) ... M(LBN - 1) (with LBW: LBW - 1)
-#if defined(LBW) && LBW > 8
-#define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
-#elif defined(LBW)
-#define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
-#elif LBN > 8
+// M(0) M(1) ... M(LBN - 1)
+#if LBN > 8
 #define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 #elif LBN > 4
 #define LB_EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
@@ -337,16 +294,10 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
   (void)epoch;
   if (t == 0)
     return 0;
-#ifdef LBW
-  int wide = LBN;
-#endif
   for (int done = 0, go; !done;) {
     LB_EACH(LB_LOAD)
     go = 1;
     LB_EACH(LB_TAKE)
-#ifdef LBW
-    wide = go ? LBW : LBN;
-#endif
   }
 #ifndef LB_COUNTS_ONLY // (tests: every walk then sums counts back to tile 0)
   PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(2, pre + count));

@@ -363,9 +363,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
                                                : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[340], last[360], opts[616], bounds[40] = "", lbw[16] = "";
-  uint64_t hstride, hper;
-  int hcol16, w;
+  char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
@@ -377,14 +375,6 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
     s->hwg = info->max_wg;
-  /* os_hist's 16-bit column counts: each below 2^16 (HWG / 16 work-items a column, each counting up to hper keys) */
-  hstride = (uint64_t)s->groups * s->hwg;
-  hper = (uint64_t)hvec * ((s->n / (uint64_t)hvec + hstride - 1) / hstride) + 1;
-  hcol16 = s->passes <= 4 && s->hwg % 16 == 0 && s->hwg / 16 * hper < 65536 &&
-           hook_tune("OS_HCOL16", 0, 0, 1);
-  w = (int)hook_tune("OS_LBW", 0, 0, 16);
-  if (w > (lbn > 8 ? 16 : lbn > 4 ? 8 : 4))
-    snprintf(lbw, sizeof lbw, " -DLBW=%d", w > 8 ? 16 : 8);
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
   if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
@@ -394,14 +384,13 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", hcol16 ? " -DHCOL16" : "", lbw,
-           hook_tune("OS_HRED", 0, 0, 2) == 1 ? " -DHRED" : hook_tune("OS_HRED", 0, 0, 2) == 2 ? " -DHADD" : "", bounds);
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
