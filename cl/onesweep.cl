@@ -295,18 +295,9 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
   if (t == 0)
     return 0;
   for (int done = 0, go; !done;) {
-#if defined(NV_PTX) && defined(LB_SLEEP)
-    long j0 = j;
-#endif
     LB_EACH(LB_LOAD)
     go = 1;
     LB_EACH(LB_TAKE)
-#if defined(NV_PTX) && defined(LB_SLEEP)
-    // nothing ready: wait LB_SLEEP ns before reading again, so that the
-    // waiting walks leave L2 to the tiles at work
-    if (!done && j == j0)
-      asm volatile("nanosleep.u32 %0;" ::"r"((uint)LB_SLEEP));
-#endif
   }
 #ifndef LB_COUNTS_ONLY // (tests: every walk then sums counts back to tile 0)
   PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(2, pre + count));

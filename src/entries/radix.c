@@ -363,8 +363,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
                                                : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[340], last[360], opts[616], bounds[40] = "", sleep[32] = "";
-  int64_t ns = hook_tune("OS_LB_SLEEP", 0, 0, 100000);
+  char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
@@ -382,18 +381,16 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  if (ns > 0)
-    snprintf(sleep, sizeof sleep, " -DLB_SLEEP=%lld", (long long)ns);
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", sleep, bounds);
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
