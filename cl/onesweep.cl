@@ -41,19 +41,17 @@
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
-// One set of words serves every pass, and nothing is cleared between
-// launches: a word carries its launch's epoch, and those of other launches
-// read as not ready.
-// With LB32 (fewer than 2^29 keys) a word is 32 bits, epoch parity << 31 |
-// flag << 29 | count: the parity suffices, as every launch writes every
-// tile's words, so a word a tile reads is its own launch's or the last one's.
-// Without it a word is 64 bits, epoch << 34 | flag << 32 | count.
+// With LB32 (fewer than 2^30 keys) a word is 32 bits, flag << 30 | count,
+// and each pass has its own words, cleared by os_hist before the first pass.
+// Without it a word is 64 bits, epoch << 34 | flag << 32 | count: the epoch
+// (one per launch) makes the words of earlier launches read as not ready,
+// so one set of words serves every pass and nothing is cleared.
 #ifdef LB32
 typedef uint lbword;
-#define LB_FLAG(s) (((s) >> 29) & 3u)
-#define LB_VAL(s) ((s) & 0x1fffffffu)
-#define LB_WORD(f, v) (((epoch & 1u) << 31) | ((uint)(f) << 29) | (v))
-#define LB_READY(s) ((s) >> 31 == (epoch & 1u) && LB_FLAG(s) != 0)
+#define LB_FLAG(s) ((s) >> 30)
+#define LB_VAL(s) ((s) & 0x3fffffffu)
+#define LB_WORD(f, v) (((uint)(f) << 30) | (v))
+#define LB_READY(s) (LB_FLAG(s) != 0)
 #else
 typedef ulong lbword;
 #define LB_FLAG(s) (((s) >> 32) & 3)
@@ -203,14 +201,16 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
-// in local memory, then adds its counts with global atomics.
+// in local memory, then adds its counts with global atomics. Also zeroes
+// clear[0, words) (LB32: every pass's look-back words).
 #if HVEC == 1
 #define HLOAD U
 #else
 #define HLOAD VEC(U, HVEC)
 #endif
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
-void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot)
+void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
+             __global uint *restrict clear, const ulong words)
 {
   __local uint h[PASSES * RADIX];
   __global const HLOAD *vin = (__global const HLOAD *)in; // (a buffer's start: aligned)
@@ -246,6 +246,8 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   for (uint i = l; i < PASSES * RADIX; i += HWG)
     if (h[i] != 0)
       atomic_add(&tot[i], h[i]);
+  for (ulong i = get_global_id(0); i < words; i += stride)
+    clear[i] = 0;
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
@@ -289,6 +291,7 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 {
   uint pre = 0, f;
   long j = (long)t - 1;
+  (void)epoch;
   if (t == 0)
     return 0;
   for (int done = 0, go; !done;) {
@@ -372,6 +375,9 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
+#ifdef LB32
+  status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
+#endif
   // warp w holds tile elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS), lane
   // by lane; keys past the end are all ones, last of digit 255
   for (uint i = 0; i < ITEMS; i++) {

@@ -226,6 +226,7 @@ struct rstate {
   uint32_t groups; /* os_hist's work-groups (8-bit), or blocks (1-bit) */
   size_t hwg;      /* 8-bit: os_hist's work-group size */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
+  uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
 };
 
 static void release(struct entry_job *j)
@@ -338,12 +339,12 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
 ** counts) and the digit offsets; one
-** look-back word per tile and digit, one set for all passes (zero: not
-** ready; cl/onesweep.cl), and the ticket. With the PTX path below 2^29 keys
-** a word is 32 bits, with the epoch's parity: 8% faster on the H100 (with a
-** set for each pass, cleared by os_hist, until call 86); elsewhere 64 bits
-** with the epoch: the emulated ranking on the H100 took 2.3x as long with
-** 32-bit words, PoCL the same either way (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
+** look-back word per tile and digit (zero: not ready) and the ticket. With
+** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
+** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
+** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
+** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
+** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
 ** OS_HITEMS, OS_HGROUPS (os_hist's groups a compute unit), OS_MIN_GROUPS (PTX
 ** launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS; warp_scan: OS_WSCAN). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
@@ -352,7 +353,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   enum data_type t = j->in[0].type;
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) *
                         (uint64_t)hook_tune("OS_HGROUPS", OS_GROUPS_PER_CU, 1, 64);
-  int lb32 = s->n < ((uint64_t)1 << 29) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
+  int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
   int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
   int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS_GPU : 1, 1, 16);
   int hvec = (int)hook_tune("OS_HVEC", OS_HVEC, 1, 4);
@@ -374,7 +375,8 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
     s->hwg = info->max_wg;
-  words = ((size_t)s->ntiles + 1) * RADIX * (lb32 ? 1 : 2);
+  words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
+  s->clear = lb32 ? words : 0;
   if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
@@ -453,16 +455,17 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
          rt_args_at(j->rt, k, 11, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
 
-/* The digit totals zeroed, one launch counts the digits of every pass, one
-** scans them, then one launch per pass, buffers swapping as in run_1bit; the
-** ticket and the look-back words are cleared only when the epochs or the
-** ticket would run out. */
+/* The digit totals zeroed, one launch counts the digits of every pass (and
+** clears 32-bit look-back words), one scans them, then one launch per pass,
+** buffers swapping as in run_1bit; the ticket (and 64-bit look-back words)
+** are cleared only when the epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
-  cl_ulong n = s->n;
+  cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
   if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
-      RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts)) != 0 ||
+      RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
+              RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
       RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
       rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)
