@@ -215,6 +215,7 @@ static void mc_release(struct entry_job *j)
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
   cl_mem in2;          /* radix_sort_pairs: the values */
+  cl_mem tl;           /* (experiment) PSEARCH_TIMELINE: os_pass's marks */
   cl_mem vals[2], res; /* argsort, pairs: the values between passes; the result
                        ** (argsort: i64 positions; pairs: the values) */
   struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
@@ -240,6 +241,7 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->counts);
   rt_release(j->rt, s->tot);
   rt_release(j->rt, s->in2);
+  rt_release(j->rt, s->tl);
   rt_release(j->rt, s->vals[0]);
   rt_release(j->rt, s->vals[1]);
   rt_release(j->rt, s->res);
@@ -363,7 +365,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
                                                : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[300], last[320], opts[576], bounds[40] = "";
+  char extra[340], last[360], opts[616], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
@@ -381,16 +383,19 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
+  if (getenv("PSEARCH_TIMELINE") != NULL && entry_use_ptx(info) &&
+      (s->tl = rt_alloc(j->rt, (size_t)s->passes * s->ntiles * 10 * 8, e)) == NULL)
+    return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", s->tl != NULL ? " -DTIMELINE" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
@@ -480,6 +485,7 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
         RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
                 RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
         (s->res != NULL && argsort_args(j, s, k, p, last, iota, e) != 0) ||
+        (s->tl != NULL && rt_args_at(j->rt, k, s->res != NULL ? 12 : 9, sizeof s->tl, &s->tl, e) != 0) ||
         rt_launch(j->rt, k, (size_t)s->ntiles * s->wg, s->wg, e) != 0)
       return -1;
   }
@@ -519,6 +525,18 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   struct rstate *s = j->state;
   if (c_prepare(j, e) != 0)
     return -1;
+  if (s->tl != NULL) { /* (experiment) the last run's marks, appended to $PSEARCH_TIMELINE */
+    size_t nb = (size_t)s->passes * s->ntiles * 10 * 8;
+    uint64_t *buf = malloc(nb), hdr[4] = {s->passes, s->ntiles, (uint64_t)s->wg * s->items, s->n};
+    FILE *f = fopen(getenv("PSEARCH_TIMELINE"), "ab");
+    if (buf != NULL && f != NULL && rt_download(j->rt, s->tl, buf, nb, e) == 0) {
+      fwrite(hdr, sizeof hdr, 1, f);
+      fwrite(buf, nb, 1, f);
+    }
+    if (f != NULL)
+      fclose(f);
+    free(buf);
+  }
   if (kind_of(j) == PAIRS)
     return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e) != 0 ||
                    rt_download(j->rt, s->res, j->out[1].elems, entry_value_bytes(&j->out[1]), e) != 0 ? -1 : 0;
