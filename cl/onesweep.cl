@@ -312,25 +312,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #ifdef VALUES
              , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
 #endif
-#ifdef TIMELINE
-             , __global ulong *restrict tl
-#endif
              )
 {
-#ifdef TIMELINE
-  // (experiment) tile t of pass p: tl[(p * tiles + t) * 10 + k]: k 0, 1 the global
-  // timer at the start and end (ns), 2 the SM, 3-8 clock64 since the start at each mark
-  ulong tl0 = 0, tlg = 0;
-#define TL_NOW(x) asm volatile("mov.u64 %0, %%clock64;" : "=l"(x))
-#define TL_MARK(k)                                                      \
-  if (get_local_id(0) == 0) {                                           \
-    ulong c_;                                                           \
-    TL_NOW(c_);                                                         \
-    tl[((ulong)(shift >> 3) * ((n + TILE - 1) / TILE) + t) * 10 + (k)] = c_ - tl0; \
-  }
-#else
-#define TL_MARK(k)
-#endif
 #if defined(VALUES) && defined(VSHARE)
   // the tile in digit order: the keys, then (once written) their values
   __local union { U k[TILE]; uint v[TILE]; } tb;
@@ -392,16 +375,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   barrier(CLK_LOCAL_MEM_FENCE);
   t = tid_sh;
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
-#ifdef TIMELINE
-  if (l == 0) {
-    uint sm;
-    TL_NOW(tl0);
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(tlg));
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-    tl[((ulong)(shift >> 3) * ((n + TILE - 1) / TILE) + t) * 10 + 0] = tlg;
-    tl[((ulong)(shift >> 3) * ((n + TILE - 1) / TILE) + t) * 10 + 2] = sm;
-  }
-#endif
 #ifdef LB32
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
 #endif
@@ -438,7 +411,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     R_ADD(i, old + below);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  TL_MARK(3)
   {
     // work-item l < RADIX is digit l: the warps' offsets within its run, its
     // count in the tile (published at once, for the tiles after it), where
@@ -464,7 +436,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     count = sum;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  TL_MARK(4)
   // each key's slot in the tile in digit order; the run's place in the
   // output (look-back), as an offset from tile slots (uint arithmetic wraps
   // back). The digits and counters' addresses again, not kept from the ranking.
@@ -483,7 +454,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   if (A_DIGIT(l))
     gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
   barrier(CLK_LOCAL_MEM_FENCE);
-  TL_MARK(5)
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;
     if (q < m) {
@@ -504,22 +474,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   for (uint i = 0; i < ITEMS; i++)
     v[i] = VALUE(w2 * 32 * ITEMS + i * 32 + lane);
   barrier(CLK_LOCAL_MEM_FENCE);
-  TL_MARK(6)
   for (uint i = 0; i < ITEMS; i++)
     vals[R_GET(i)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE);
-  TL_MARK(7)
   for (uint i = 0; i < ITEMS; i++)
     if (i * WG + l < m)
       vout[gb[dig[i >> 2] >> (8 * (i & 3)) & (RADIX - 1u)] + i * WG + l] = (VOUT)vals[i * WG + l];
-#endif
-#ifdef TIMELINE
-  barrier(CLK_LOCAL_MEM_FENCE);
-  TL_MARK(8)
-  if (l == 0) {
-    ulong g;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g));
-    tl[((ulong)(shift >> 3) * ((n + TILE - 1) / TILE) + t) * 10 + 1] = g;
-  }
 #endif
 }

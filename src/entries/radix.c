@@ -35,9 +35,12 @@
 ** 759.8, 256 x 24 bound to 4 groups 810.3, 512 x 16 bound to 2 780.2, call
 ** 58; before a key's slot took one look-up, x 18 was fastest: 767.5, x 19
 ** 771.8, with ballots at 512 x 18 bound to 2 groups 798.9); with
-** values 512 x 17 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
-** the keys' local memory and loaded once the keys are written (vshare_tile)
-** and the ranks packed (radix_sort_pairs 1193.6 and 1194.2 us against 1205.0
+** values 512 x 18 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
+** the keys' local memory and loaded once the keys are written (vshare_tile),
+** the ranks packed and, for keys of 4 bytes, the atomic-OR ranking and the
+** warps' scan (radix_sort_pairs 1171.6 us against 1175.3 at 512 x 17 with
+** ballots, call 89; os_shape caps other keys at 17); before, 512 x 17
+** (radix_sort_pairs 1193.6 and 1194.2 us against 1205.0
 ** and 1205.0 at 512 x 14 with the values loaded with the keys; x 16 1195.3,
 ** 448 x 20 1210.6, 384 x 19 at 3 groups 1356.6; argsort 1146.0 against
 ** 1147.6; calls 71-73, 2026-11-24. Before the late loads: argsort 1170.2
@@ -57,7 +60,7 @@
 #define OS_BOUND_PTX 3 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
 #define OS_BOUND_PTX_ARG 2 /* the same with values */
 #define OS_WG_PTX_ARG 512
-#define OS_ITEMS_PTX_ARG 17
+#define OS_ITEMS_PTX_ARG 18
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
@@ -215,7 +218,6 @@ static void mc_release(struct entry_job *j)
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
   cl_mem in2;          /* radix_sort_pairs: the values */
-  cl_mem tl;           /* (experiment) PSEARCH_TIMELINE: os_pass's marks */
   cl_mem vals[2], res; /* argsort, pairs: the values between passes; the result
                        ** (argsort: i64 positions; pairs: the values) */
   struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
@@ -241,7 +243,6 @@ static void release(struct entry_job *j)
   rt_release(j->rt, s->counts);
   rt_release(j->rt, s->tot);
   rt_release(j->rt, s->in2);
-  rt_release(j->rt, s->tl);
   rt_release(j->rt, s->vals[0]);
   rt_release(j->rt, s->vals[1]);
   rt_release(j->rt, s->res);
@@ -267,23 +268,30 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 ** (the H100 with the PTX path turned off, [33554431]i32); on the PTX path
 ** (with warp syncs, in the tile's memory) for keys only of up to 4 bytes,
 ** where with the ranks packed it lets 384 x 18 fit 3 groups an SM (767.5
-** us against 798.9 with 8 ballots a key at 512 x 18; with values 1184.9
-** against 1170.8: ballots); not on CPUs, where PoCL took 185 against 155 ms
+** us against 798.9 with 8 ballots a key at 512 x 18), and with values for
+** keys of 4 bytes, at 512 x 18 (radix_sort_pairs 1171.6 us against 1175.3
+** with ballots at 512 x 17, argsort 1113.5 against 1126.2, call 89,
+** 2026-11-24; ballots were faster when the values waited in registers,
+** 1170.8 against 1184.9); not on CPUs, where PoCL took 185 against 155 ms
 ** ([4194304]i32, the 2-core VM). PSEARCH_TEST_TUNE: OS_PEERS_OR. */
 static int peers_or(const struct rt_device_info *info, enum data_type t, int arg)
 {
   int ptx = entry_use_ptx(info);
-  return (int)hook_tune("OS_PEERS_OR", ptx ? !arg && data_type_size(t) <= 4 : info->is_gpu, 0, 1);
+  return (int)hook_tune("OS_PEERS_OR", ptx ? (arg ? data_type_size(t) == 4 : data_type_size(t) <= 4) : info->is_gpu,
+                        0, 1);
 }
 
 /* Whether os_pass's digits are scanned by warp shuffles (the PTX path; arg:
-** with values), else Hillis-Steele: keys only by shuffles (with the bounds
-** 864 against 868 us on the H100, and its scratch is a word a warp, so that
-** 512 x 18 fits), with values Hillis-Steele (argsort 1302 against 1294 us by
-** shuffles). PSEARCH_TEST_TUNE: OS_WSCAN. */
-static int warp_scan(const struct rt_device_info *info, int arg)
+** with values, t: the keys' type), else Hillis-Steele. Its scratch is a
+** word a warp, so that 512 x 18 fits 48 KiB: keys only (with the bounds 864
+** against 868 us on the H100), and with values for keys of 4 bytes, ranked
+** by atomic OR (radix_sort_pairs 1172.2 us against 1172.3 Hillis-Steele at
+** 512 x 18, call 89); other keys with values Hillis-Steele (argsort 1302
+** against 1294 us by shuffles, with the values in registers).
+** PSEARCH_TEST_TUNE: OS_WSCAN. */
+static int warp_scan(const struct rt_device_info *info, enum data_type t, int arg)
 {
-  return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg, 0, 1);
+  return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg || data_type_size(t) == 4, 0, 1);
 }
 
 /* Whether os_pass with values (keys of type t) moves them through the keys'
@@ -333,7 +341,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
                          : vshare_tile(info, t) ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
                                                 : data_type_size(t) + 4);
   /* match_any's words (peers_or): in the tile's memory on the PTX path with keys of 4 bytes or more */
-  rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, arg) ? *wg / 32 : *wg) +
+  rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, t, arg) ? *wg / 32 : *wg) +
          (peers_or(info, t, arg) && !(ptx && data_type_size(t) >= 4) ? *wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
@@ -365,7 +373,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
              : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
                                                : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[340], last[360], opts[616], bounds[40] = "";
+  char extra[300], last[320], opts[576], bounds[40] = "";
   os_shape(info, t, arg, &s->wg, &s->items);
   if (info->max_wg < s->wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
@@ -383,19 +391,16 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  if (getenv("PSEARCH_TIMELINE") != NULL && entry_use_ptx(info) &&
-      (s->tl = rt_alloc(j->rt, (size_t)s->passes * s->ntiles * 10 * 8, e)) == NULL)
-    return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", s->tl != NULL ? " -DTIMELINE" : "", bounds);
+           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, t, arg) ? " -DHS_SCAN" : "",
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
@@ -485,7 +490,6 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
         RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
                 RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
         (s->res != NULL && argsort_args(j, s, k, p, last, iota, e) != 0) ||
-        (s->tl != NULL && rt_args_at(j->rt, k, s->res != NULL ? 12 : 9, sizeof s->tl, &s->tl, e) != 0) ||
         rt_launch(j->rt, k, (size_t)s->ntiles * s->wg, s->wg, e) != 0)
       return -1;
   }
@@ -525,18 +529,6 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   struct rstate *s = j->state;
   if (c_prepare(j, e) != 0)
     return -1;
-  if (s->tl != NULL) { /* (experiment) the last run's marks, appended to $PSEARCH_TIMELINE */
-    size_t nb = (size_t)s->passes * s->ntiles * 10 * 8;
-    uint64_t *buf = malloc(nb), hdr[4] = {s->passes, s->ntiles, (uint64_t)s->wg * s->items, s->n};
-    FILE *f = fopen(getenv("PSEARCH_TIMELINE"), "ab");
-    if (buf != NULL && f != NULL && rt_download(j->rt, s->tl, buf, nb, e) == 0) {
-      fwrite(hdr, sizeof hdr, 1, f);
-      fwrite(buf, nb, 1, f);
-    }
-    if (f != NULL)
-      fclose(f);
-    free(buf);
-  }
   if (kind_of(j) == PAIRS)
     return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e) != 0 ||
                    rt_download(j->rt, s->res, j->out[1].elems, entry_value_bytes(&j->out[1]), e) != 0 ? -1 : 0;
