@@ -38,8 +38,9 @@
 ** values 512 x 18 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
 ** the keys' local memory and loaded once the keys are written (vshare_tile),
 ** the ranks packed and, for keys of 4 bytes, the atomic-OR ranking and the
-** warps' scan (radix_sort_pairs 1171.6 us against 1175.3 at 512 x 17 with
-** ballots, call 89; os_shape caps other keys at 17); before, 512 x 17
+** warps' scan (radix_sort_pairs 1172.2 us against 1175.3 at 512 x 17 with
+** ballots, argsort 1113.8 against 1126.2, call 89; os_shape caps other keys
+** at 17); before, 512 x 17
 ** (radix_sort_pairs 1193.6 and 1194.2 us against 1205.0
 ** and 1205.0 at 512 x 14 with the values loaded with the keys; x 16 1195.3,
 ** 448 x 20 1210.6, 384 x 19 at 3 groups 1356.6; argsort 1146.0 against
@@ -285,10 +286,11 @@ static int peers_or(const struct rt_device_info *info, enum data_type t, int arg
 ** with values, t: the keys' type), else Hillis-Steele. Its scratch is a
 ** word a warp, so that 512 x 18 fits 48 KiB: keys only (with the bounds 864
 ** against 868 us on the H100), and with values for keys of 4 bytes, ranked
-** by atomic OR (radix_sort_pairs 1172.2 us against 1172.3 Hillis-Steele at
-** 512 x 18, call 89); other keys with values Hillis-Steele (argsort 1302
-** against 1294 us by shuffles, with the values in registers).
-** PSEARCH_TEST_TUNE: OS_WSCAN. */
+** by atomic OR (radix_sort_pairs 1172.2 us against 1171.6 Hillis-Steele at
+** 512 x 18 forced by OS_ITEMS, call 89: the same, and only the warps' scan
+** leaves os_shape room for the 18th key); other keys with values
+** Hillis-Steele (argsort 1302 against 1294 us by shuffles, with the values
+** in registers). PSEARCH_TEST_TUNE: OS_WSCAN. */
 static int warp_scan(const struct rt_device_info *info, enum data_type t, int arg)
 {
   return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg || data_type_size(t) == 4, 0, 1);
