@@ -285,13 +285,21 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
 // This group's tile for this launch, for the look-back kernels: work-item 0
 // takes the next ticket (the tickets of earlier launches, epoch_base of them,
 // left out); every work-item returns it. Tiles are so taken in the order
-// groups start, so a tile waits only for tiles held by started groups.
+// groups start, so a tile waits only for tiles held by started groups. With
+// -DGID (NVIDIA, which starts groups in order of id) the group's id, with no
+// atomic; the barrier stays, as callers rely on it.
 static uint tile_ticket(volatile __global uint *ticket, uint epoch_base, __local uint *sh)
 {
+#ifdef GID
+  (void)ticket, (void)epoch_base, (void)sh;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return get_group_id(0);
+#else
   if (get_local_id(0) == 0)
     *sh = atomic_inc(ticket) - epoch_base;
   barrier(CLK_LOCAL_MEM_FENCE);
   return *sh;
+#endif
 }
 
 // The look-back of tile t, shared by every tile scan of this file (scan,

@@ -11,7 +11,9 @@
 //            reorders its keys by digit in local memory and writes each
 //            digit's run contiguously. A pass reads and writes the keys once.
 // Tiles take their ids from an atomic ticket, so a tile waits only for tiles
-// held by groups that have started (forward progress). Stable: warps hold
+// held by groups that have started (forward progress); with -DGID (NVIDIA,
+// which starts groups in order of id, as CUB's scan assumes) from the group's
+// id, which saves the atomic's round trip at each tile's start. Stable: warps hold
 // consecutive parts of a tile and rank their keys in order, and tiles chain in
 // order. Elements move as U and are ranked by KEY (prelude.cl).
 //
@@ -364,8 +366,10 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #else
   __local uint *pm = sh;
 #endif
+#ifndef GID
   if (l == 0)
     tid_sh = atomic_inc(ticket) - epoch_base;
+#endif
   for (uint i = l; i < WARPS * RADIX; i += WG) {
     cnt[i] = 0;
 #ifdef PEERS_OR
@@ -373,7 +377,12 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef GID
+  t = get_group_id(0);
+  (void)ticket, (void)epoch_base, (void)tid_sh;
+#else
   t = tid_sh;
+#endif
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
 #ifdef LB32
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words

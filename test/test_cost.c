@@ -220,7 +220,8 @@ static void lookback_stress(void **state)
 ** device through PSEARCH_TEST_TUNE: the filter by warp votes (prelude.cl's
 ** ballot emulated without NVIDIA's PTX) with 16 and 32 elements per
 ** work-item, and the scans with 32; and tiles of one element per work-item,
-** where 100003 elements make 391 tiles, more than rts_spine scans at once.
+** where 100003 elements make 391 tiles, more than rts_spine scans at once;
+** and tiles by group id rather than by ticket (COST_GID, as on NVIDIA).
 ** Every size and pattern against c, and scan_rts on 1000003 elements (16
 ** rounds of the spine); then the filter by votes 50 times on the same buffers
 ** (the epochs). */
@@ -230,7 +231,8 @@ static void tile_shapes(void **state)
     const char *tune, *names[3];
   } shapes[] = {{"COST_BALLOT=1,COST_ITEMS=16", {"filter", NULL, NULL}},
                 {"COST_BALLOT=1,COST_ITEMS=32", {"filter", "scan", "scan_exclusive"}},
-                {"COST_ITEMS=1", {"scan_rts", "segmented_reduce", NULL}}};
+                {"COST_ITEMS=1", {"scan_rts", "segmented_reduce", NULL}},
+                {"COST_GID=1", {"scan", "filter", "segmented_reduce"}}};
   struct data_value big = make(DATA_I32, 1000003, RANDOM, 7), ref, got;
   struct ps_err e = {{0}};
   (void)state;

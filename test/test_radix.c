@@ -139,7 +139,8 @@ static void radix_sort_agrees(void **state)
 ** takes, where a tile before has published its counts but not yet its
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
 ** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
-** PTX), 32-bit words (the default with PTX, below 2^30 keys), 4 and 16 words
+** PTX), 32-bit words with tiles by group id (the default with PTX, below 2^30
+** keys), 4 and 16 words
 ** read at once, tiles of 7 keys a work-item (with the ranks packed two to a
 ** word, OS_PACKR: the last word half used; os_hist one key a load); os_hist
 ** in groups of 96 with loads of 2 keys. */
@@ -147,7 +148,7 @@ static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1,OS_HVEC=1",
+  static const char *const tunes[] = {"", "OS_LB32=1,OS_GID=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1,OS_HVEC=1",
                                       "OS_LB32=1,OS_LBN=16,OS_HVEC=2,OS_HWG=96"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);

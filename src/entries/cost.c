@@ -79,6 +79,11 @@ struct cost_op {
   uint32_t items_nv;                /* on NVIDIA, elements per work-item of a tile (0: ITEMS):
                                     ** 32 took 4-18% less kernel time on the H100 in these ops
                                     ** (tiles of 34 KiB of local memory; docs/performance.md) */
+  int ticket;                       /* on NVIDIA too, a tile from the atomic ticket rather than the
+                                    ** group's id (cost.cl: tile_ticket): segmented_scan took 45.5
+                                    ** against 49.2 us by the group's id on the H100, call 99;
+                                    ** PSEARCH_TEST_TUNE COST_GID=0/1, where 1 selects the group's
+                                    ** id on any device */
   const char *ballot;               /* on NVIDIA, this kernel by warp votes in place of kernels[0]
                                     ** (the same arguments); PSEARCH_TEST_TUNE COST_BALLOT=0/1,
                                     ** where 1 selects it on any device (prelude.cl's ballot) */
@@ -297,16 +302,21 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
 static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   const struct cost_op *op = op_of(j);
-  char opts[512], more[128];
+  char opts[512], more[192];
   int ptx = entry_use_ptx(rt_info(j->rt)), warp = ptx && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
   int ballot = op->ballot != NULL && hook_tune("COST_BALLOT", ptx, 0, 1);
   /* the look-backs (cost.cl: tile_prefix, of scan, filter and segmented_scan; seg_reduce_prefix_warp) by a whole
   ** warp, on the H100 at 10^7 (docs/performance.md): scan 41.8-42.4 against 46.9-47.7 us, filter 33.8-36.9 against
   ** 40.0-40.9, segmented_reduce 51.8 against 60.3 */
   int warplb = ptx && hook_tune("COST_WARPLB", 1, 0, 1);
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s %s", WG, (unsigned)s->items, BINS,
+  /* a look-back tile is its group's id on NVIDIA, which starts groups in order of id (CUB's scan relies on it),
+  ** rather than an atomic ticket's: on the H100 (call 99, kernel us) scan at 10^7 35.2 against 42.4, at 2^25 - 1
+  ** 99.1 against 105.3, filter 29.4 against 33.6, segmented_reduce 46.9 against 52.2 (not segmented_scan:
+  ** cost_op.ticket) */
+  int gid = (int)hook_tune("COST_GID", ptx && !op->ticket, 0, 1);
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s %s", WG, (unsigned)s->items, BINS,
            ptx ? " -DNV_PTX" : "", warp ? " -DWARP_SCAN" : "", warplb ? " -DWARP_LOOKBACK" : "",
-           op->defines ? op->defines : "");
+           gid ? " -DGID" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 && ballot ? op->ballot : op->kernels[i], opts, e)) == NULL)
@@ -667,7 +677,7 @@ const struct entry cost_entries[] = {
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t) + n", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
    .aux = OP(.ref = ref_segmented_scan, .par = cost_mc_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
-             .launch = launch_segmented_scan)},
+             .launch = launch_segmented_scan, .ticket = 1)},
   {.name = "segmented_reduce",
    .desc = "Sum of each segment (a set flag starts one; so does index 0) in one pass: segment sums and indices by decoupled look-back",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
@@ -680,6 +690,6 @@ const struct entry cost_entries[] = {
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
    .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce_lecture,
-             .result = R_SEGMENTS)},
+             .result = R_SEGMENTS, .ticket = 1)},
   {.name = NULL},
 };

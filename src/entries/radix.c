@@ -296,6 +296,14 @@ static int warp_scan(const struct rt_device_info *info, enum data_type t, int ar
   return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg || data_type_size(t) == 4, 0, 1);
 }
 
+/* Whether os_pass's tile is its group's id (-DGID) rather than an atomic
+** ticket's: on NVIDIA (the PTX path), which starts groups in order of id (CUB's
+** scan relies on it too). On the H100 (call 99, kernel us): radix_sort
+** [33554431]i32 696.0 and 696.3 against 722.1 and 723.8, argsort 1101.9 and
+** 1107.7 against 1110.7 and 1111.6, radix_sort_pairs 1164.2 and 1166.7 against
+** 1171.8 and 1172.1. PSEARCH_TEST_TUNE: OS_GID (1 on any device). */
+static int group_ids(const struct rt_device_info *info) { return (int)hook_tune("OS_GID", entry_use_ptx(info), 0, 1); }
+
 /* Whether os_pass with values (keys of type t) moves them through the keys'
 ** local memory once the keys are written (-DVSHARE), rather than beside them:
 ** half the local memory a key of up to 4 bytes, for two more barriers; the
@@ -396,13 +404,14 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, t, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "", bounds);
+           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "",
+           group_ids(info) ? " -DGID" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
