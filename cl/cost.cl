@@ -365,8 +365,9 @@ static T tile_prefix(volatile __global ulong *status, uint t, uint epoch, T agg,
 }
 
 // Single-pass scan with decoupled look-back (Merrill and Garland). Tile ids come
-// from an atomic ticket, so every tile a group waits for is held by a group that
-// has already started (docs/entries.md, forward progress). A tile's status word
+// from an atomic ticket (with -DGID the group's id: tile_ticket), so every tile
+// a group waits for is held by a group that has already started (docs/entries.md,
+// forward progress). A tile's status word
 // packs (epoch << 34 | flag << 32 | value): flag 1 = aggregate, 2 = inclusive
 // prefix, written and read only with 64-bit atomics. The epoch (one per launch,
 // from 1) makes the words of earlier launches read as "not ready", so nothing

@@ -13,9 +13,9 @@
 // Tiles take their ids from an atomic ticket, so a tile waits only for tiles
 // held by groups that have started (forward progress); with -DGID (NVIDIA,
 // which starts groups in order of id, as CUB's scan assumes) from the group's
-// id, which saves the atomic's round trip at each tile's start. Stable: warps hold
-// consecutive parts of a tile and rank their keys in order, and tiles chain in
-// order. Elements move as U and are ranked by KEY (prelude.cl).
+// id, which saves the atomic's round trip at each tile's start. Stable: warps
+// hold consecutive parts of a tile and rank their keys in order, and tiles
+// chain in order. Elements move as U and are ranked by KEY (prelude.cl).
 //
 // Warp primitives: with -DNV_PTX, NVIDIA's inline PTX (vote.sync.ballot,
 // bar.warp.sync; a warp is 32 consecutive work-items of a 1-D group); without

@@ -39,10 +39,10 @@
 ** the keys' local memory and loaded once the keys are written (vshare_tile),
 ** the ranks packed and, for keys of 4 bytes, the atomic-OR ranking and the
 ** warps' scan (radix_sort_pairs 1172.2 us against 1175.3 at 512 x 17 with
-** ballots, argsort 1113.8 against 1126.2, call 89; os_shape caps other keys
-** at 17); before, 512 x 17
-** (radix_sort_pairs 1193.6 and 1194.2 us against 1205.0
-** and 1205.0 at 512 x 14 with the values loaded with the keys; x 16 1195.3,
+** ballots, argsort 1113.8 against 1126.2, call 89; with tiles by group id x
+** 17 1173.2, x 16 1192.5 against 1166.9, call 102; os_shape caps other keys
+** at 17); before, 512 x 17 (radix_sort_pairs 1193.6 and 1194.2 us against
+** 1205.0 and 1205.0 at 512 x 14 with the values loaded with the keys; x 16 1195.3,
 ** 448 x 20 1210.6, 384 x 19 at 3 groups 1356.6; argsort 1146.0 against
 ** 1147.6; calls 71-73, 2026-11-24. Before the late loads: argsort 1170.2
 ** us at 512 x 14; 512 x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13
@@ -302,7 +302,10 @@ static int warp_scan(const struct rt_device_info *info, enum data_type t, int ar
 ** [33554431]i32 696.0 and 696.3 against 722.1 and 723.8, argsort 1101.9 and
 ** 1107.7 against 1110.7 and 1111.6, radix_sort_pairs 1164.2 and 1166.7 against
 ** 1171.8 and 1172.1. PSEARCH_TEST_TUNE: OS_GID (1 on any device). */
-static int group_ids(const struct rt_device_info *info) { return (int)hook_tune("OS_GID", entry_use_ptx(info), 0, 1); }
+static int group_ids(const struct rt_device_info *info)
+{
+  return (int)hook_tune("OS_GID", entry_use_ptx(info), 0, 1);
+}
 
 /* Whether os_pass with values (keys of type t) moves them through the keys'
 ** local memory once the keys are written (-DVSHARE), rather than beside them:
