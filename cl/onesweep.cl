@@ -3,6 +3,7 @@
 //   os_hist: one read of the keys counts the digits of every pass (each
 //            work-group's local counts added to the totals with atomics)
 //   os_scan: per pass, the digit totals scanned into the digits' offsets
+//            (with -DSCANG os_pass's first group does it instead, below)
 //   os_pass: one launch per pass. A tile of TILE keys, held in registers,
 //            is ranked by warp multi-split (each warp's keys in order, with
 //            private counters per warp and digit), publishes its digit
@@ -307,10 +308,23 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
   return pre;
 }
 
+// With -DSCANG the launch's first group (by id, or the first ticket) is no
+// tile. In the first pass (first = 1) it does os_scan's work: it scans every
+// pass's digit totals tot into the offsets off and then sets
+// tot[PASSES * RADIX] (zero before the launch). The tiles, the groups after
+// it, wait for that word only where they read off, long after it is set. In
+// the later passes it returns at once: every launch has it, so that each
+// takes the same number of tickets. Without -DSCANG, tot and first are unused.
+#ifdef SCANG
+#define OFF_T volatile __global uint *
+#else
+#define OFF_T __global const uint *restrict
+#endif
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
-             __global const uint *restrict off /* all passes' */, volatile __global lbword *status,
-             volatile __global uint *ticket, const uint epoch_base, const uint epoch
+             OFF_T off /* all passes' */, volatile __global lbword *status,
+             volatile __global uint *ticket, const uint epoch_base, const uint epoch,
+             volatile __global uint *tot, const uint first
 #ifdef VALUES
              , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
 #endif
@@ -382,6 +396,24 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   (void)ticket, (void)epoch_base, (void)tid_sh;
 #else
   t = tid_sh;
+#endif
+#ifdef SCANG
+  if (t == 0) { // the scan's group
+    for (uint p = 0; first && p < PASSES; p++) {
+      uint o = group_scan(sh, A_DIGIT(l) ? tot[p * RADIX + l] : 0u, &total);
+      if (A_DIGIT(l))
+        off[p * RADIX + l] = o;
+    }
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (first && l == 0) {
+      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      tot[PASSES * RADIX] = 1;
+    }
+    return;
+  }
+  t -= 1;
+#else
+  (void)tot, (void)first;
 #endif
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
 #ifdef LB32
@@ -460,8 +492,18 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     vals[R_GET(i)] = v[i];
 #endif
   }
+#ifdef SCANG
+  if (A_DIGIT(l)) {
+    uint pre = digit_prefix(status, t, l, epoch, count);
+    while (first && tot[PASSES * RADIX] == 0) // the offsets not yet scanned
+      ;
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    gb[l] = off[(shift >> 3) * RADIX + l] + pre - dstart[l];
+  }
+#else
   if (A_DIGIT(l))
     gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
+#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;

@@ -139,16 +139,18 @@ static void radix_sort_agrees(void **state)
 ** takes, where a tile before has published its counts but not yet its
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
 ** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
-** PTX), 32-bit words with tiles by group id (the default with PTX, below 2^30
-** keys), 4 and 16 words
-** read at once, tiles of 7 keys a work-item (with the ranks packed two to a
-** word, OS_PACKR: the last word half used; os_hist one key a load); os_hist
-** in groups of 96 with loads of 2 keys. */
+** PTX), 32-bit words with tiles by group id and the offsets scanned by the
+** first pass's first group (the default with PTX, below 2^30 keys), 4 and 16
+** words read at once, tiles of 7 keys a work-item (with the ranks packed two
+** to a word, OS_PACKR: the last word half used; os_hist one key a load; the
+** scan's group the first ticket); os_hist in groups of 96 with loads of 2
+** keys. */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1,OS_GID=1", "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1,OS_HVEC=1",
+  static const char *const tunes[] = {"", "OS_LB32=1,OS_GID=1,OS_SCANG=1",
+                                      "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1,OS_HVEC=1,OS_SCANG=1",
                                       "OS_LB32=1,OS_LBN=16,OS_HVEC=2,OS_HWG=96"};
   (void)state;
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
@@ -369,15 +371,16 @@ static void pairs_agree(void **state)
 
 /* The values through the keys' local memory once the keys are written (each
 ** slot's digit kept, four to a register, for its value's place) and the ranks
-** packed (PSEARCH_TEST_TUNE OS_VSHARE=1,OS_PACKR=1: the PTX
-** path's default for keys of up to 4 bytes, here on any device and type): argsort on every type (with 1- and
-** 2-byte keys the shared tile takes the values' size), radix_sort_pairs, the
-** edge sizes, two patterns. */
+** packed, and the offsets scanned by the first pass's first group
+** (PSEARCH_TEST_TUNE OS_VSHARE=1,OS_PACKR=1,OS_SCANG=1: the PTX path's default
+** for keys of up to 4 bytes, here on any device and type): argsort on every
+** type (with 1- and 2-byte keys the shared tile takes the values' size),
+** radix_sort_pairs, the edge sizes, two patterns. */
 static void values_share_tile(void **state)
 {
   static const enum data_type pt[] = {DATA_I32, DATA_F32};
   (void)state;
-  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1,OS_PACKR=1", 1);
+  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1,OS_PACKR=1,OS_SCANG=1", 1);
   for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
     for (int p = 0; p < 2; p++) {
       for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)

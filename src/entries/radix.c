@@ -231,6 +231,7 @@ struct rstate {
   size_t hwg;      /* 8-bit: os_hist's work-group size */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
   uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
+  int scang;       /* 8-bit: os_pass's first group scans the totals, not os_scan (scan_group) */
 };
 
 static void release(struct entry_job *j)
@@ -307,6 +308,20 @@ static int group_ids(const struct rt_device_info *info)
   return (int)hook_tune("OS_GID", entry_use_ptx(info), 0, 1);
 }
 
+/* Whether each pass's launch has a first group that is no tile, which in the
+** first pass scans the digit totals into the offsets (-DSCANG), so that
+** os_scan is not launched: the tiles need the offsets only at their end. On
+** NVIDIA (the PTX path): on the H100 (call 108, kernel us, ABAB) radix_sort
+** [33554431]i32 685.0 and 684.7 against 697.8 and 697.7, f32 725.4 and 723.5
+** against 734.8 and 733.7, argsort 1096.1 and 1093.4 against 1104.8 and
+** 1103.0, radix_sort_pairs 1158.2 and 1156.6 against 1165.0 and 1166.5. On
+** PoCL (the 2-core VM) radix_sort_pairs [1048576]i32 took 82 ms against 75,
+** so elsewhere os_scan stays. PSEARCH_TEST_TUNE: OS_SCANG (1 on any device). */
+static int scan_group(const struct rt_device_info *info)
+{
+  return (int)hook_tune("OS_SCANG", entry_use_ptx(info), 0, 1);
+}
+
 /* Whether os_pass with values (keys of type t) moves them through the keys'
 ** local memory once the keys are written (-DVSHARE), rather than beside them:
 ** half the local memory a key of up to 4 bytes, for two more barriers; the
@@ -361,7 +376,8 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 }
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
-** counts) and the digit offsets; one
+** counts, then the word the scan's group sets: scan_group) and the digit
+** offsets; one
 ** look-back word per tile and digit (zero: not ready) and the ticket. With
 ** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
 ** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
@@ -394,27 +410,28 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
+  s->scang = scan_group(info);
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
     s->hwg = info->max_wg;
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
-  if ((s->counts = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
+  if ((s->counts = rt_alloc(j->rt, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
-      lookback_open(j->rt, &s->lb, s->ntiles, (words ? words : 1) * sizeof(cl_uint), e) != 0)
+      lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
   if (ming > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
   snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
            (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
            peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
            hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, t, arg) ? " -DHS_SCAN" : "",
            vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "",
-           group_ids(info) ? " -DGID" : "", bounds);
+           group_ids(info) ? " -DGID" : "", s->scang ? " -DSCANG" : "", bounds);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
@@ -475,36 +492,38 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
                         struct ps_err *e)
 {
   cl_mem vin = p == 0 && s->in2 != NULL ? s->in2 : s->vals[(p + 1) % 2], vout = last ? s->res : s->vals[p % 2];
-  return rt_args_at(j->rt, k, 9, sizeof vin, &vin, e) != 0 || rt_args_at(j->rt, k, 10, sizeof vout, &vout, e) != 0 ||
-         rt_args_at(j->rt, k, 11, sizeof iota, &iota, e) != 0 ? -1 : 0;
+  return rt_args_at(j->rt, k, 11, sizeof vin, &vin, e) != 0 || rt_args_at(j->rt, k, 12, sizeof vout, &vout, e) != 0 ||
+         rt_args_at(j->rt, k, 13, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
 
 /* The digit totals zeroed, one launch counts the digits of every pass (and
-** clears 32-bit look-back words), one scans them, then one launch per pass,
-** buffers swapping as in run_1bit; the ticket (and 64-bit look-back words)
-** are cleared only when the epochs or the ticket would run out. */
+** clears 32-bit look-back words), one scans them (or the first pass's first
+** group does: scan_group), then one launch per pass, buffers swapping as in
+** run_1bit; the ticket (and 64-bit look-back words) are cleared only when the
+** epochs or the ticket would run out. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  if (rt_zero(j->rt, s->counts, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0 ||
+  if (rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
-      RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
-      rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)
+      (!s->scang && (RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
+                     rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)))
     return -1;
   for (unsigned p = 0; p < s->passes; p++) {
     cl_mem src = p == 0 ? s->in : (s->passes - p) % 2 ? s->tmp : s->out;
     cl_mem dst = (s->passes - p) % 2 ? s->out : s->tmp;
-    cl_uint shift = 8 * p, base, epoch, iota = p == 0 && s->in2 == NULL;
+    cl_uint shift = 8 * p, base, epoch, iota = p == 0 && s->in2 == NULL, first = p == 0;
     int last = p + 1 == s->passes;
     cl_kernel k = s->k[3] != NULL && last ? s->k[3] : s->k[2];
     if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0 ||
         RT_ARGS(j->rt, k, e, RT_ARG(src), RT_ARG(dst), RT_ARG(n), RT_ARG(shift), RT_ARG(s->tot),
-                RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch)) != 0 ||
+                RT_ARG(s->lb.status), RT_ARG(s->lb.ticket), RT_ARG(base), RT_ARG(epoch), RT_ARG(s->counts),
+                RT_ARG(first)) != 0 ||
         (s->res != NULL && argsort_args(j, s, k, p, last, iota, e) != 0) ||
-        rt_launch(j->rt, k, (size_t)s->ntiles * s->wg, s->wg, e) != 0)
+        rt_launch(j->rt, k, ((size_t)s->ntiles + (s->scang != 0)) * s->wg, s->wg, e) != 0)
       return -1;
   }
   return 0;
