@@ -12,7 +12,7 @@
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
-                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_NVML",
+                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_NVML",
                                     "PSEARCH_TEST_DEVICE_MEM", "PSEARCH_TEST_TUNE"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
@@ -106,6 +106,12 @@ int hook_portable(void)
 int hook_lookback_counts(void)
 {
   const char *v = getenv("PSEARCH_TEST_LOOKBACK_COUNTS");
+  return v != NULL && strcmp(v, "0") != 0;
+}
+
+int hook_lookback_stale(void)
+{
+  const char *v = getenv("PSEARCH_TEST_LOOKBACK_STALE");
   return v != NULL && strcmp(v, "0") != 0;
 }
 

@@ -27,6 +27,13 @@
 **                                        counts, never their prefixes, so every
 **                                        look-back sums counts back to tile 0
 **                                        (the path that timing rarely takes)
+**   PSEARCH_TEST_LOOKBACK_STALE=1        radix_sort's look-back words that
+**                                        os_hist clears are first filled with
+**                                        ready prefixes of 0, as a missing clear
+**                                        would leave them, so that a sort that
+**                                        reads one goes wrong where validation
+**                                        sees it (a run after the first reads
+**                                        the last run's words, which are right)
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
@@ -64,6 +71,10 @@ int hook_portable(void);
 
 /* Whether radix_sort's look-back is to see counts only (no prefixes). */
 int hook_lookback_counts(void);
+
+/* Whether radix_sort's cleared look-back words are to be filled with stale
+** ready words before each sort. */
+int hook_lookback_stale(void);
 
 /* The tuning parameter name of PSEARCH_TEST_TUNE if it is set and in
 ** [lo, hi]; else dflt (with a warning when it is set but out of range). */

@@ -677,13 +677,17 @@ int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *
   return 0;
 }
 
-int rt_zero(struct rt *rt, cl_mem m, size_t offset, size_t bytes, struct ps_err *e)
+int rt_fill(struct rt *rt, cl_mem m, size_t offset, size_t bytes, cl_uint word, struct ps_err *e)
 {
-  static const cl_uint zero = 0;
   if (bytes == 0)
     return 0;
-  CHECK(clEnqueueFillBuffer(rt->q, m, &zero, sizeof zero, offset, bytes, 0, NULL, NULL), e);
+  CHECK(clEnqueueFillBuffer(rt->q, m, &word, sizeof word, offset, bytes, 0, NULL, NULL), e);
   return 0;
+}
+
+int rt_zero(struct rt *rt, cl_mem m, size_t offset, size_t bytes, struct ps_err *e)
+{
+  return rt_fill(rt, m, offset, bytes, 0, e);
 }
 
 uint64_t rt_peak_bytes(const struct rt *rt) { return rt->peak; }

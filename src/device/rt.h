@@ -98,7 +98,9 @@ int rt_upload_at(struct rt *rt, cl_mem m, size_t offset, const void *src, size_t
                  struct ps_err *e);
 int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e);
 int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e);
-/* Enqueue zeroing bytes [offset, offset + bytes) of m (a multiple of 4 bytes). */
+/* Enqueue filling bytes [offset, offset + bytes) of m (a multiple of 4 bytes)
+** with copies of word; rt_zero with zeros. */
+int rt_fill(struct rt *rt, cl_mem m, size_t offset, size_t bytes, cl_uint word, struct ps_err *e);
 int rt_zero(struct rt *rt, cl_mem m, size_t offset, size_t bytes, struct ps_err *e);
 uint64_t rt_peak_bytes(const struct rt *rt);
 void rt_reset_peak(struct rt *rt);

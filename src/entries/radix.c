@@ -500,12 +500,16 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
 ** clears 32-bit look-back words), one scans them (or the first pass's first
 ** group does: scan_group), then one launch per pass, buffers swapping as in
 ** run_1bit; the ticket (and 64-bit look-back words) are cleared only when the
-** epochs or the ticket would run out. */
+** epochs or the ticket would run out. With PSEARCH_TEST_LOOKBACK_STALE the
+** words os_hist clears are first made ready prefixes of 0 (cl/onesweep.cl:
+** flag 2 << 30 | 0), which keep every write in bounds but lose keys). */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  if (rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
+  if ((clear && hook_lookback_stale() &&
+       rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
+      rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
