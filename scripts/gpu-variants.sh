@@ -4,9 +4,10 @@
 # run it again later, ABAB), psearch bench -r 30 -x on SUITE with
 # PSEARCH_TEST_TUNE=TUNE (empty: the defaults), into OUTDIR/NAME.json and
 # NAME.txt; prints NAME, the tune, the kernel time and its per-kernel split
-# and, for each os_pass program that run built, the registers and spills
+# and, for each os_pass program that run built, the registers, spills and local memory
 # ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
-# radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32; N
+# radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32, l
+# radix_sort [N]i64, d radix_sort [N]f64; N
 # is $N, default 33554431; S, A, P the same with keys (and values) in
 # [0, N), as the peers' anchors make them (their top byte is 0 or 1). Ends
 # with each validation verdict's count and a table: each run's kernel time
@@ -23,6 +24,8 @@ printf -- '==\nentry: radix_sort\nrandom input { [%s]i32 }\n' "$n" > s.bench
 printf -- '==\nentry: radix_sort\nrandom input { [%s]f32 }\n' "$n" > f.bench
 printf -- '==\nentry: argsort\nrandom input { [%s]i32 }\n' "$n" > a.bench
 printf -- '==\nentry: radix_sort_pairs\nrandom input { [%s]i32 [%s]i32 }\n' "$n" "$n" > p.bench
+printf -- '==\nentry: radix_sort\nrandom input { [%s]i64 }\n' "$n" > l.bench
+printf -- '==\nentry: radix_sort\nrandom input { [%s]f64 }\n' "$n" > d.bench
 case " $* " in *@[SAP]\ *)
   $P dataset --i32-bounds=0:$((n - 1)) -n "$n" -o lo.in && $P dataset --i32-bounds=0:$((n - 1)) -n "$n" -n "$n" -o lo2.in || exit 1
   printf -- '==\nentry: radix_sort\ninput @ lo.in\n' > S.bench
@@ -33,7 +36,7 @@ for arg in "$@"; do
   name=${arg%%=*} rest=${arg#*=}
   tune=${rest%@*} suite=${rest##*@}
   if [ "$name" = "$arg" ] || [ "$suite" = "$rest" ] || [ ! -f "$suite.bench" ]; then
-    echo "gpu-variants.sh: '$arg' is not NAME=TUNE@SUITE (SUITE: s, f, a, p, S, A or P)" >&2
+    echo "gpu-variants.sh: '$arg' is not NAME=TUNE@SUITE (SUITE: s, f, a, p, l, d, S, A or P)" >&2
     exit 2
   fi
   out=$name; k=2
@@ -45,7 +48,7 @@ for arg in "$@"; do
     tail -c +21 "$K/$f" | tr -d '\000' > k.ptx
     grep -q "\.entry os_pass" k.ptx && [ -x "$PTXAS" ] || continue
     echo "   $(grep -c minnctapersm k.ptx) .minnctapersm; $("$PTXAS" -v -arch=sm_90 k.ptx -o /dev/null 2>&1 |
-      grep -A3 "'os_pass'" | grep -o "[0-9]* bytes spill stores\|Used [0-9]* registers" | tr '\n' ' ')"
+      grep -A3 "'os_pass'" | grep -o "[0-9]* bytes spill stores\|Used [0-9]* registers\|[0-9]* bytes smem" | tr '\n' ' ')"
   done
 done
 rm -f before.lst k.ptx

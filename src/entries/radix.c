@@ -63,6 +63,13 @@
 #define OS_WG_PTX_ARG 512
 #define OS_ITEMS_PTX_ARG 18
 #define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
+/* 8-byte keys only: radix_sort [33554431]i64 on the H100 (calls 114-117, kernel
+** us) 2265 at 512 x 9 (47168 bytes of local memory), against 3356 at 256 x 16
+** (the shape of other devices), 2474 at 256 x 17, 2261 at 384 x 13; f64 2596
+** at 256 x 16. 512 x 10 took 2200 but needs 51264 bytes, more than the 48 KiB
+** the device reports, which os_shape keeps to. */
+#define OS_WG_PTX_WIDE 512
+#define OS_ITEMS_PTX_WIDE 9
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
 ** scan's sw words (a warp's or a work-item's), the digits' starts and bases,
@@ -361,8 +368,9 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   uint64_t per, rest, cap;
   uint32_t want = !ptx    ? OS_ITEMS
                   : narrow ? (arg ? OS_ITEMS_PTX_ARG : OS_ITEMS_PTX)
-                           : (arg ? OS_ITEMS_PTX_WIDE_ARG : OS_ITEMS);
-  *wg = (size_t)hook_tune("OS_WG", ptx && narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : OS_WG, RADIX, 1024) / 32 * 32;
+                           : (arg ? OS_ITEMS_PTX_WIDE_ARG : OS_ITEMS_PTX_WIDE);
+  size_t dwg = !ptx ? OS_WG : narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : (arg ? OS_WG : OS_WG_PTX_WIDE);
+  *wg = (size_t)hook_tune("OS_WG", (int64_t)dwg, RADIX, 1024) / 32 * 32;
   if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     *wg = info->max_wg / 32 * 32;
   per = (uint64_t)*wg * (!arg                   ? data_type_size(t)
