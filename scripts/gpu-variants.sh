@@ -7,7 +7,8 @@
 # and, for each os_pass program that run built, the registers, spills and local memory
 # ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
 # radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32, l
-# radix_sort [N]i64, d radix_sort [N]f64, g argsort [N]i64; N
+# radix_sort [N]i64, d radix_sort [N]f64, g argsort [N]i64, h radix_sort
+# [N]i16, b radix_sort [N]u8; N
 # is $N, default 33554431; S, A, P the same with keys (and values) in
 # [0, N), as the peers' anchors make them (their top byte is 0 or 1). Ends
 # with each validation verdict's count and a table: each run's kernel time
@@ -27,6 +28,8 @@ printf -- '==\nentry: radix_sort_pairs\nrandom input { [%s]i32 [%s]i32 }\n' "$n"
 printf -- '==\nentry: radix_sort\nrandom input { [%s]i64 }\n' "$n" > l.bench
 printf -- '==\nentry: radix_sort\nrandom input { [%s]f64 }\n' "$n" > d.bench
 printf -- '==\nentry: argsort\nrandom input { [%s]i64 }\n' "$n" > g.bench
+printf -- '==\nentry: radix_sort\nrandom input { [%s]i16 }\n' "$n" > h.bench
+printf -- '==\nentry: radix_sort\nrandom input { [%s]u8 }\n' "$n" > b.bench
 case " $* " in *@[SAP]\ *)
   $P dataset --i32-bounds=0:$((n - 1)) -n "$n" -o lo.in && $P dataset --i32-bounds=0:$((n - 1)) -n "$n" -n "$n" -o lo2.in || exit 1
   printf -- '==\nentry: radix_sort\ninput @ lo.in\n' > S.bench
@@ -37,7 +40,7 @@ for arg in "$@"; do
   name=${arg%%=*} rest=${arg#*=}
   tune=${rest%@*} suite=${rest##*@}
   if [ "$name" = "$arg" ] || [ "$suite" = "$rest" ] || [ ! -f "$suite.bench" ]; then
-    echo "gpu-variants.sh: '$arg' is not NAME=TUNE@SUITE (SUITE: s, f, a, p, l, d, g, S, A or P)" >&2
+    echo "gpu-variants.sh: '$arg' is not NAME=TUNE@SUITE (SUITE: s, f, a, p, l, d, g, h, b, S, A or P)" >&2
     exit 2
   fi
   out=$name; k=2

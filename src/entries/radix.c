@@ -70,6 +70,10 @@
 ** the device reports, which os_shape keeps to. */
 #define OS_WG_PTX_WIDE 512
 #define OS_ITEMS_PTX_WIDE 9
+/* Keys of 1 and 2 bytes only, at OS_WG_PTX: radix_sort [33554431]i16 on the
+** H100 (calls 120-121, kernel us) 321.1-321.6 at 384 x 24 against 336.9-337.0
+** at 384 x 19, u8 164.6-165.6 against 171.3-172.3; x 26, 28 and 32 spilled. */
+#define OS_ITEMS_PTX_SHORT 24
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
 ** scan's sw words (a warp's or a work-item's), the digits' starts and bases,
@@ -367,7 +371,7 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   int ptx = entry_use_ptx(info), narrow = data_type_size(t) <= 4;
   uint64_t per, rest, cap;
   uint32_t want = !ptx    ? OS_ITEMS
-                  : narrow ? (arg ? OS_ITEMS_PTX_ARG : OS_ITEMS_PTX)
+                  : narrow ? (arg ? OS_ITEMS_PTX_ARG : data_type_size(t) <= 2 ? OS_ITEMS_PTX_SHORT : OS_ITEMS_PTX)
                            : (arg ? OS_ITEMS_PTX_WIDE_ARG : OS_ITEMS_PTX_WIDE);
   size_t dwg = !ptx ? OS_WG : narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : (arg ? OS_WG : OS_WG_PTX_WIDE);
   *wg = (size_t)hook_tune("OS_WG", (int64_t)dwg, RADIX, 1024) / 32 * 32;
