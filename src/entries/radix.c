@@ -243,6 +243,7 @@ struct rstate {
   uint32_t ntiles; /* 8-bit: tiles of a pass */
   uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
   int scang;       /* 8-bit: os_pass's first group scans the totals, not os_scan (scan_group) */
+  int stale;       /* 8-bit: the cleared words made stale before each sort (PSEARCH_TEST_LOOKBACK_STALE) */
 };
 
 static void release(struct entry_job *j)
@@ -429,6 +430,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
     s->hwg = info->max_wg;
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
+  s->stale = s->clear != 0 && hook_lookback_stale();
   if ((s->counts = rt_alloc(j->rt, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e)) == NULL ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
@@ -519,8 +521,7 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  if ((clear && hook_lookback_stale() &&
-       rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
+  if ((s->stale && rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
       rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
