@@ -4,8 +4,8 @@
 # run it again later, ABAB), psearch bench -r 30 -x on SUITE with
 # PSEARCH_TEST_TUNE=TUNE (empty: the defaults), into OUTDIR/NAME.json and
 # NAME.txt; prints NAME, the tune, the kernel time and its per-kernel split
-# and, for each os_pass program that run built, the registers, spills and local memory
-# ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
+# and, for each program that run built, the registers, spills and local memory
+# of os_pass and os_hist that ptxas gives its PTX (NVIDIA only). SUITE: s radix_sort [N]i32, f
 # radix_sort [N]f32, a argsort [N]i32, p radix_sort_pairs [N]i32 [N]i32, l
 # radix_sort [N]i64, d radix_sort [N]f64, g argsort [N]i64, h radix_sort
 # [N]i16, b radix_sort [N]u8; N
@@ -51,11 +51,14 @@ for arg in "$@"; do
   ls "$K" 2>/dev/null | sort | comm -13 before.lst - | while read -r f; do
     tail -c +21 "$K/$f" | tr -d '\000' > k.ptx
     grep -q "\.entry os_pass" k.ptx && [ -x "$PTXAS" ] || continue
-    echo "   $(grep -c minnctapersm k.ptx) .minnctapersm; $("$PTXAS" -v -arch=sm_90 k.ptx -o /dev/null 2>&1 |
-      grep -A3 "'os_pass'" | grep -o "[0-9]* bytes spill stores\|Used [0-9]* registers\|[0-9]* bytes smem" | tr '\n' ' ')"
+    "$PTXAS" -v -arch=sm_90 k.ptx -o /dev/null > ptxas.txt 2>&1
+    for kn in os_pass os_hist; do
+      echo "   $kn: $(grep -c minnctapersm k.ptx) .minnctapersm; $(grep -A3 "'$kn'" ptxas.txt |
+        grep -o "[0-9]* bytes spill stores\|Used [0-9]* registers\|[0-9]* bytes smem" | tr '\n' ' ')"
+    done
   done
 done
-rm -f before.lst k.ptx
+rm -f before.lst k.ptx ptxas.txt
 grep -h '"validation"' ./*.json | sort | uniq -c
 # each run's kernel time and its kernels' (µs), from the JSON
 python3 - "$@" <<'PY'
