@@ -349,7 +349,7 @@ static void print_header(const struct bench_config *cf)
            cf->mp.conv_max_s);
   printf("Each line: mean (RSD: relative standard deviation; min, max: relative to the mean).\n");
   if (cf->mp.evict != NULL)
-    printf("Cold cache: %.0f MiB written before each run, outside the timed region.\n",
+    printf("Cold cache: %.0f MiB read before each run, outside the timed region.\n",
            (double)evict_bytes(cf->mp.evict) / (1 << 20));
   if (cf->interleave)
     printf("Interleaved: the entries of each dataset run in turns of %g ms (A B C, B C A, ...).\n",

@@ -608,7 +608,12 @@ int rt_finish(struct rt *rt, struct ps_err *e)
   return 0;
 }
 
-void rt_set_profiling(struct rt *rt, int on) { rt->profile = on; }
+int rt_set_profiling(struct rt *rt, int on)
+{
+  int was = rt->profile;
+  rt->profile = on;
+  return was;
+}
 int rt_can_profile(const struct rt *rt) { return rt->info.profiling; }
 
 cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e)

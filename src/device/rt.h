@@ -105,8 +105,9 @@ int rt_zero(struct rt *rt, cl_mem m, size_t offset, size_t bytes, struct ps_err 
 uint64_t rt_peak_bytes(const struct rt *rt);
 void rt_reset_peak(struct rt *rt);
 
-/* Request profiling events on launches (off by default: they cost host time). */
-void rt_set_profiling(struct rt *rt, int on);
+/* Request profiling events on launches (off by default: they cost host time);
+** returns whether they were requested before. */
+int rt_set_profiling(struct rt *rt, int on);
 int rt_can_profile(const struct rt *rt);
 /* Kernel-only time: sum of profiling event times of launches since the last
 ** call, in nanoseconds (0 if profiling is off or the device cannot profile). */

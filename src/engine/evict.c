@@ -2,6 +2,7 @@
 ** evict.c: the scratch buffer of cold-cache runs, on the device or the host.
 */
 #include "evict.h"
+#include "hook.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,11 +11,16 @@
 
 struct evict {
   struct rt *rt;      /* NULL: the host buffer */
-  cl_mem dev;
+  cl_mem dev;         /* the scratch, zero */
+  cl_kernel read;     /* cl/evict.cl's evict_read */
+  size_t groups;      /* its work-groups of EVICT_WG */
   unsigned char *host;
   uint64_t bytes;
-  unsigned pass;      /* a different byte each pass, so no write is a no-op */
+  int write;          /* PSEARCH_TEST_TUNE EVICT_WRITE=1: write the scratch, not read it */
+  unsigned pass;      /* the byte written, different each pass, so no write is a no-op */
 };
+
+#define EVICT_WG 256
 
 /* A number from a sysfs file, with its unit suffix (K, M) applied; 0 if unreadable. */
 static uint64_t sysfs_number(const char *path)
@@ -77,13 +83,19 @@ struct evict *evict_open(const struct target *t, struct ps_err *e)
     cache = cache > EVICT_HOST_MIN / 2 ? cache : EVICT_HOST_MIN / 2;
   }
   ev->bytes = 2 * cache;
+  ev->write = (int)hook_tune("EVICT_WRITE", 0, 0, 1);
   if (t->rt != NULL) {
     ev->rt = t->rt;
-    if ((ev->dev = rt_alloc(t->rt, (size_t)ev->bytes, e)) == NULL)
+    ev->groups = (size_t)(info->compute_units ? info->compute_units : 1) * 8;
+    if ((ev->dev = rt_alloc(t->rt, (size_t)ev->bytes, e)) == NULL ||
+        rt_zero(t->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0 ||
+        (ev->read = rt_kernel(t->rt, "evict.cl", "evict_read", "", e)) == NULL)
       goto fail;
   } else if ((ev->host = malloc((size_t)ev->bytes)) == NULL) {
     ps_fail(e, "out of memory: the cold-cache buffer of %llu bytes", (unsigned long long)ev->bytes);
     goto fail;
+  } else {
+    memset(ev->host, 0, (size_t)ev->bytes);
   }
   return ev;
 fail:
@@ -94,15 +106,29 @@ fail:
 
 int evict_run(struct evict *ev, struct ps_err *e)
 {
+  cl_ulong n = ev->bytes / 16;
+  int rc = 0, was;
   ev->pass++;
-  if (ev->rt == NULL) {
+  if (ev->rt == NULL && ev->write) {
     memset(ev->host, (int)(ev->pass & 0xff), (size_t)ev->bytes);
     __asm__ __volatile__("" : : "r"(ev->host) : "memory"); /* the writes happen */
-    return 0;
+  } else if (ev->rt == NULL) {
+    const uint64_t *w = (const uint64_t *)(void *)ev->host;
+    uint64_t a = 0;
+    for (size_t i = 0; i < (size_t)ev->bytes / 8; i++)
+      a ^= w[i];
+    __asm__ __volatile__("" : : "r"(a)); /* the reads happen */
+  } else if (ev->write) {
+    if (rt_zero(ev->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0 || rt_finish(ev->rt, e) != 0)
+      rc = -1;
+  } else { /* a kernel not of the entry's: no profiling event for it */
+    was = rt_set_profiling(ev->rt, 0);
+    if (RT_ARGS(ev->rt, ev->read, e, RT_ARG(ev->dev), RT_ARG(n), RT_ARG(ev->dev)) != 0 ||
+        rt_launch(ev->rt, ev->read, ev->groups * EVICT_WG, EVICT_WG, e) != 0 || rt_finish(ev->rt, e) != 0)
+      rc = -1;
+    rt_set_profiling(ev->rt, was);
   }
-  if (rt_zero(ev->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0 || rt_finish(ev->rt, e) != 0)
-    return -1;
-  return 0;
+  return rc;
 }
 
 uint64_t evict_bytes(const struct evict *ev) { return ev != NULL ? ev->bytes : 0; }
