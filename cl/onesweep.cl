@@ -492,18 +492,15 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     vals[R_GET(i)] = v[i];
 #endif
   }
-#ifdef SCANG
   if (A_DIGIT(l)) {
     uint pre = digit_prefix(status, t, l, epoch, count);
+#ifdef SCANG
     while (first && tot[PASSES * RADIX] == 0) // the offsets not yet scanned
       ;
     mem_fence(CLK_GLOBAL_MEM_FENCE);
+#endif
     gb[l] = off[(shift >> 3) * RADIX + l] + pre - dstart[l];
   }
-#else
-  if (A_DIGIT(l))
-    gb[l] = off[(shift >> 3) * RADIX + l] + digit_prefix(status, t, l, epoch, count) - dstart[l];
-#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;

@@ -97,23 +97,18 @@ double hook_log_seconds(double dflt)
   return s;
 }
 
-int hook_portable(void)
+/* Whether the variable `name` is set to anything but 0. */
+static int flag(const char *name)
 {
-  const char *v = getenv("PSEARCH_TEST_PORTABLE");
+  const char *v = getenv(name);
   return v != NULL && strcmp(v, "0") != 0;
 }
 
-int hook_lookback_counts(void)
-{
-  const char *v = getenv("PSEARCH_TEST_LOOKBACK_COUNTS");
-  return v != NULL && strcmp(v, "0") != 0;
-}
+int hook_portable(void) { return flag("PSEARCH_TEST_PORTABLE"); }
 
-int hook_lookback_stale(void)
-{
-  const char *v = getenv("PSEARCH_TEST_LOOKBACK_STALE");
-  return v != NULL && strcmp(v, "0") != 0;
-}
+int hook_lookback_counts(void) { return flag("PSEARCH_TEST_LOOKBACK_COUNTS"); }
+
+int hook_lookback_stale(void) { return flag("PSEARCH_TEST_LOOKBACK_STALE"); }
 
 int64_t hook_tune(const char *name, int64_t dflt, int64_t lo, int64_t hi)
 {
