@@ -74,5 +74,5 @@ for arg in __import__('sys').argv[1:]:
         for ds in bench['datasets'].values():
             ps = ds['psearch']
             split = ', '.join('%s %.1f' % kv for kv in ps.get('kernels_us_mean', {}).items())
-            print('%-20s %8.1f  %s' % (f[:-5], ps['kernel_us_mean'], split))
+            print('%-20s %8.1f  span %8.1f  %s' % (f[:-5], ps['kernel_us_mean'], ps.get('kernel_span_us_mean', 0), split))
 PY

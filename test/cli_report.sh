@@ -120,6 +120,8 @@ p = [v for k, v in d.items() if k.endswith(":to_btree")][0]["datasets"]["small"]
 assert p["kernel_launches"] == 0, p
 q = [v for k, v in d.items() if k.endswith(":bench_copy")][0]["datasets"]["small"]["psearch"]
 assert q["kernel_launches"] == 1, q
+# one command a run: its span is its event time (each run's span ends at its sync)
+assert q["kernel_us_mean"] > 0 and abs(q["kernel_span_us_mean"] - q["kernel_us_mean"]) < 1e-3, q
 PY
 # --kernel-time: every run's kernel time beside its wall time, no more than it, each
 # outlier given one cause; the host backends have no events and say so
@@ -150,6 +152,20 @@ d = json.load(open(sys.argv[1]))
 q = list(list(d.values())[0]["datasets"].values())[0]["psearch"]
 assert q["validation"] == "ok", q["validation"]
 assert sorted(q["kernels_us_mean"]) == ["btree_bucket", "btree_bucket_scan", "btree_scatter", "btree_search_grouped"], q["kernels_us_mean"]
+# four kernels a run: the span (first start to last end) holds the gaps between them
+assert q["kernel_span_us_mean"] > q["kernel_us_mean"] > 0, q
+PY
+# a fill in the run (histogram zeroes its bins) is timed beside the kernel, as no launch
+printf '==\nentry: histogram\nrandom input { [3000]i32 }\n' > $T/fill.bench
+check fill-timed 0 $P bench -r 3 --no-convergence-phase --device-type=cpu $T/fill.bench --json $T/fill.json
+py fill-timed $T/fill.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+q = list(list(d.values())[0]["datasets"].values())[0]["psearch"]
+assert sorted(q["kernels_us_mean"]) == ["clEnqueueFillBuffer", "hist256"], q["kernels_us_mean"]
+assert q["kernel_launches"] == 1, q["kernel_launches"]
+assert abs(sum(q["kernels_us_mean"].values()) - q["kernel_us_mean"]) < 1e-3, q
+assert q["kernel_span_us_mean"] > q["kernel_us_mean"], q
 PY
 check kernel-time-host 0 $P bench -r 3 --no-convergence-phase --backend=c --kernel-time -e bench_copy $T/u.bench --json $T/kc.json
 has $ERR "--kernel-time: a host backend has no profiling events"

@@ -1,7 +1,8 @@
 /*
 ** test_engine.c: the OpenCL runtime and the engine's entries on PoCL:
 ** opencl results equal the c reference on edge sizes and every integer type;
-** device selection; the kernel cache (hit, corruption, rebuild); error paths.
+** device selection; the kernel cache (hit, corruption, rebuild); error paths;
+** profiled runs (fills timed, spans).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static struct rt *open_default(void)
@@ -215,6 +217,64 @@ static void kernel_cache(void **state)
   assert_int_equal(system(cmd), 0);
 }
 
+static void pause_ms(long ms)
+{
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+/* Profiled runs: fills are timed beside kernels (no launch), and a run's
+** span runs from its first command's start to its last one's end, gaps
+** included: a 30 ms pause between two commands is in the span, not in the
+** sum of their times. */
+static void profiled_span(void **state)
+{
+  struct ps_err e = {{0}};
+  struct rt *rt = open_default();
+  struct rt_kernel_time kt[4];
+  uint64_t total = 0, span = 0;
+  cl_ulong bytes = 4096;
+  cl_mem a, b;
+  cl_kernel k;
+  int n, copy = -1, fill = -1;
+  (void)state;
+  a = rt_alloc(rt, bytes, &e);
+  b = rt_alloc(rt, bytes, &e);
+  k = rt_kernel(rt, "copy.cl", "copy", "", &e);
+  assert_non_null(a);
+  assert_non_null(b);
+  assert_non_null(k);
+  assert_int_equal(RT_ARGS(rt, k, &e, RT_ARG(a), RT_ARG(b), RT_ARG(bytes)), 0);
+  rt_set_profiling(rt, 1);
+  assert_int_equal(rt_zero(rt, a, 0, bytes, &e), 0);
+  assert_int_equal(rt_finish(rt, &e), 0);
+  pause_ms(30);
+  assert_int_equal(rt_launch(rt, k, bytes / 16 + 1, 0, &e), 0);
+  assert_int_equal(rt_finish(rt, &e), 0);
+  rt_end_run(rt);
+  pause_ms(200); /* between runs: in no span */
+  assert_int_equal(rt_launch(rt, k, bytes / 16 + 1, 0, &e), 0);
+  assert_int_equal(rt_finish(rt, &e), 0);
+  rt_set_profiling(rt, 0);
+  n = rt_take_kernel_times(rt, kt, 4, &total, &span);
+  assert_int_equal(n, 2);
+  for (int i = 0; i < n; i++) {
+    if (strcmp(kt[i].name, "copy") == 0)
+      copy = i;
+    if (strcmp(kt[i].name, "clEnqueueFillBuffer") == 0)
+      fill = i;
+  }
+  assert_true(copy >= 0 && fill >= 0);
+  assert_true(kt[copy].is_kernel && kt[copy].launches == 2);
+  assert_true(!kt[fill].is_kernel && kt[fill].launches == 1);
+  assert_true(total == kt[copy].ns + kt[fill].ns);
+  assert_true(total < 25000000u);
+  assert_true(span >= 30000000u && span < 200000000u); /* the first run's pause, not the one after */
+  rt_release(rt, a);
+  rt_release(rt, b);
+  rt_close(rt);
+}
+
 static void kernel_errors(void **state)
 {
   struct ps_err e = {{0}};
@@ -250,7 +310,7 @@ int main(void)
     cmocka_unit_test(copy_agrees),      cmocka_unit_test(sorted_agrees),
     cmocka_unit_test(compare_reports_first_mismatch), cmocka_unit_test(check_inputs_message),
     cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache),
-    cmocka_unit_test(kernel_errors),
+    cmocka_unit_test(kernel_errors),    cmocka_unit_test(profiled_span),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1); /* tests use a private cache where they need one */
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -109,18 +109,28 @@ void rt_reset_peak(struct rt *rt);
 ** returns whether they were requested before. */
 int rt_set_profiling(struct rt *rt, int on);
 int rt_can_profile(const struct rt *rt);
-/* Kernel-only time: sum of profiling event times of launches since the last
-** call, in nanoseconds (0 if profiling is off or the device cannot profile). */
+/* Kernel-only time: sum of the profiling event times of the launches, fills
+** and copies since the last call, in nanoseconds (0 if profiling is off or
+** the device cannot profile). */
 uint64_t rt_take_kernel_ns(struct rt *rt);
+/* A profiled run is over (after its sync): its span, from its first
+** command's start to its last command's end on the device, counts towards
+** rt_take_kernel_times' span_ns. The span holds the gaps between commands,
+** as CUDA events around a call do; the sum of event times does not. */
+void rt_end_run(struct rt *rt);
 
 /* The same by kernel: up to max kernels, most time first, and in *total_ns
 ** the sum over all of them, for the launches since the last call of either
-** function (both reset). */
+** function (both reset). Fills and copies are entries named
+** "clEnqueueFillBuffer" and "clEnqueueCopyBuffer" (is_kernel 0). *span_ns:
+** the sum of the runs' spans (rt_end_run; this call ends the last run). */
 struct rt_kernel_time {
   char name[48];
   uint64_t ns, launches;
+  int is_kernel;
 };
-int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns);
+int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns,
+                         uint64_t *span_ns);
 
 
 #endif

@@ -299,14 +299,16 @@ static void profiled_pass(struct session *ss)
     if ((ss->p->evict != NULL && evict_run(ss->p->evict, &e) != 0) || entry_run(ss->j, &e) != 0 ||
         entry_sync(ss->j, &e) != 0)
       break;
+    rt_end_run(rt);
   }
   rt_set_profiling(rt, 0);
-  ss->r->nktimes = rt_take_kernel_times(rt, ss->r->ktimes, MEASURE_KERNELS, &ss->r->kernel_ns);
+  ss->r->nktimes = rt_take_kernel_times(rt, ss->r->ktimes, MEASURE_KERNELS, &ss->r->kernel_ns,
+                                        &ss->r->kernel_span_ns);
   ss->r->kernel_runs = (size_t)k;
   if (k > 0) {
     uint64_t launches = 0;
     for (int i = 0; i < ss->r->nktimes; i++)
-      launches += ss->r->ktimes[i].launches;
+      launches += ss->r->ktimes[i].is_kernel ? ss->r->ktimes[i].launches : 0;
     ss->r->launches = (int64_t)(launches / (uint64_t)k);
   }
 }

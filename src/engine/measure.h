@@ -92,7 +92,8 @@ struct measure_result {
   enum measure_stop stop;
   double rse, rse_target;       /* at the end: the RSE of the mean, and what the rule asks */
   int64_t launches;             /* kernels launched per run (profiled pass); -1: unknown */
-  uint64_t kernel_ns;           /* event-profiled kernel time of kernel_runs extra runs */
+  uint64_t kernel_ns;           /* event-profiled kernel time of kernel_runs extra runs (fills and copies included) */
+  uint64_t kernel_span_ns;      /* the same runs' spans: first command's start to last one's end (rt_end_run) */
   size_t kernel_runs;
   struct rt_kernel_time ktimes[MEASURE_KERNELS]; /* the same by kernel, most first */
   int nktimes;

@@ -61,6 +61,7 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   }
   if (m->kernel_ns > 0 && m->kernel_runs > 0) {
     d->kernel_us = (double)m->kernel_ns / 1e3 / (double)m->kernel_runs;
+    d->span_us = (double)m->kernel_span_ns / 1e3 / (double)m->kernel_runs;
     d->kernel_over_wall = m->n > 0 && d->kernel_us > REPORT_KERNEL_OVER_WALL * d->s.median;
     d->nkernels = m->nktimes;
     for (int i = 0; i < m->nktimes; i++) {
@@ -169,6 +170,7 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
       fprintf(f, "%s%s %.0f%%", i ? ", " : " (", d->kernels[i].name, 100.0 * d->kernels[i].us / d->kernel_us);
     if (d->nkernels > 1)
       fprintf(f, ")");
+    fprintf(f, ", span %.1f\u03bcs/run", d->span_us);
   }
   fprintf(f, "\n");
 }

@@ -43,6 +43,7 @@ struct report_dataset {
   int has_bytes;          /* the entry states its minimum bytes moved: */
   double min_bytes;
   double kernel_us;       /* event-profiled kernel time per run; 0 when not profiled */
+  double span_us;         /* per run: its first command's start to its last one's end; 0: not profiled */
   int kernel_over_wall;   /* kernel_us above REPORT_KERNEL_OVER_WALL x the median wall time */
   int nkernels;           /* the kernels' shares, most first */
   struct { const char *name; double us; } kernels[MEASURE_KERNELS];

@@ -455,6 +455,7 @@ static void add_profiled(cJSON *ps, const struct report_dataset *d)
 {
   cJSON *ks;
   cJSON_AddNumberToObject(ps, "kernel_us_mean", d->kernel_us);
+  cJSON_AddNumberToObject(ps, "kernel_span_us_mean", d->span_us);
   if (d->kernel_over_wall)
     cJSON_AddTrueToObject(ps, "kernel_over_wall");
   if (d->nkernels > 0 && (ks = cJSON_AddObjectToObject(ps, "kernels_us_mean")) != NULL)
