@@ -201,7 +201,8 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 }
 #endif
 
-// Adds to tot[p * RADIX + d] (zero before the launch) how many keys have
+// Adds to tot[p * RADIX + d] (zero before the launch: whoever reads them zeroes
+// them again for the next sort, os_scan or the scan's group) how many keys have
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
 // in local memory, then adds its counts with global atomics. Also zeroes
@@ -253,15 +254,19 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
     clear[i] = 0;
 }
 
-// Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d.
+// Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d;
+// tot zeroed again for the next sort's os_hist.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_scan(__global const uint *restrict tot, __global uint *restrict off)
+void os_scan(__global uint *restrict tot, __global uint *restrict off)
 {
   __local uint sh[SCAN_WORDS];
   uint d = get_local_id(0), p = get_group_id(0), total;
-  uint o = group_scan(sh, A_DIGIT(d) ? tot[p * RADIX + d] : 0u, &total);
-  if (A_DIGIT(d))
+  uint c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
+  uint o = group_scan(sh, c, &total);
+  if (A_DIGIT(d)) {
     off[p * RADIX + d] = o;
+    tot[p * RADIX + d] = 0;
+  }
 }
 
 // The look-back of digit d for tile t (one work-item per digit): the tile's
@@ -310,11 +315,13 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 
 // With -DSCANG the launch's first group (by id, or the first ticket) is no
 // tile. In the first pass (first = 1) it does os_scan's work: it scans every
-// pass's digit totals tot into the offsets off and then sets
-// tot[PASSES * RADIX] (zero before the launch). The tiles, the groups after
-// it, wait for that word only where they read off, long after it is set. In
-// the later passes it returns at once: every launch has it, so that each
-// takes the same number of tickets. Without -DSCANG, tot and first are unused.
+// pass's digit totals tot into the offsets off, zeroes the totals for the
+// next sort's os_hist and then sets tot[PASSES * RADIX] (zero before the
+// launch). The tiles, the groups after it, wait for that word only where they
+// read off, long after it is set. In the later passes (PASSES >= 2) it zeroes
+// that word again, which no tile of theirs reads, and returns: every launch
+// has it, so that each takes the same number of tickets. Without -DSCANG, tot
+// and first are unused.
 #ifdef SCANG
 #define OFF_T volatile __global uint *
 #else
@@ -400,10 +407,15 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #ifdef SCANG
   if (t == 0) { // the scan's group
     for (uint p = 0; first && p < PASSES; p++) {
-      uint o = group_scan(sh, A_DIGIT(l) ? tot[p * RADIX + l] : 0u, &total);
-      if (A_DIGIT(l))
+      uint c = A_DIGIT(l) ? tot[p * RADIX + l] : 0u;
+      uint o = group_scan(sh, c, &total);
+      if (A_DIGIT(l)) {
         off[p * RADIX + l] = o;
+        tot[p * RADIX + l] = 0;
+      }
     }
+    if (!first && l == 0)
+      tot[PASSES * RADIX] = 0;
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (first && l == 0) {
       mem_fence(CLK_GLOBAL_MEM_FENCE);

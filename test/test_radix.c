@@ -173,11 +173,14 @@ static void lookback_over_counts(void **state)
 ** missing clear would leave it. A run that reads a word no tile of its own
 ** wrote goes wrong here; in a benchmark it would not, since every run sorts
 ** the same keys and the words the run before left are right: the run would
-** only be too fast. By ticket and by group id with the scan's group; keys
-** only and argsort (values). */
+** only be too fast. With the scan's group the offsets are zeroed as well, so
+** that tiles which did not wait for its flag (cleared by the next pass's
+** scan group, never set in a sort of one pass) go wrong too. By ticket and
+** by group id with the scan's group; keys only (of 1 to 8 bytes) and argsort
+** (values). */
 static void stale_lookback_words(void **state)
 {
-  static const enum data_type st[] = {DATA_I32, DATA_U16, DATA_F64};
+  static const enum data_type st[] = {DATA_I32, DATA_U16, DATA_F64, DATA_I8};
   static const int64_t ss[] = {4097, 65537, 300007};
   static const char *const tunes[] = {"OS_LB32=1", "OS_LB32=1,OS_GID=1,OS_SCANG=1"};
   (void)state;

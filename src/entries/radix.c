@@ -423,7 +423,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
-  s->scang = scan_group(info);
+  s->scang = scan_group(info) && s->passes >= 2; /* a later pass's scan group clears its flag */
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
@@ -432,6 +432,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->clear = lb32 ? words : 0;
   s->stale = s->clear != 0 && hook_lookback_stale();
   if ((s->counts = rt_alloc(j->rt, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e)) == NULL ||
+      rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
       (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
@@ -510,19 +511,23 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
          rt_args_at(j->rt, k, 13, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
 
-/* The digit totals zeroed, one launch counts the digits of every pass (and
-** clears 32-bit look-back words), one scans them (or the first pass's first
-** group does: scan_group), then one launch per pass, buffers swapping as in
-** run_1bit; the ticket (and 64-bit look-back words) are cleared only when the
-** epochs or the ticket would run out. With PSEARCH_TEST_LOOKBACK_STALE the
-** words os_hist clears are first made ready prefixes of 0 (cl/onesweep.cl:
-** flag 2 << 30 | 0), which keep every write in bounds but lose keys). */
+/* One launch counts the digits of every pass (and clears 32-bit look-back
+** words), one scans them (or the first pass's first group does: scan_group),
+** then one launch per pass, buffers swapping as in run_1bit. Nothing is
+** filled: the digit totals, zeroed at prepare, are zeroed again by what
+** scans them (a fill took 5-7 us on the H100, and a gap of 3 more before
+** os_hist: docs/performance.md); the ticket (and 64-bit look-back words) are
+** cleared only when the epochs or the ticket would run out. With
+** PSEARCH_TEST_LOOKBACK_STALE the words os_hist clears are first made ready
+** prefixes of 0 (cl/onesweep.cl: flag 2 << 30 | 0), which keep every write
+** in bounds but lose keys, and the offsets zeroed, which tiles that do not
+** wait for the scan's group would read. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
   if ((s->stale && rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
-      rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
+      (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0) ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
