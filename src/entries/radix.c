@@ -511,6 +511,32 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
          rt_args_at(j->rt, k, 13, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
 
+/* PSEARCH_TEST_LOOKBACK_STALE: the digit totals and the scan group's flag
+** as the sort before left them (a blocking read) must be zero, as os_hist
+** and the next first pass need them: a sort that left them set would
+** otherwise go unseen where the keys are the same each run. */
+static int totals_left_zero(struct entry_job *j, struct rstate *s, struct ps_err *e)
+{
+  size_t words = (size_t)s->passes * RADIX + 1;
+  cl_uint *h = malloc(words * sizeof *h);
+  int rc = -1;
+  if (h == NULL) {
+    ps_fail(e, "out of memory");
+    goto done;
+  }
+  if (rt_download(j->rt, s->counts, h, words * sizeof *h, e) != 0)
+    goto done;
+  for (size_t i = 0; i < words; i++)
+    if (h[i] != 0) {
+      ps_fail(e, "the sort before left digit total word %zu at %u, not 0", i, (unsigned)h[i]);
+      goto done;
+    }
+  rc = 0;
+done:
+  free(h);
+  return rc;
+}
+
 /* One launch counts the digits of every pass (and clears 32-bit look-back
 ** words), one scans them (or the first pass's first group does: scan_group),
 ** then one launch per pass, buffers swapping as in run_1bit. Nothing is
@@ -526,6 +552,8 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
+  if (s->stale && totals_left_zero(j, s, e) != 0)
+    return -1;
   if ((s->stale && rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
       (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0) ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
