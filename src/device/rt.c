@@ -8,6 +8,7 @@
 #include "clerror.h"
 #include "devinfo.h"
 #include "devsel.h"
+#include "events.h"
 #include "hook.h"
 #include "ptx.h"
 #include "ps_version.h"
@@ -95,15 +96,7 @@ struct rt {
   uint64_t in_use, peak;
   int profile;      /* request events on launches (kernel-time measurement) */
   int spin;         /* rt_finish: poll a marker event instead of clFinish */
-  cl_event events[256];
-  cl_kernel event_kernel[256]; /* the kernel of each event; NULL: a command (event_cmd) */
-  const char *event_cmd[256];  /* "clEnqueueFillBuffer" or "clEnqueueCopyBuffer" */
-  int nevents;
-  uint64_t event_ns;
-  uint64_t run_start, run_end; /* the run's first start and last end so far (device ns; 0, 0: none) */
-  uint64_t span_ns;            /* the closed runs' spans (rt_end_run) since the last take */
-  struct rt_kernel_time ktimes[32]; /* event time by kernel since the last take */
-  int nktimes;
+  struct events ev; /* the profiled commands' events (events.h) */
 };
 
 /* A kernel object its owner gave back (rt_disown): any job may take it. */
@@ -503,104 +496,13 @@ int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, 
   return 0;
 }
 
-/* Add ns to the by-kernel table's entry of kernel k, or of command cmd when k
-** is NULL (a full table drops it). */
-static void add_kernel_time(struct rt *rt, cl_kernel k, const char *cmd, uint64_t ns)
-{
-  char name[48] = "?";
-  int i;
-  if (k != NULL)
-    clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
-  else
-    snprintf(name, sizeof name, "%s", cmd);
-  name[sizeof name - 1] = '\0';
-  for (i = 0; i < rt->nktimes; i++)
-    if (strcmp(rt->ktimes[i].name, name) == 0)
-      break;
-  if (i == rt->nktimes) {
-    if (i == (int)(sizeof rt->ktimes / sizeof rt->ktimes[0]))
-      return;
-    memset(&rt->ktimes[i], 0, sizeof rt->ktimes[i]);
-    memcpy(rt->ktimes[i].name, name, sizeof name);
-    rt->ktimes[i].is_kernel = k != NULL;
-    rt->nktimes++;
-  }
-  rt->ktimes[i].ns += ns;
-  rt->ktimes[i].launches++;
-}
-
-/* Fold the finished events into event_ns, the by-kernel table and the
-** current run's span. */
-static void collect_events(struct rt *rt)
-{
-  for (int i = 0; i < rt->nevents; i++) {
-    cl_ulong a = 0, b = 0;
-    clWaitForEvents(1, &rt->events[i]);
-    if (clGetEventProfilingInfo(rt->events[i], CL_PROFILING_COMMAND_START, sizeof a, &a, NULL) ==
-            CL_SUCCESS &&
-        clGetEventProfilingInfo(rt->events[i], CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) ==
-            CL_SUCCESS && b > a) {
-      rt->event_ns += b - a;
-      add_kernel_time(rt, rt->event_kernel[i], rt->event_cmd[i], b - a);
-      if (rt->run_end == 0 || a < rt->run_start)
-        rt->run_start = a;
-      if (b > rt->run_end)
-        rt->run_end = b;
-    }
-    clReleaseEvent(rt->events[i]);
-  }
-  rt->nevents = 0;
-}
-
-void rt_end_run(struct rt *rt)
-{
-  collect_events(rt);
-  rt->span_ns += rt->run_end - rt->run_start;
-  rt->run_start = rt->run_end = 0;
-}
-
-uint64_t rt_take_kernel_ns(struct rt *rt)
-{
-  uint64_t ns;
-  collect_events(rt);
-  ns = rt->event_ns;
-  rt->event_ns = rt->span_ns = rt->run_start = rt->run_end = 0;
-  rt->nktimes = 0;
-  return ns;
-}
-
-static int by_time_desc(const void *a, const void *b)
-{
-  const struct rt_kernel_time *x = a, *y = b;
-  return x->ns < y->ns ? 1 : x->ns > y->ns ? -1 : strcmp(x->name, y->name);
-}
+void rt_end_run(struct rt *rt) { events_end_run(&rt->ev); }
+uint64_t rt_take_kernel_ns(struct rt *rt) { return events_take_ns(&rt->ev); }
 
 int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns,
                          uint64_t *span_ns)
 {
-  int n;
-  rt_end_run(rt);
-  *total_ns = rt->event_ns;
-  *span_ns = rt->span_ns;
-  qsort(rt->ktimes, (size_t)rt->nktimes, sizeof rt->ktimes[0], by_time_desc);
-  n = rt->nktimes < max ? rt->nktimes : max;
-  memcpy(out, rt->ktimes, (size_t)n * sizeof *out);
-  rt->event_ns = rt->span_ns = 0;
-  rt->nktimes = 0;
-  return n;
-}
-
-/* Keep ev (NULL: none asked) of kernel k, or of command cmd, for
-** collect_events; a full list is collected first. */
-static void track(struct rt *rt, cl_event ev, cl_kernel k, const char *cmd)
-{
-  if (ev == NULL)
-    return;
-  if (rt->nevents == (int)(sizeof rt->events / sizeof rt->events[0]))
-    collect_events(rt);
-  rt->event_kernel[rt->nevents] = k;
-  rt->event_cmd[rt->nevents] = cmd;
-  rt->events[rt->nevents++] = ev;
+  return events_take_times(&rt->ev, out, max, total_ns, span_ns);
 }
 
 /* Where a profiled run's command puts its event: NULL when none is asked. */
@@ -618,7 +520,7 @@ int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps
     global = (global + local - 1) / local * local;
   CHECK(clEnqueueNDRangeKernel(rt->q, k, 1, NULL, &global, local ? &local : NULL, 0, NULL,
                                want_event(rt, &ev)), e);
-  track(rt, ev, k, NULL);
+  events_track(&rt->ev, ev, k, NULL);
   return 0;
 }
 
@@ -715,7 +617,7 @@ int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *
   if (bytes == 0)
     return 0;
   CHECK(clEnqueueCopyBuffer(rt->q, src, dst, 0, 0, bytes, 0, NULL, want_event(rt, &ev)), e);
-  track(rt, ev, NULL, "clEnqueueCopyBuffer");
+  events_track(&rt->ev, ev, NULL, "clEnqueueCopyBuffer");
   return 0;
 }
 
@@ -725,7 +627,7 @@ int rt_fill(struct rt *rt, cl_mem m, size_t offset, size_t bytes, cl_uint word, 
   if (bytes == 0)
     return 0;
   CHECK(clEnqueueFillBuffer(rt->q, m, &word, sizeof word, offset, bytes, 0, NULL, want_event(rt, &ev)), e);
-  track(rt, ev, NULL, "clEnqueueFillBuffer");
+  events_track(&rt->ev, ev, NULL, "clEnqueueFillBuffer");
   return 0;
 }
 
