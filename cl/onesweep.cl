@@ -206,7 +206,8 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
 // in local memory, then adds its counts with global atomics. Also zeroes
-// clear[0, words) (LB32: every pass's look-back words).
+// clear[0, words) (LB32: every pass's look-back words) and the scan's group's
+// flag tot[PASSES * RADIX], which the first pass's tiles wait on.
 #if HVEC == 1
 #define HLOAD U
 #else
@@ -252,6 +253,8 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
       atomic_add(&tot[i], h[i]);
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
+  if (get_global_id(0) == 0)
+    tot[PASSES * RADIX] = 0;
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d;
@@ -316,12 +319,11 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 // With -DSCANG the launch's first group (by id, or the first ticket) is no
 // tile. In the first pass (first = 1) it does os_scan's work: it scans every
 // pass's digit totals tot into the offsets off, zeroes the totals for the
-// next sort's os_hist and then sets tot[PASSES * RADIX] (zero before the
-// launch). The tiles, the groups after it, wait for that word only where they
-// read off, long after it is set. In the later passes (PASSES >= 2) it zeroes
-// that word again, which no tile of theirs reads, and returns: every launch
-// has it, so that each takes the same number of tickets. Without -DSCANG, tot
-// and first are unused.
+// next sort's os_hist and then sets tot[PASSES * RADIX] (zeroed by os_hist).
+// The tiles, the groups after it, wait for that word only where they read
+// off, long after it is set. In the later passes it returns at once: every
+// launch has it, so that each takes the same number of tickets. Without
+// -DSCANG, tot and first are unused.
 #ifdef SCANG
 #define OFF_T volatile __global uint *
 #else
@@ -414,8 +416,6 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
         tot[p * RADIX + l] = 0;
       }
     }
-    if (!first && l == 0)
-      tot[PASSES * RADIX] = 0;
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (first && l == 0) {
       mem_fence(CLK_GLOBAL_MEM_FENCE);

@@ -174,10 +174,10 @@ static void lookback_over_counts(void **state)
 ** wrote goes wrong here; in a benchmark it would not, since every run sorts
 ** the same keys and the words the run before left are right: the run would
 ** only be too fast. With the scan's group the offsets are zeroed as well, so
-** that tiles which did not wait for its flag (cleared by the next pass's
-** scan group, never set in a sort of one pass) go wrong too. By ticket and
-** by group id with the scan's group; keys only (of 1 to 8 bytes) and argsort
-** (values). */
+** that tiles which did not wait for its flag (zeroed by os_hist) go wrong
+** too; and each sort checks that the one before left the digit totals at 0.
+** By ticket and by group id with the scan's group; keys only (of 1 to 8
+** bytes) and argsort (values). */
 static void stale_lookback_words(void **state)
 {
   static const enum data_type st[] = {DATA_I32, DATA_U16, DATA_F64, DATA_I8};

@@ -53,6 +53,7 @@ void events_collect(struct events *s)
         clGetEventProfilingInfo(s->ev[i], CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) == CL_SUCCESS &&
         b > a) {
       s->ns += b - a;
+      s->launches += s->kernel[i] != NULL;
       add_time(s, s->kernel[i], s->cmd[i], b - a);
       if (s->run_end == 0 || a < s->run_start)
         s->run_start = a;
@@ -76,7 +77,7 @@ uint64_t events_take_ns(struct events *s)
   uint64_t ns;
   events_collect(s);
   ns = s->ns;
-  s->ns = s->span_ns = s->run_start = s->run_end = 0;
+  s->ns = s->launches = s->span_ns = s->run_start = s->run_end = 0;
   s->nby = 0;
   return ns;
 }
@@ -87,17 +88,17 @@ static int by_time_desc(const void *a, const void *b)
   return x->ns < y->ns ? 1 : x->ns > y->ns ? -1 : strcmp(x->name, y->name);
 }
 
-int events_take_times(struct events *s, struct rt_kernel_time *out, int max, uint64_t *total_ns,
-                      uint64_t *span_ns)
+int events_take_times(struct events *s, struct rt_kernel_time *out, int max, struct rt_kernel_totals *t)
 {
   int n;
   events_end_run(s);
-  *total_ns = s->ns;
-  *span_ns = s->span_ns;
+  t->ns = s->ns;
+  t->span_ns = s->span_ns;
+  t->launches = s->launches;
   qsort(s->by, (size_t)s->nby, sizeof s->by[0], by_time_desc);
   n = s->nby < max ? s->nby : max;
   memcpy(out, s->by, (size_t)n * sizeof *out);
-  s->ns = s->span_ns = 0;
+  s->ns = s->launches = s->span_ns = 0;
   s->nby = 0;
   return n;
 }

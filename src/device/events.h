@@ -11,7 +11,10 @@
 
 #include <stdint.h>
 
-#define EVENTS_MAX 256 /* events kept before they are folded in */
+/* Events kept before they are folded in. A run of more commands waits for
+** its first ones to finish while it enqueues (events_collect), which leaves
+** the device idle in its span; the entries enqueue at most 192 a run. */
+#define EVENTS_MAX 1024
 
 /* Events not yet folded in, and what was folded since the last take. Starts
 ** zeroed (memset or calloc). */
@@ -21,6 +24,7 @@ struct events {
   const char *cmd[EVENTS_MAX];  /* "clEnqueueFillBuffer" or "clEnqueueCopyBuffer" */
   int n;
   uint64_t ns;                 /* the folded events' times (END - START) */
+  uint64_t launches;           /* of them, kernels' */
   uint64_t run_start, run_end; /* the run's first start and last end so far (device ns; 0, 0: none) */
   uint64_t span_ns;            /* the closed runs' spans (events_end_run) */
   struct rt_kernel_time by[32]; /* ns by kernel or command */
@@ -37,7 +41,6 @@ void events_end_run(struct events *s);
 /* The sum of the event times since the last take, in ns; resets everything. */
 uint64_t events_take_ns(struct events *s);
 /* The same by kernel, as rt_take_kernel_times (rt.h) documents. */
-int events_take_times(struct events *s, struct rt_kernel_time *out, int max, uint64_t *total_ns,
-                      uint64_t *span_ns);
+int events_take_times(struct events *s, struct rt_kernel_time *out, int max, struct rt_kernel_totals *t);
 
 #endif

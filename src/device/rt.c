@@ -499,10 +499,9 @@ int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, 
 void rt_end_run(struct rt *rt) { events_end_run(&rt->ev); }
 uint64_t rt_take_kernel_ns(struct rt *rt) { return events_take_ns(&rt->ev); }
 
-int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns,
-                         uint64_t *span_ns)
+int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, struct rt_kernel_totals *t)
 {
-  return events_take_times(&rt->ev, out, max, total_ns, span_ns);
+  return events_take_times(&rt->ev, out, max, t);
 }
 
 /* Where a profiled run's command puts its event: NULL when none is asked. */

@@ -109,9 +109,9 @@ void rt_reset_peak(struct rt *rt);
 ** returns whether they were requested before. */
 int rt_set_profiling(struct rt *rt, int on);
 int rt_can_profile(const struct rt *rt);
-/* Kernel-only time: sum of the profiling event times of the launches, fills
-** and copies since the last call, in nanoseconds (0 if profiling is off or
-** the device cannot profile). */
+/* The sum of the profiling event times of the launches, fills and copies
+** since the last call, in nanoseconds (0 if profiling is off or the device
+** cannot profile). */
 uint64_t rt_take_kernel_ns(struct rt *rt);
 /* A profiled run is over (after its sync): its span, from its first
 ** command's start to its last command's end on the device, counts towards
@@ -119,18 +119,21 @@ uint64_t rt_take_kernel_ns(struct rt *rt);
 ** as CUDA events around a call do; the sum of event times does not. */
 void rt_end_run(struct rt *rt);
 
-/* The same by kernel: up to max kernels, most time first, and in *total_ns
-** the sum over all of them, for the launches since the last call of either
+/* The same by kernel: up to max kernels, most time first, and in *t the
+** totals over all of them, for the launches since the last call of either
 ** function (both reset). Fills and copies are entries named
-** "clEnqueueFillBuffer" and "clEnqueueCopyBuffer" (is_kernel 0). *span_ns:
-** the sum of the runs' spans (rt_end_run; this call ends the last run). */
+** "clEnqueueFillBuffer" and "clEnqueueCopyBuffer" (is_kernel 0). This call
+** ends the last run (rt_end_run). */
 struct rt_kernel_time {
   char name[48];
   uint64_t ns, launches;
   int is_kernel;
 };
-int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, uint64_t *total_ns,
-                         uint64_t *span_ns);
-
+struct rt_kernel_totals {
+  uint64_t ns;       /* the sum of the event times */
+  uint64_t span_ns;  /* the sum of the runs' spans */
+  uint64_t launches; /* kernels launched (fills and copies not counted) */
+};
+int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, struct rt_kernel_totals *t);
 
 #endif

@@ -118,13 +118,13 @@ int evict_run(struct evict *ev, struct ps_err *e)
     for (size_t i = 0; i < (size_t)ev->bytes / 8; i++)
       a ^= w[i];
     __asm__ __volatile__("" : : "r"(a)); /* the reads happen */
-  } else if (ev->write) {
-    if (rt_zero(ev->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0 || rt_finish(ev->rt, e) != 0)
-      rc = -1;
-  } else { /* a kernel not of the entry's: no profiling event for it */
+  } else { /* commands not of the entry's: no profiling event for them */
     was = rt_set_profiling(ev->rt, 0);
-    if (RT_ARGS(ev->rt, ev->read, e, RT_ARG(ev->dev), RT_ARG(n), RT_ARG(ev->dev)) != 0 ||
-        rt_launch(ev->rt, ev->read, ev->groups * EVICT_WG, EVICT_WG, e) != 0 || rt_finish(ev->rt, e) != 0)
+    if (ev->write ? rt_zero(ev->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0
+                  : RT_ARGS(ev->rt, ev->read, e, RT_ARG(ev->dev), RT_ARG(n), RT_ARG(ev->dev)) != 0 ||
+                        rt_launch(ev->rt, ev->read, ev->groups * EVICT_WG, EVICT_WG, e) != 0)
+      rc = -1;
+    if (rc == 0 && rt_finish(ev->rt, e) != 0)
       rc = -1;
     rt_set_profiling(ev->rt, was);
   }

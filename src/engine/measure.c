@@ -288,6 +288,7 @@ static int step(struct session *ss)
 static void profiled_pass(struct session *ss)
 {
   struct rt *rt = ss->j->rt;
+  struct rt_kernel_totals t;
   struct ps_err e;
   int64_t k = (int64_t)(ss->r->n < 50 ? ss->r->n : 50);
   if (rt == NULL || !rt_can_profile(rt))
@@ -295,22 +296,19 @@ static void profiled_pass(struct session *ss)
   rt_take_kernel_ns(rt);
   rt_set_profiling(rt, 1);
   for (int64_t i = 0; i < k && !*ss->stop; i++) {
-    /* the eviction's own fill is not an event of rt's: only kernels are timed */
+    /* the eviction turns profiling off for its own commands: only the entry's are timed */
     if ((ss->p->evict != NULL && evict_run(ss->p->evict, &e) != 0) || entry_run(ss->j, &e) != 0 ||
         entry_sync(ss->j, &e) != 0)
       break;
     rt_end_run(rt);
   }
   rt_set_profiling(rt, 0);
-  ss->r->nktimes = rt_take_kernel_times(rt, ss->r->ktimes, MEASURE_KERNELS, &ss->r->kernel_ns,
-                                        &ss->r->kernel_span_ns);
+  ss->r->nktimes = rt_take_kernel_times(rt, ss->r->ktimes, MEASURE_KERNELS, &t);
+  ss->r->kernel_ns = t.ns;
+  ss->r->kernel_span_ns = t.span_ns;
   ss->r->kernel_runs = (size_t)k;
-  if (k > 0) {
-    uint64_t launches = 0;
-    for (int i = 0; i < ss->r->nktimes; i++)
-      launches += ss->r->ktimes[i].is_kernel ? ss->r->ktimes[i].launches : 0;
-    ss->r->launches = (int64_t)(launches / (uint64_t)k);
-  }
+  if (k > 0)
+    ss->r->launches = (int64_t)(t.launches / (uint64_t)k);
 }
 
 /* A session for job j, at its warm-up. */

@@ -423,7 +423,7 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
-  s->scang = scan_group(info) && s->passes >= 2; /* a later pass's scan group clears its flag */
+  s->scang = scan_group(info);
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
   if (s->hwg > info->max_wg)
@@ -511,11 +511,12 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
          rt_args_at(j->rt, k, 13, sizeof iota, &iota, e) != 0 ? -1 : 0;
 }
 
-/* PSEARCH_TEST_LOOKBACK_STALE: the digit totals and the scan group's flag
-** as the sort before left them (a blocking read) must be zero, as os_hist
-** and the next first pass need them: a sort that left them set would
-** otherwise go unseen where the keys are the same each run. */
-static int totals_left_zero(struct entry_job *j, struct rstate *s, struct ps_err *e)
+/* PSEARCH_TEST_LOOKBACK_STALE: words [from, to) of the digit totals (and,
+** at passes * RADIX, the scan group's flag), read back (blocking), must be
+** zero: the totals before os_hist, which the sort before must have left
+** zeroed, and the flag after os_hist, which zeroes it. Otherwise a sort that
+** left them set would go unseen where every run sorts the same keys. */
+static int counts_zero(struct entry_job *j, struct rstate *s, size_t from, size_t to, struct ps_err *e)
 {
   size_t words = (size_t)s->passes * RADIX + 1;
   cl_uint *h = malloc(words * sizeof *h);
@@ -526,9 +527,10 @@ static int totals_left_zero(struct entry_job *j, struct rstate *s, struct ps_err
   }
   if (rt_download(j->rt, s->counts, h, words * sizeof *h, e) != 0)
     goto done;
-  for (size_t i = 0; i < words; i++)
+  for (size_t i = from; i < to; i++)
     if (h[i] != 0) {
-      ps_fail(e, "the sort before left digit total word %zu at %u, not 0", i, (unsigned)h[i]);
+      ps_fail(e, "%s word %zu is %u, not 0", i < words - 1 ? "the sort before left digit total" : "os_hist left the scan group's flag",
+              i, (unsigned)h[i]);
       goto done;
     }
   rc = 0;
@@ -541,24 +543,28 @@ done:
 ** words), one scans them (or the first pass's first group does: scan_group),
 ** then one launch per pass, buffers swapping as in run_1bit. Nothing is
 ** filled: the digit totals, zeroed at prepare, are zeroed again by what
-** scans them (a fill took 5-7 us on the H100, and a gap of 3 more before
-** os_hist: docs/performance.md); the ticket (and 64-bit look-back words) are
-** cleared only when the epochs or the ticket would run out. With
-** PSEARCH_TEST_LOOKBACK_STALE the words os_hist clears are first made ready
-** prefixes of 0 (cl/onesweep.cl: flag 2 << 30 | 0), which keep every write
-** in bounds but lose keys, and the offsets zeroed, which tiles that do not
-** wait for the scan's group would read. */
+** scans them (on the H100 a fill before os_hist cost 15 us of span:
+** docs/performance.md). So a run that fails midway leaves them counted: the
+** job must not run again (a failed run ends its measurement). The ticket
+** (and 64-bit look-back words) are cleared only when the epochs or the
+** ticket would run out. With PSEARCH_TEST_LOOKBACK_STALE the words os_hist
+** clears are first made ready prefixes of 0 (cl/onesweep.cl: flag 2 << 30 |
+** 0), which keep every write in bounds but lose keys; with the scan group,
+** the offsets are zeroed as well, which tiles that did not wait for its flag
+** would read. */
 static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  if (s->stale && totals_left_zero(j, s, e) != 0)
+  size_t flag = (size_t)s->passes * RADIX;
+  if (s->stale && counts_zero(j, s, 0, flag, e) != 0)
     return -1;
   if ((s->stale && rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
       (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0) ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
+      (s->stale && s->scang && counts_zero(j, s, flag, flag + 1, e) != 0) ||
       (!s->scang && (RT_ARGS(j->rt, s->k[1], e, RT_ARG(s->counts), RT_ARG(s->tot)) != 0 ||
                      rt_launch(j->rt, s->k[1], (size_t)s->passes * s->wg, s->wg, e) != 0)))
     return -1;
