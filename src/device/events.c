@@ -72,13 +72,19 @@ void events_end_run(struct events *s)
   s->run_start = s->run_end = 0;
 }
 
+/* Forget what was folded in (after a take). */
+static void forget(struct events *s)
+{
+  s->ns = s->launches = s->span_ns = s->run_start = s->run_end = 0;
+  s->nby = 0;
+}
+
 uint64_t events_take_ns(struct events *s)
 {
   uint64_t ns;
   events_collect(s);
   ns = s->ns;
-  s->ns = s->launches = s->span_ns = s->run_start = s->run_end = 0;
-  s->nby = 0;
+  forget(s);
   return ns;
 }
 
@@ -98,7 +104,6 @@ int events_take_times(struct events *s, struct rt_kernel_time *out, int max, str
   qsort(s->by, (size_t)s->nby, sizeof s->by[0], by_time_desc);
   n = s->nby < max ? s->nby : max;
   memcpy(out, s->by, (size_t)n * sizeof *out);
-  s->ns = s->launches = s->span_ns = 0;
-  s->nby = 0;
+  forget(s);
   return n;
 }

@@ -388,6 +388,11 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
   *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
 }
 
+/* Words of the digit totals (s->counts): PASSES * RADIX totals, then the
+** scan group's flag. The offsets (s->tot) are as many, without the flag. */
+static size_t offset_words(const struct rstate *s) { return (size_t)s->passes * RADIX; }
+static size_t count_words(const struct rstate *s) { return offset_words(s) + 1; }
+
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
 ** counts, then the word the scan's group sets: scan_group) and the digit
 ** offsets; one
@@ -431,9 +436,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = lb32 ? words : 0;
   s->stale = s->clear != 0 && hook_lookback_stale();
-  if ((s->counts = rt_alloc(j->rt, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e)) == NULL ||
-      rt_zero(j->rt, s->counts, 0, ((size_t)s->passes * RADIX + 1) * sizeof(cl_uint), e) != 0 ||
-      (s->tot = rt_alloc(j->rt, (size_t)s->passes * RADIX * sizeof(cl_uint), e)) == NULL ||
+  if ((s->counts = rt_alloc(j->rt, count_words(s) * sizeof(cl_uint), e)) == NULL ||
+      rt_zero(j->rt, s->counts, 0, count_words(s) * sizeof(cl_uint), e) != 0 ||
+      (s->tot = rt_alloc(j->rt, offset_words(s) * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
   if (ming > 0)
@@ -512,13 +517,13 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
 }
 
 /* PSEARCH_TEST_LOOKBACK_STALE: words [from, to) of the digit totals (and,
-** at passes * RADIX, the scan group's flag), read back (blocking), must be
+** at offset_words, the scan group's flag), read back (blocking), must be
 ** zero: the totals before os_hist, which the sort before must have left
 ** zeroed, and the flag after os_hist, which zeroes it. Otherwise a sort that
 ** left them set would go unseen where every run sorts the same keys. */
 static int counts_zero(struct entry_job *j, struct rstate *s, size_t from, size_t to, struct ps_err *e)
 {
-  size_t words = (size_t)s->passes * RADIX + 1;
+  size_t words = count_words(s);
   cl_uint *h = malloc(words * sizeof *h);
   int rc = -1;
   if (h == NULL) {
@@ -529,8 +534,9 @@ static int counts_zero(struct entry_job *j, struct rstate *s, size_t from, size_
     goto done;
   for (size_t i = from; i < to; i++)
     if (h[i] != 0) {
-      ps_fail(e, "%s word %zu is %u, not 0", i < words - 1 ? "the sort before left digit total" : "os_hist left the scan group's flag",
-              i, (unsigned)h[i]);
+      ps_fail(e, "%s word %zu is %u, not 0",
+              i < offset_words(s) ? "the sort before left digit total" : "os_hist left the scan group's flag", i,
+              (unsigned)h[i]);
       goto done;
     }
   rc = 0;
@@ -556,11 +562,11 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n, clear = s->clear;
   cl_uint g = s->groups;
-  size_t flag = (size_t)s->passes * RADIX;
+  size_t flag = offset_words(s);
   if (s->stale && counts_zero(j, s, 0, flag, e) != 0)
     return -1;
   if ((s->stale && rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
-      (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, (size_t)s->passes * RADIX * sizeof(cl_uint), e) != 0) ||
+      (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, offset_words(s) * sizeof(cl_uint), e) != 0) ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
