@@ -20,6 +20,8 @@ check ambiguous 2 $P bench --no x.bench; has $ERR "ambiguous option --no: it cou
 check value-as-typed 2 $P dataset -n abc; has $ERR "option -n: 'abc' is not an integer"
 check value-abbrev 2 $P bench --conv 3x; has $ERR "option --conv: '3x' is not a number"
 check backend-choice 2 $P run -e sorted --backend=cuda; has $ERR "option --backend: 'cuda' is not c, opencl or multicore"
+check run-positional-entry 2 $P run radix_sort; has $ERR "run: the entry point goes after -e: psearch run -e radix_sort"
+check run-positional 2 $P run nonsense; has $ERR "run: unexpected argument 'nonsense'"
 
 # --- -e: a name that exists, in a suite given ---
 check e-typo 2 $P bench -e bench_binary_serch $ROOT/datasets/quick.bench

@@ -77,7 +77,9 @@ static int parse_args(int argc, char **argv, struct config *cf)
       run_help(stdout);
       return -1;
     default:
-      if (id == OPT_POSITIONAL)
+      if (id == OPT_POSITIONAL && registry_find(val) != NULL)
+        ps_error("run: the entry point goes after -e: psearch run -e %s", val);
+      else if (id == OPT_POSITIONAL)
         ps_error("run: unexpected argument '%s'", val);
       fputs("Try 'psearch help run'.\n", stderr);
       return PS_EXIT_USAGE;
