@@ -69,4 +69,21 @@ assert isinstance(d['first'], dict) and d['[2000000]i64'] == 'Interrupted.', d
 " || fail "JSON after SIGTERM"
 ls | grep -q 'tmp\.' && fail "temporary files left after SIGTERM"
 
+# SIGTERM while dataset -o waits for its input: the old file stays whole, the
+# temporary goes, and the exit is the signal's (128 + 15)
+echo old > kept.in
+mkfifo in.fifo
+exec 3<>in.fifo # a writer that never writes: dataset blocks on its read
+$P dataset --text -o kept.in < in.fifo 2>$ERR &
+pid=$!
+for i in $(seq 100); do ls | grep -q '^kept\.in\.tmp\.' && break; sleep 0.1; done
+ls | grep -q '^kept\.in\.tmp\.' || fail "dataset -o: no temporary while waiting"
+kill -TERM $pid
+wait $pid
+rc=$?
+exec 3>&-
+[ $rc = 143 ] || fail "dataset -o SIGTERM: exit $rc, expected 143"
+[ "$(cat kept.in)" = old ] || fail "dataset -o SIGTERM: the old file changed"
+ls | grep -q 'tmp\.' && fail "dataset -o SIGTERM: temporary left behind"
+
 finish
