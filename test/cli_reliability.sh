@@ -32,6 +32,17 @@ check unknown-type 3 $P bench $FAST type.bench; has $ERR "type.bench:3: random i
 mkdir -p sub && printf '[1i32, 2i32]' > sub/d.txt && printf -- '==\nentry: bench_copy\ninput @ d.txt\n' > sub/rel.bench
 check relative-input 0 $P bench $FAST sub/rel.bench; has $OUT "d.txt:"
 
+# more values than an entry point can take: refused with the count, none dropped unseen
+for i in $(seq 17); do echo '[1i32, 2i32]'; done > v17.txt
+printf -- '==\nentry: bench_copy\ninput @ v17.txt\n' > v17f.bench
+check values-17-file 1 $P bench $FAST v17f.bench; has $OUT "v17.txt: more than 16 values (an entry point takes at most 16 inputs)"
+printf -- '==\nentry: bench_copy\ninput { %s }\n' "$(cat v17.txt | tr '\n' ' ')" > v17i.bench
+check values-17-inline 3 $P bench $FAST v17i.bench; has $ERR "v17i.bench:3: #0"; has $ERR "more than 16 values"
+$P run -e sorted --backend=c < v17.txt >$OUT 2>$ERR; rc=$?
+[ $rc = 3 ] || fail "run with 17 values: exit $rc, expected 3"; has $ERR "standard input: more than 16 values"
+head -16 v17.txt > v16.txt; printf -- '==\nentry: bench_copy\ninput @ v16.txt\n' > v16.bench
+check values-16 1 $P bench $FAST v16.bench; has $OUT "Provided input of types: [2]i32"
+
 # options out of range and sizes past 64 bits
 check n-overflow 2 $P dataset -n 99999999999999999999999; has $ERR "is not an integer in [0, 9223372036854775807]"
 check runs-overflow 2 $P bench -r 99999999999999999999 big.bench

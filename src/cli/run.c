@@ -7,6 +7,7 @@
 
 #include "devopt.h"
 #include "entry.h"
+#include "input.h"
 #include "ofile.h"
 #include "registry.h"
 
@@ -35,8 +36,6 @@ void run_help(FILE *f)
         "  psearch dataset -n 1000000 | psearch run -e sorted -b > sorted.in\n"
         "  psearch run -e bench_copy -r 10 -t times.txt < input > /dev/null\n", f);
 }
-
-#define MAX_INPUTS 16
 
 /* What the command line asks for. */
 struct config {
@@ -100,32 +99,6 @@ static int parse_args(int argc, char **argv, struct config *cf)
   return PS_EXIT_OK;
 }
 
-/* Read every value on stdin into in[]; returns the count or -1. */
-static int read_inputs(struct data_value *in, struct ps_err *e)
-{
-  struct data_reader *r = data_reader_file(stdin, "standard input");
-  int n = 0, got = 0;
-  if (r == NULL)
-    return ps_fail(e, "out of memory");
-  while (n < MAX_INPUTS && (got = data_read(r, &in[n], e)) == 1)
-    n++;
-  if (got == 1) { /* MAX_INPUTS values and maybe more */
-    struct data_value extra;
-    got = data_read(r, &extra, e);
-    if (got == 1) {
-      data_value_free(&extra);
-      got = ps_fail(e, "standard input: more than %d values", MAX_INPUTS);
-    }
-  }
-  data_reader_close(r);
-  if (got < 0) {
-    for (int i = 0; i < n; i++)
-      data_value_free(&in[i]);
-    return -1;
-  }
-  return n;
-}
-
 /* The runs (one warm-up first when timed), each time written to tf. */
 static int timed(const struct config *cf, struct entry_job *j, struct ofile *tf, struct ps_err *e)
 {
@@ -175,7 +148,7 @@ fail:
 int run_main(int argc, char **argv)
 {
   struct config cf;
-  struct data_value in[MAX_INPUTS];
+  struct data_value in[INPUT_MAX];
   struct entry_job job;
   struct ps_err err;
   struct target tg = {BACKEND_C, NULL, NULL};
@@ -189,7 +162,7 @@ int run_main(int argc, char **argv)
   if (rc != PS_EXIT_OK)
     return rc < 0 ? PS_EXIT_OK : rc;
   rc = PS_EXIT_BADDATA;
-  if ((nin = read_inputs(in, &err)) < 0) {
+  if ((nin = input_read_all(data_reader_file(stdin, "standard input"), "standard input", in, &err)) < 0) {
     nin = 0;
     ps_error("%s", err.msg);
     goto done;

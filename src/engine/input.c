@@ -110,14 +110,22 @@ fail:
   return -1;
 }
 
-/* Read every value of a reader into in[] and close it; the count, or -1. */
-static int read_all(struct data_reader *r, struct data_value *in, struct ps_err *e)
+int input_read_all(struct data_reader *r, const char *name, struct data_value *in, struct ps_err *e)
 {
   int n = 0, got = 0;
   if (r == NULL)
     return ps_fail(e, "out of memory");
   while (n < INPUT_MAX && (got = data_read(r, &in[n], e)) == 1)
     n++;
+  if (got == 1) { /* INPUT_MAX values and maybe more */
+    struct data_value extra;
+    got = data_read(r, &extra, e);
+    if (got == 1) {
+      data_value_free(&extra);
+      got = ps_fail(e, "%s: more than %d values (an entry point takes at most %d inputs)", name, INPUT_MAX,
+                    INPUT_MAX);
+    }
+  }
   data_reader_close(r);
   if (got < 0) {
     for (int i = 0; i < n; i++)
@@ -184,10 +192,10 @@ int input_load_case(const struct suite_case *c, int use_cache, struct data_value
     FILE *f = fopen(c->file, "rb");
     if (f == NULL)
       return ps_fail(e, "%s: cannot open: %s", c->file, strerror(errno));
-    n = read_all(data_reader_file(f, c->file), in, e);
+    n = input_read_all(data_reader_file(f, c->file), c->file, in, e);
     fclose(f);
   } else if (!c->random) {
-    n = read_all(data_reader_mem(c->values, strlen(c->values), c->name), in, e);
+    n = input_read_all(data_reader_mem(c->values, strlen(c->values), c->name), c->name, in, e);
   } else {
     n = random_case(c, use_cache, in, e);
   }

@@ -38,6 +38,12 @@ int input_make(const struct input_item *it, struct data_value *v, int *bad_spec,
 ** with data_value_free. */
 int input_case_types(const struct suite_case *c, struct data_value *v, struct ps_err *e);
 
+/* Read every value of r into in[0..INPUT_MAX) and close r (NULL: out of
+** memory); name is the source in errors. The count, or -1 with e set and
+** nothing kept, also when there are more than INPUT_MAX values (none is
+** dropped unseen). */
+int input_read_all(struct data_reader *r, const char *name, struct data_value *in, struct ps_err *e);
+
 /* Load the inputs of a suite case into in[0..INPUT_MAX); use_cache: read and
 ** fill the dataset cache for random cases. Returns the count, or -1 with e
 ** set (nothing kept). *digest gets the XXH64 of the values (cache keys of
