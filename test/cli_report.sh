@@ -298,4 +298,33 @@ PSEARCH_TEST_DELAY=bench_copy:100000 $P bench -r 10 --no-convergence-phase --bac
   $T/u.bench >$OUT 2>$ERR || fail "log lines: bench failed"
 grep -q "\[1/2\]" $ERR && fail "a progress line before 30 s: $(grep '\[1/2\]' $ERR | head -1)"
 
+# --- the sorts' minimum bytes (GB/s in -x) are what `psearch list` says they are ---
+cat > $T/sorts.bench <<'S'
+==
+entry: radix_sort argsort
+random input { [1001]i32 }
+random input { [1001]i64 }
+==
+entry: radix_sort_pairs
+random input { [1001]i32 [1001]i32 }
+S
+$P bench -r 3 --no-convergence-phase --backend=c $T/sorts.bench --json $T/sorts.json >$OUT 2>$ERR \
+  || fail "sorts' bytes: bench failed: $(head -3 $ERR)"
+py sorts-min-bytes $T/sorts.json "$T/sorts.bench" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = {  # n = 1001; the formulas of `psearch list`'s BYTES column
+    ("radix_sort", "[1001]i32"): 2 * 1001 * 4, ("radix_sort", "[1001]i64"): 2 * 1001 * 8,
+    ("argsort", "[1001]i32"): 1001 * 4 + 8 * 1001, ("argsort", "[1001]i64"): 1001 * 8 + 8 * 1001,
+    ("radix_sort_pairs", "[1001]i32 [1001]i32"): 4 * 1001 * 4,
+}
+for (entry, name), b in want.items():
+    r = d[sys.argv[2] + ":" + entry]["datasets"][name]["psearch"]
+    assert r["validation"] == "ok" and r["elements"] == 1001, (entry, name, r.get("validation"))
+    assert r["min_bytes"] == b, (entry, name, r["min_bytes"], b)
+PY
+$P list >$OUT 2>$ERR || fail "list failed"
+grep -E '^argsort +O\(n w / 8\) +O\(w / 8 log n\) +n sizeof\(t\) \+ 8 n$' $OUT >/dev/null || fail "list: argsort's bytes"
+grep -E '^radix_sort_pairs +.* 4 n sizeof\(t\)$' $OUT >/dev/null || fail "list: radix_sort_pairs' bytes"
+
 finish
