@@ -235,6 +235,15 @@ assert isinstance(d['$T/s.bench:sorted']['datasets']['tiny'], str)
 assert d['$T/s.bench:bench_copy']['datasets']['tiny']['psearch']['validation'] == 'ok'
 " || fail "JSON after a validation failure"
 ls $T | grep -q 'tmp\.' && fail "temporary JSON left behind"
+# --no-validate: the same wrong result is not looked at, and the JSON says so
+PSEARCH_TEST_CORRUPT_RESULT=sorted $P bench $FAST --no-validate $T/s.bench --json $T/nv.json >$OUT 2>$ERR
+[ $? = 0 ] || fail "--no-validate: a result it does not check failed the run"
+grep -q "does not match" $OUT $ERR && fail "--no-validate still compared with the reference"
+python3 -c "
+import json; d=json.load(open('$T/nv.json'))
+v = [r['psearch']['validation'] for p in d.values() for r in p['datasets'].values()]
+assert v and set(v) == {'skipped'}, v
+" || fail "--no-validate: JSON validation is not 'skipped' everywhere"
 
 # timeout: the dataset fails with futhark's message, the next one still runs
 cat > $T/slow.bench <<'S'
