@@ -118,6 +118,14 @@ assert rects.count("#D55E00") == 1 and rects.count("#009E73") == 1, rects
 assert "0.91x *" in texts and "1.20x *" in texts and "0.67x ?" in texts, texts
 print("ok")
 PY
+# the speedup panel's rule is compare's: -t 15 marks the 20% change but not the 9% one;
+# --alpha 1e-12 marks nothing (every change then reads '?')
+check plot-threshold 0 $P plot -t 15 old.json new.json -o $T/p15.svg
+[ "$(grep -o '[0-9.]*x [*?]' $T/p15.svg | tr '\n' ' ')" = "1.20x * 0.67x ? " ] || fail "plot -t 15: $(grep -o '[0-9.]*x [*?]' $T/p15.svg | tr '\n' ' ')"
+check plot-alpha 0 $P plot --alpha 1e-12 old.json new.json -o $T/pa.svg
+grep -q 'x \*' $T/pa.svg && fail "plot --alpha 1e-12: a change marked significant"
+grep -q '1.20x ?' $T/pa.svg || fail "plot --alpha 1e-12: the 20% change is not drawn as untestable"
+check plot-bad-threshold 2 $P plot -t -1 old.json new.json
 check plot-one 0 $P plot futhark.json -o $T/one.svg
 grep -q "Speedup of" $T/one.svg && fail "one file: speedup panel drawn"
 if command -v rsvg-convert >/dev/null; then  # render it, as a browser would
