@@ -70,6 +70,11 @@ check cache-bad-cap-bench 2 env PSEARCH_CACHE_MAX=12Q $P bench --backend=c $T/a.
 check cache-both 2 $P cache --clean --trim
 check cache-no-home 1 env -u XDG_CACHE_HOME HOME=relative $P cache
 check cache-none-cap 0 env PSEARCH_CACHE_MAX=none $P cache; has $OUT "(no size cap)"
+for cap in 3:3 2k:2048 5M:5242880 7g:7516192768 2T:2199023255552; do  # each suffix, either case
+  check cache-cap-${cap%%:*} 0 env PSEARCH_CACHE_MAX=${cap%%:*} $P cache --json
+  python3 -c "import json; d = json.load(open('$OUT')); assert d['max_bytes'] == ${cap#*:}, d" || fail "cap ${cap%%:*}"
+done
+check cache-cap-overflow 2 env PSEARCH_CACHE_MAX=99999999999T $P cache; has $ERR "'99999999999T' is not a size"
 
 # --- the cap: least recently used entries go first ---
 export XDG_CACHE_HOME=$T/c3
