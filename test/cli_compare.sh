@@ -72,6 +72,22 @@ check sort-significant 4 $P compare --sort-by significant old.json new.json
 check sort-best 4 $P compare --sort-by significant --order best-first old.json new.json
 [ "$(grep -m1 '^s\.bench' $OUT)" = "s.bench:copy" ] || fail "--order best-first: copy not first"
 
+# the geometric means as sort keys: a is 1.11x on its one significant dataset but 0.50x on
+# one too short to judge; b is unchanged. Over the significant ones a is ahead, over all behind.
+python3 - $T/go.json $T/gn.json <<'PY'
+import json, sys
+def ds(base, n): return {"runtimes": [base + i % 3 for i in range(n)]}
+old = {"a": {"datasets": {"d1": ds(100, 10), "d2": ds(100, 2)}}, "b": {"datasets": {"d1": ds(100, 10)}}}
+new = {"a": {"datasets": {"d1": ds(90, 10), "d2": ds(200, 2)}}, "b": {"datasets": {"d1": ds(100, 10)}}}
+json.dump(old, open(sys.argv[1], "w")); json.dump(new, open(sys.argv[2], "w"))
+PY
+for k in "geomean-significant worst-first b a" "geomean-significant best-first a b" \
+         "geomean-all worst-first a b" "geomean-all best-first b a"; do
+  set -- $k
+  check sort-$1-$2 0 $P compare --sort-by $1 --order $2 $T/go.json $T/gn.json
+  [ "$(grep -E '^[ab]$' $OUT | tr '\n' ' ')" = "$3 $4 " ] || fail "--sort-by $1 --order $2: $(grep -E '^[ab]$' $OUT | tr '\n' ' ')"
+done
+
 # errors: usage 2, unreadable 1, malformed 3 with positions
 check one-file 2 $P compare old.json
 check three-files 2 $P compare old.json new.json old.json
