@@ -1,6 +1,6 @@
 /*
 ** input.h: from a description to input values, for `psearch bench` (suite
-** cases) and `psearch dataset` (-g items). An item is a generator type with
+** cases), `psearch dataset` (-g items) and `psearch run` (values on stdin). An item is a generator type with
 ** its shape ("[1000]i32", "[10][20]f32") or one literal value ("42i64",
 ** "[1, 2]"); a generated item is drawn from a seed and bounds, optionally
 ** sorted and then laid out in Eytzinger order. A suite case's inputs come
