@@ -66,6 +66,12 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=d["summary"]; ass
 check newly-failed 1 $P compare old.json new-failed.json
 has $OUT "Failed in new-failed.json: program s.bench:search dataset [1000]i32: Execution exceeded 10 seconds."
 
+# a dataset that failed on both sides, or only in OLD (fixed), fails nothing
+check failed-both 0 $P compare new-failed.json new-failed.json; has $OUT "Failed in new-failed.json: program s.bench:search dataset [1000]i32"
+printf '{"p": {"datasets": {"d": "Execution exceeded 10 seconds.", "e": {"runtimes": [10, 11, 10, 11, 10, 11]}}}}' > $T/fixed-old.json
+printf '{"p": {"datasets": {"d": {"runtimes": [5, 6, 5, 6, 5, 6]}, "e": {"runtimes": [10, 11, 10, 11, 10, 11]}}}}' > $T/fixed-new.json
+check fixed 0 $P compare $T/fixed-old.json $T/fixed-new.json; has $OUT "Failed in $T/fixed-old.json: program p dataset d: Execution exceeded 10 seconds."
+
 # sorting programs: search has the regression, so it comes first by significant
 check sort-significant 4 $P compare --sort-by significant old.json new.json
 [ "$(grep -m1 '^s\.bench' $OUT)" = "s.bench:search" ] || fail "--sort-by significant: search not first"
