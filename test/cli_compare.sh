@@ -72,6 +72,11 @@ printf '{"p": {"datasets": {"d": "Execution exceeded 10 seconds.", "e": {"runtim
 printf '{"p": {"datasets": {"d": {"runtimes": [5, 6, 5, 6, 5, 6]}, "e": {"runtimes": [10, 11, 10, 11, 10, 11]}}}}' > $T/fixed-new.json
 check fixed 0 $P compare $T/fixed-old.json $T/fixed-new.json; has $OUT "Failed in $T/fixed-old.json: program p dataset d: Execution exceeded 10 seconds."
 
+# rounds: a dataset that failed in one round of NEW fails the gate, and the note names that file
+printf '{"p": {"datasets": {"d": "Execution exceeded 10 seconds."}}}' > $T/round-failed.json
+check round-failed 1 $P compare --old $T/fixed-new.json --old $T/fixed-new.json --new $T/fixed-new.json --new $T/round-failed.json
+has $OUT "Failed in $T/fixed-new.json (+1 more): program p dataset d: $T/round-failed.json: Execution exceeded 10 seconds."
+
 # sorting programs: search has the regression, so it comes first by significant
 check sort-significant 4 $P compare --sort-by significant old.json new.json
 [ "$(grep -m1 '^s\.bench' $OUT)" = "s.bench:search" ] || fail "--sort-by significant: search not first"

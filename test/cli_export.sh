@@ -47,8 +47,8 @@ def runs(paths):
                 key = (prog, ds)
                 if isinstance(out.get(key), str):
                     continue
-                if isinstance(d, str):
-                    out[key] = d
+                if isinstance(d, str):  # pooled from several files: the error names its file
+                    out[key] = d if len(paths) == 1 else path + ": " + d
                     continue
                 r = d["runtimes"]
                 full = d.get("psearch", {}).get("runtimes_us")

@@ -348,9 +348,32 @@ static int pool_dataset(struct res_dataset *into, struct res_dataset *d, int fil
   return 0;
 }
 
+/* Each failed dataset's error prefixed with the file it came from, so that a
+** pooled side still says which of its files failed. 0, or -1 out of memory. */
+static int errors_name_file(struct results *r)
+{
+  for (size_t i = 0; i < r->nprogs; i++)
+    for (size_t j = 0; j < r->progs[i].nds; j++) {
+      struct res_dataset *d = &r->progs[i].ds[j];
+      size_t len;
+      char *s;
+      if (d->error == NULL)
+        continue;
+      len = strlen(r->path) + strlen(d->error) + 3;
+      if ((s = malloc(len)) == NULL)
+        return -1;
+      snprintf(s, len, "%s: %s", r->path, d->error);
+      free(d->error);
+      d->error = s;
+    }
+  return 0;
+}
+
 int results_pool(struct results *a, struct results *b)
 {
   int rc = -1;
+  if ((a->nfiles == 1 && errors_name_file(a) != 0) || errors_name_file(b) != 0)
+    goto done;
   for (size_t i = 0; i < b->nprogs; i++) {
     struct res_program *pb = &b->progs[i], *pa = (struct res_program *)results_program(a, pb->name);
     if (pa == NULL) { /* move the whole program */

@@ -86,8 +86,10 @@ void results_free(struct results *r);
 
 /* Pool b into a: the runs of a program and dataset in both are appended to
 ** a's (a failure in either wins), each of b's files staying a round of its
-** own; programs and datasets only in b are added. b is emptied (its contents
-** move) and freed. 0, or -1 when out of memory. */
+** own; programs and datasets only in b are added. Every error of a pooled
+** file is prefixed with its path ("b.json: Execution exceeded ..."), so the
+** pool still says which file failed. b is emptied (its contents move) and
+** freed. 0, or -1 when out of memory. */
 int results_pool(struct results *a, struct results *b);
 
 /* ---- writing ---- */
