@@ -129,6 +129,16 @@ for p, v in json.load(open(sys.argv[1])).items():
     for part in v["psearch_context"]["parts"]:
         assert part["file"].startswith("s3-"), part
 PY
+# futhark bench's JSON (no psearch_context): the merge still records which file held what
+printf '{"p": {"datasets": {"d": {"runtimes": [1, 2, 3]}}}}' > fa.json
+printf '{"p": {"datasets": {"e": {"runtimes": [4, 5, 6]}}}}' > fb.json
+check merge-futhark 0 $P merge -o fab.json fa.json fb.json
+py merge-futhark-parts fab.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["p"]
+assert set(p["datasets"]) == {"d", "e"}, p
+assert p["psearch_context"]["parts"] == [{"file": "fa.json", "datasets": ["d"]}, {"file": "fb.json", "datasets": ["e"]}], p
+PY
 # a dataset in two inputs: refused, both files named, nothing written
 check conflict 3 $P merge -o c.json s3-1.json s3-2.json full.json
 has $ERR "full.json: program"
