@@ -153,6 +153,45 @@ check plot-alpha 0 $P plot --alpha 1e-12 old.json new.json -o $T/pa.svg
 grep -q 'x \*' $T/pa.svg && fail "plot --alpha 1e-12: a change marked significant"
 grep -q '1.20x ?' $T/pa.svg || fail "plot --alpha 1e-12: the 20% change is not drawn as untestable"
 check plot-bad-threshold 2 $P plot -t -1 old.json new.json
+# long names of 2-byte characters are cut on character boundaries (the SVG stays UTF-8),
+# and a dataset that failed in every file still gets its panel
+python3 - $T/u1.json $T/u2.json <<'PY'
+import json, sys
+name, ds = "é" * 120, "ü" * 50 + "x" + "ö" * 50 + "z"  # each cut point falls inside a character
+for f in sys.argv[1:]:
+    json.dump({name: {"datasets": {ds: {"runtimes": [10, 11, 12]}, "dead": "Execution exceeded 10 seconds."}}},
+              open(f, "w", encoding="utf-8"), ensure_ascii=False)
+PY
+check plot-utf8 0 $P plot $T/u1.json $T/u2.json -o $T/u.svg
+py plot-utf8-svg $T/u.svg <<'PY'
+import sys, xml.etree.ElementTree as E
+texts = ["".join(t.itertext()) for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+cut = [t for t in texts if "..." in t]
+assert not any("\ufffd" in t for t in texts), texts  # valid names: nothing cut inside a character
+assert any(t.startswith("é") and t.endswith("  —  dead") for t in cut), cut
+assert any("é..." in t and "ü..." in t for t in cut), cut     # both names cut at the end
+assert any(t.startswith("é") and "...ö" in t and t.endswith("öz") for t in cut), cut  # the middle dropped
+PY
+# a speedup label of entry and dataset over 300 bytes whose cut fell inside a character,
+# and names that are not UTF-8 at all (cJSON passes raw bytes): the SVG stays well-formed
+python3 - $T/v1.json <<'PY'
+import json, sys
+json.dump({"x" + "é" * 120: {"datasets": {"ü" * 80: {"runtimes": [10, 11, 12]}}}},
+          open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)
+PY
+check plot-long-label 0 $P plot $T/v1.json $T/v1.json -o $T/v.svg
+printf '{"p\xff\xfeq": {"datasets": {"d\xc3": {"runtimes": [1, 2, 3]}, "e\xed\xa0\x80": {"runtimes": [1, 2, 3]}}}}' > $T/raw.json
+check plot-raw-bytes 0 $P plot $T/raw.json $T/raw.json -o $T/raw.svg
+py plot-well-formed $T/v.svg $T/raw.svg <<'PY'
+import sys, xml.etree.ElementTree as E
+for f in sys.argv[1:]:
+    E.fromstring(open(f, "rb").read())  # raises on a byte that is not UTF-8
+long = ["".join(t.itertext()) for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+assert any(t.startswith("xé") and t.endswith("ü") and "..." in t for t in long), long
+assert not any("\ufffd" in t for t in long), long  # the label was cut between characters
+texts = ["".join(t.itertext()) for t in E.parse(sys.argv[2]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+assert "p\ufffd\ufffdq  —  d\ufffd" in texts and "p\ufffd\ufffdq  —  e\ufffd\ufffd\ufffd" in texts, texts
+PY
 check plot-one 0 $P plot futhark.json -o $T/one.svg
 grep -q "Speedup of" $T/one.svg && fail "one file: speedup panel drawn"
 if command -v rsvg-convert >/dev/null; then  # render it, as a browser would

@@ -262,14 +262,19 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
   for (size_t i = 0; i < pl->np; i++) {
     double sp = pl->p[i].c.speedup, yc = y + ROW_H * (double)row + ROW_H / 2;
     enum stats_verdict v = pl->p[i].c.verdict;
-    char label[160], name[300];
+    char label[160];
     const char *fill;
     if (!pl->p[i].both)
       continue;
-    { /* the entry (without its suite) and the dataset, cut in the middle: labels stay distinct */
-      const char *colon = strrchr(pl->p[i].prog, ':');
-      snprintf(name, sizeof name, "%s %s", colon ? colon + 1 : pl->p[i].prog, pl->p[i].ds);
-      clip_middle(name, 62, label, sizeof label);
+    { /* the entry (without its suite) and the dataset, cut in the middle: labels stay
+      ** distinct. Whole before the cut, so that it falls between characters. */
+      const char *colon = strrchr(pl->p[i].prog, ':'), *entry = colon ? colon + 1 : pl->p[i].prog;
+      size_t len = strlen(entry) + strlen(pl->p[i].ds) + 2;
+      char *name = malloc(len);
+      if (name != NULL)
+        snprintf(name, len, "%s %s", entry, pl->p[i].ds);
+      clip_middle(name != NULL ? name : pl->p[i].ds, 62, label, sizeof label);
+      free(name);
     }
     svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
     fill = v == STATS_SLOWER ? "#D55E00" : v == STATS_FASTER ? "#009E73" : "#bbbbbb";

@@ -5,21 +5,44 @@
 
 #include <stdarg.h>
 
+/* The length of the valid UTF-8 character at s that XML 1.0 allows (1-4),
+** or 0 where the bytes are not one (cut short, overlong, a surrogate,
+** U+FFFE or U+FFFF, past U+10FFFF). */
+static int xml_char_len(const unsigned char *s)
+{
+  int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+        : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+  for (int i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+  if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || (s[0] == 0xF0 && s[1] < 0x90) ||
+      (s[0] == 0xF4 && s[1] > 0x8F) || (s[0] == 0xEF && s[1] == 0xBF && s[2] >= 0xBE))
+    return 0;
+  return n;
+}
+
+/* s as XML character data: markup escaped, control characters as '?', and
+** bytes that are not UTF-8 as U+FFFD, so that the document stays well-formed
+** whatever the names in a results file hold or wherever a buffer cut them. */
 static void escaped(FILE *f, const char *s)
 {
-  for (; *s; s++) {
-    switch (*s) {
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    int n = xml_char_len(p);
+    switch (n == 1 ? *p : 0) {
     case '&': fputs("&amp;", f); break;
     case '<': fputs("&lt;", f); break;
     case '>': fputs("&gt;", f); break;
     case '"': fputs("&quot;", f); break;
     default:
-      /* control characters are not allowed in XML 1.0 */
-      if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
-        fputc('?', f);
+      if (n == 0)
+        fputs("\xEF\xBF\xBD", f); /* U+FFFD */
+      else if (n == 1 && *p < 0x20 && *p != '\t' && *p != '\n')
+        fputc('?', f); /* control characters are not allowed in XML 1.0 */
       else
-        fputc(*s, f);
+        fwrite(p, 1, (size_t)n, f);
     }
+    p += n == 0 ? 1 : n;
   }
 }
 
