@@ -172,25 +172,35 @@ assert any(t.startswith("é") and t.endswith("  —  dead") for t in cut), cut
 assert any("é..." in t and "ü..." in t for t in cut), cut     # both names cut at the end
 assert any(t.startswith("é") and "...ö" in t and t.endswith("öz") for t in cut), cut  # the middle dropped
 PY
-# a speedup label of entry and dataset over 300 bytes whose cut fell inside a character,
-# and names that are not UTF-8 at all (cJSON passes raw bytes): the SVG stays well-formed
+# a speedup label of entry and dataset over 300 bytes, which was cut inside a character
 python3 - $T/v1.json <<'PY'
 import json, sys
 json.dump({"x" + "é" * 120: {"datasets": {"ü" * 80: {"runtimes": [10, 11, 12]}}}},
           open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)
 PY
 check plot-long-label 0 $P plot $T/v1.json $T/v1.json -o $T/v.svg
-printf '{"p\xff\xfeq": {"datasets": {"d\xc3": {"runtimes": [1, 2, 3]}, "e\xed\xa0\x80": {"runtimes": [1, 2, 3]}}}}' > $T/raw.json
-check plot-raw-bytes 0 $P plot $T/raw.json $T/raw.json -o $T/raw.svg
-py plot-well-formed $T/v.svg $T/raw.svg <<'PY'
+# a results file that is not UTF-8 is refused where it goes wrong (RFC 8259: JSON is UTF-8)
+printf '{"p\xff\xfeq": {"datasets": {"d": {"runtimes": [1, 2, 3]}}}}' > $T/raw.json
+check raw-bytes 3 $P compare $T/raw.json $T/raw.json; has $ERR "raw.json:1:4: not UTF-8 (byte 0xff); JSON text must be UTF-8"
+printf '{"p": {"datasets": {"e\xed\xa0\x80": {"runtimes": [1, 2, 3]}}}}' > $T/surrogate.json
+check raw-surrogate 3 $P plot $T/surrogate.json; has $ERR "surrogate.json:1:23: not UTF-8 (byte 0xed)"
+# a file name that is not UTF-8, and a title past svg_text's 1024 bytes that ends inside a
+# character (a path of 4 folders of 127 two-byte characters): the SVG stays well-formed
+cp $T/v1.json "$T/r$(printf '\xff').json"
+check plot-raw-path 0 $P plot "$T/r$(printf '\xff').json" $T/v1.json -o $T/rawpath.svg
+d=$(python3 -c "print('é' * 127)"); mkdir -p "$T/$d/$d/$d/$d"; cp $T/v1.json "$T/$d/$d/$d/$d/é.json"
+check plot-long-path 0 $P plot "$T/$d/$d/$d/$d/é.json" $T/v1.json -o $T/longpath.svg
+py plot-well-formed $T/v.svg $T/rawpath.svg $T/longpath.svg <<'PY'
 import sys, xml.etree.ElementTree as E
+def texts(f): return ["".join(t.itertext()) for t in E.parse(f).getroot().iter("{http://www.w3.org/2000/svg}text")]
 for f in sys.argv[1:]:
     E.fromstring(open(f, "rb").read())  # raises on a byte that is not UTF-8
-long = ["".join(t.itertext()) for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+long = texts(sys.argv[1])
 assert any(t.startswith("xé") and t.endswith("ü") and "..." in t for t in long), long
 assert not any("\ufffd" in t for t in long), long  # the label was cut between characters
-texts = ["".join(t.itertext()) for t in E.parse(sys.argv[2]).getroot().iter("{http://www.w3.org/2000/svg}text")]
-assert "p\ufffd\ufffdq  —  d\ufffd" in texts and "p\ufffd\ufffdq  —  e\ufffd\ufffd\ufffd" in texts, texts
+assert any(t.startswith("Speedup of") and "r\ufffd.json" in t for t in texts(sys.argv[2])), texts(sys.argv[2])
+title = [t for t in texts(sys.argv[3]) if t.startswith("Speedup of")]
+assert len(title) == 1 and len(title[0].encode()) > 1000 and title[0].endswith("é"), title  # cut between characters
 PY
 check plot-one 0 $P plot futhark.json -o $T/one.svg
 grep -q "Speedup of" $T/one.svg && fail "one file: speedup panel drawn"

@@ -243,3 +243,22 @@ int ps_natcmp(const char *a, const char *b)
   }
   return (*a != '\0') - (*b != '\0');
 }
+
+int ps_utf8_len(const char *s, size_t avail)
+{
+  const unsigned char *u = (const unsigned char *)s;
+  int n;
+  if (avail == 0)
+    return 0;
+  n = u[0] < 0x80 ? 1 : u[0] >= 0xC2 && u[0] <= 0xDF ? 2 : u[0] >= 0xE0 && u[0] <= 0xEF ? 3
+    : u[0] >= 0xF0 && u[0] <= 0xF4 ? 4 : 0;
+  if ((size_t)n > avail)
+    return 0;
+  for (int i = 1; i < n; i++)
+    if ((u[i] & 0xC0) != 0x80)
+      return 0;
+  if ((u[0] == 0xE0 && u[1] < 0xA0) || (u[0] == 0xED && u[1] > 0x9F) || (u[0] == 0xF0 && u[1] < 0x90) ||
+      (u[0] == 0xF4 && u[1] > 0x8F))
+    return 0;
+  return n;
+}

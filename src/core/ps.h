@@ -67,6 +67,11 @@ int ps_read_file(const char *path, size_t max, char **buf, size_t *len, struct p
 ** "[1000000]i32"), for lists people read. */
 int ps_natcmp(const char *a, const char *b);
 
+/* The length (1-4) of the UTF-8 character at s, of which avail bytes may be
+** read; 0 where the bytes are not one (a stray or missing continuation byte,
+** an overlong form, a surrogate, past U+10FFFF). */
+int ps_utf8_len(const char *s, size_t avail);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 

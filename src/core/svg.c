@@ -4,31 +4,18 @@
 #include "svg.h"
 
 #include <stdarg.h>
-
-/* The length of the valid UTF-8 character at s that XML 1.0 allows (1-4),
-** or 0 where the bytes are not one (cut short, overlong, a surrogate,
-** U+FFFE or U+FFFF, past U+10FFFF). */
-static int xml_char_len(const unsigned char *s)
-{
-  int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-        : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-  for (int i = 1; i < n; i++)
-    if ((s[i] & 0xC0) != 0x80)
-      return 0;
-  if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || (s[0] == 0xF0 && s[1] < 0x90) ||
-      (s[0] == 0xF4 && s[1] > 0x8F) || (s[0] == 0xEF && s[1] == 0xBF && s[2] >= 0xBE))
-    return 0;
-  return n;
-}
+#include <string.h>
 
 /* s as XML character data: markup escaped, control characters as '?', and
 ** bytes that are not UTF-8 as U+FFFD, so that the document stays well-formed
 ** whatever the names in a results file hold or wherever a buffer cut them. */
 static void escaped(FILE *f, const char *s)
 {
-  const unsigned char *p = (const unsigned char *)s;
+  const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
   while (*p) {
-    int n = xml_char_len(p);
+    int n = ps_utf8_len((const char *)p, (size_t)(end - p));
+    if (n == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)
+      n = 0; /* U+FFFE and U+FFFF are not XML characters */
     switch (n == 1 ? *p : 0) {
     case '&': fputs("&amp;", f); break;
     case '<': fputs("&lt;", f); break;
@@ -105,9 +92,18 @@ void svg_text(FILE *f, double x, double y, enum svg_anchor a, double size, int b
   static const char *const anchors[] = {"start", "middle", "end"};
   char buf[1024];
   va_list ap;
+  size_t n, last;
+  buf[0] = '\0';
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  n = (size_t)vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  if (n >= sizeof buf) { /* cut short: drop a character the cut split */
+    n = strlen(buf);
+    for (last = n; last > 0 && ((unsigned char)buf[last - 1] & 0xC0) == 0x80; last--)
+      ;
+    if (last > 0 && ps_utf8_len(buf + last - 1, n - (last - 1)) == 0)
+      buf[last - 1] = '\0';
+  }
   fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"%.1f\"%s fill=\"%s\">", x,
           y, anchors[a], size, bold ? " font-weight=\"bold\"" : "", fill);
   escaped(f, buf);
