@@ -43,6 +43,10 @@ $P run -e sorted --backend=c < v17.txt >$OUT 2>$ERR; rc=$?
 head -16 v17.txt > v16.txt; printf -- '==\nentry: bench_copy\ninput @ v16.txt\n' > v16.bench
 check values-16 1 $P bench $FAST v16.bench; has $OUT "Provided input of types: [2]i32"
 
+# a suite that is not UTF-8 (its names would go into the JSON): refused at its line
+printf -- '==\nentry: bench_copy\n"na\xffme" input { [1, 2] }\n' > nonutf8.bench
+check suite-not-utf8 3 $P bench $FAST nonutf8.bench; has $ERR "nonutf8.bench:3: not UTF-8 (byte 0xff)"
+
 # options out of range and sizes past 64 bits
 check n-overflow 2 $P dataset -n 99999999999999999999999; has $ERR "is not an integer in [0, 9223372036854775807]"
 check runs-overflow 2 $P bench -r 99999999999999999999 big.bench

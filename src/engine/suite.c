@@ -476,6 +476,16 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
     ps_fail(e, "out of memory");
     goto fail;
   }
+  { /* names go into JSON, which is UTF-8 */
+    int line = 1;
+    for (size_t i = 0, n; i < len; i += n) {
+      if ((n = (size_t)ps_utf8_len(text + i, len - i)) == 0) {
+        ps_fail(e, "%s:%d: not UTF-8 (byte 0x%02x)", path, line, (unsigned)(unsigned char)text[i]);
+        goto fail;
+      }
+      line += text[i] == '\n';
+    }
+  }
   if (skip_description(&x, path) != 0)
     goto fail;
   for (skip_ws(&x); x.s < x.end; skip_ws(&x)) {
