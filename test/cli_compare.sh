@@ -188,9 +188,13 @@ check raw-surrogate 3 $P plot $T/surrogate.json; has $ERR "surrogate.json:1:23: 
 # character (a path of 4 folders of 127 two-byte characters): the SVG stays well-formed
 cp $T/v1.json "$T/r$(printf '\xff').json"
 check plot-raw-path 0 $P plot "$T/r$(printf '\xff').json" $T/v1.json -o $T/rawpath.svg
-d=$(python3 -c "print('é' * 127)"); mkdir -p "$T/$d/$d/$d/$d"; cp $T/v1.json "$T/$d/$d/$d/$d/é.json"
-check plot-long-path 0 $P plot "$T/$d/$d/$d/$d/é.json" $T/v1.json -o $T/longpath.svg
-py plot-well-formed $T/v.svg $T/rawpath.svg $T/longpath.svg <<'PY'
+# (with and without one ASCII byte in front, so that in one of the two the cut splits a character)
+d=$(python3 -c "print('é' * 127)")
+for pad in "" a; do
+  mkdir -p "$T/$pad$d/$d/$d/$d"; cp $T/v1.json "$T/$pad$d/$d/$d/$d/é.json"
+  check plot-long-path$pad 0 $P plot "$T/$pad$d/$d/$d/$d/é.json" $T/v1.json -o $T/longpath$pad.svg
+done
+py plot-well-formed $T/v.svg $T/rawpath.svg $T/longpath.svg $T/longpatha.svg <<'PY'
 import sys, xml.etree.ElementTree as E
 def texts(f): return ["".join(t.itertext()) for t in E.parse(f).getroot().iter("{http://www.w3.org/2000/svg}text")]
 for f in sys.argv[1:]:
@@ -199,8 +203,9 @@ long = texts(sys.argv[1])
 assert any(t.startswith("xé") and t.endswith("ü") and "..." in t for t in long), long
 assert not any("\ufffd" in t for t in long), long  # the label was cut between characters
 assert any(t.startswith("Speedup of") and "r\ufffd.json" in t for t in texts(sys.argv[2])), texts(sys.argv[2])
-title = [t for t in texts(sys.argv[3]) if t.startswith("Speedup of")]
-assert len(title) == 1 and len(title[0].encode()) > 1000 and title[0].endswith("é"), title  # cut between characters
+for f in sys.argv[3:]:
+    title = [t for t in texts(f) if t.startswith("Speedup of")]
+    assert len(title) == 1 and len(title[0].encode()) > 1000 and title[0].endswith("é"), title  # cut between characters
 PY
 check plot-one 0 $P plot futhark.json -o $T/one.svg
 grep -q "Speedup of" $T/one.svg && fail "one file: speedup panel drawn"

@@ -46,6 +46,8 @@ check values-16 1 $P bench $FAST v16.bench; has $OUT "Provided input of types: [
 # a suite that is not UTF-8 (its names would go into the JSON): refused at its line
 printf -- '==\nentry: bench_copy\n"na\xffme" input { [1, 2] }\n' > nonutf8.bench
 check suite-not-utf8 3 $P bench $FAST nonutf8.bench; has $ERR "nonutf8.bench:3: not UTF-8 (byte 0xff)"
+cp sub/rel.bench "r$(printf '\xff').bench"
+check suite-path-not-utf8 3 $P bench $FAST "r$(printf '\xff').bench"; has $ERR "the suite's path is not UTF-8"
 
 # options out of range and sizes past 64 bits
 check n-overflow 2 $P dataset -n 99999999999999999999999; has $ERR "is not an integer in [0, 9223372036854775807]"

@@ -108,12 +108,17 @@ static int open_temporary(struct ofile *o, const char *path, struct ps_err *e)
 {
   mode_t um;
   int fd;
+  sigset_t all, old;
   if ((o->tmp = malloc(strlen(o->path) + 40)) == NULL)
     return ps_fail(e, "out of memory");
   sprintf(o->tmp, "%s.tmp.%ld.XXXXXX", o->path, (long)getpid());
-  if ((fd = mkstemp(o->tmp)) < 0)
+  sigfillset(&all); /* a fatal signal between the two waits, so the temporary is never left */
+  sigprocmask(SIG_BLOCK, &all, &old);
+  if ((fd = mkstemp(o->tmp)) >= 0)
+    track(o->tmp, 1);
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  if (fd < 0)
     return ps_fail(e, "%s: cannot create: %s", path, strerror(errno));
-  track(o->tmp, 1);
   um = umask(0); /* mkstemp makes 0600; give the file the usual 0666 & ~umask */
   umask(um);
   fchmod(fd, 0666 & ~um);

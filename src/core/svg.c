@@ -93,10 +93,13 @@ void svg_text(FILE *f, double x, double y, enum svg_anchor a, double size, int b
   char buf[1024];
   va_list ap;
   size_t n, last;
-  buf[0] = '\0';
+  int got;
   va_start(ap, fmt);
-  n = (size_t)vsnprintf(buf, sizeof buf, fmt, ap);
+  got = vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  if (got < 0) /* an encoding error: C11 leaves buf unspecified */
+    buf[0] = '\0';
+  n = got < 0 ? 0 : (size_t)got;
   if (n >= sizeof buf) { /* cut short: drop a character the cut split */
     n = strlen(buf);
     for (last = n; last > 0 && ((unsigned char)buf[last - 1] & 0xC0) == 0x80; last--)

@@ -379,7 +379,7 @@ static int errors_name_file(struct results *r)
 int results_pool(struct results *a, struct results *b)
 {
   int rc = -1;
-  if ((a->nfiles == 1 && errors_name_file(a) != 0) || errors_name_file(b) != 0)
+  if ((a->nfiles == 1 && errors_name_file(a) != 0) || (b->nfiles == 1 && errors_name_file(b) != 0))
     goto done;
   for (size_t i = 0; i < b->nprogs; i++) {
     struct res_program *pb = &b->progs[i], *pa = (struct res_program *)results_program(a, pb->name);
