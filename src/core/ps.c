@@ -262,3 +262,11 @@ int ps_utf8_len(const char *s, size_t avail)
     return 0;
   return n;
 }
+
+size_t ps_utf8_invalid(const char *s, size_t len)
+{
+  size_t i = 0;
+  for (int n; i < len && (n = ps_utf8_len(s + i, len - i)) > 0; i += (size_t)n)
+    ;
+  return i;
+}

@@ -72,6 +72,10 @@ int ps_natcmp(const char *a, const char *b);
 ** an overlong form, a surrogate, past U+10FFFF). */
 int ps_utf8_len(const char *s, size_t avail);
 
+/* The offset of the first byte of s[0, len) that is not part of a valid
+** UTF-8 character (ps_utf8_len), or len when every byte is. */
+size_t ps_utf8_invalid(const char *s, size_t len);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 

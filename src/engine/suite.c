@@ -477,18 +477,17 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
     goto fail;
   }
   { /* names go into JSON, which is UTF-8; so does the path, as the results' key */
+    size_t bad = ps_utf8_invalid(text, len);
     int line = 1;
-    for (size_t i = 0, n, plen = strlen(path); i < plen; i += n)
-      if ((n = (size_t)ps_utf8_len(path + i, plen - i)) == 0) {
-        ps_fail(e, "%s: the suite's path is not UTF-8 (it names the suite's results in the JSON)", path);
-        goto fail;
-      }
-    for (size_t i = 0, n; i < len; i += n) {
-      if ((n = (size_t)ps_utf8_len(text + i, len - i)) == 0) {
-        ps_fail(e, "%s:%d: not UTF-8 (byte 0x%02x)", path, line, (unsigned)(unsigned char)text[i]);
-        goto fail;
-      }
-      line += text[i] == '\n';
+    if (ps_utf8_invalid(path, strlen(path)) < strlen(path)) {
+      ps_fail(e, "%s: the suite's path is not UTF-8 (it names the suite's results in the JSON)", path);
+      goto fail;
+    }
+    if (bad < len) {
+      for (size_t i = 0; i < bad; i++)
+        line += text[i] == '\n';
+      ps_fail(e, "%s:%d: not UTF-8 (byte 0x%02x)", path, line, (unsigned)(unsigned char)text[bad]);
+      goto fail;
     }
   }
   if (skip_description(&x, path) != 0)

@@ -226,20 +226,19 @@ struct results *results_parse(const char *text, size_t len, const char *path, st
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0), *x;
   struct results *r = calloc(1, sizeof *r);
-  size_t line, col;
+  size_t line, col, bad;
   int ok = 0;
   if (r == NULL || (r->path = strdup(path)) == NULL) {
     ps_fail(e, "out of memory");
     goto done;
   }
   r->nfiles = 1;
-  for (size_t i = 0, n; i < len; i += n) /* JSON text is UTF-8 (RFC 8259); cJSON does not check */
-    if ((n = (size_t)ps_utf8_len(text + i, len - i)) == 0) {
-      line_col(text, i, &line, &col);
-      ps_fail(e, "%s:%zu:%zu: not UTF-8 (byte 0x%02x); JSON text must be UTF-8", path, line, col,
-              (unsigned)(unsigned char)text[i]);
-      goto done;
-    }
+  if ((bad = ps_utf8_invalid(text, len)) < len) { /* JSON text is UTF-8 (RFC 8259); cJSON does not check */
+    line_col(text, bad, &line, &col);
+    ps_fail(e, "%s:%zu:%zu: not UTF-8 (byte 0x%02x); JSON text must be UTF-8", path, line, col,
+            (unsigned)(unsigned char)text[bad]);
+    goto done;
+  }
   if (root == NULL) {
     size_t off = end != NULL && end >= text && end <= text + len ? (size_t)(end - text) : 0;
     line_col(text, off, &line, &col);
