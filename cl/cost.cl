@@ -31,14 +31,21 @@ static void local_sum(__local T *sh, T x)
   }
 }
 
-// Pass 1: each of the G work-groups sums a grid-strided share of the input
-// (four elements per load where aligned) and writes one partial.
+// In one launch: each of the G work-groups sums a grid-strided share of the
+// input (four elements per load where aligned) into partials[group]; the group
+// that takes the launch's last ticket (ticket - epoch_base == G - 1, so every
+// other partial is written) sums the G partials in group order into out[0].
+// The device's fence (prelude.cl) orders a group's partial before its ticket;
+// the last group reads the partials through volatile loads, past any cache
+// that is not coherent.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void reduce_partials(__global const T *in, const ulong n, __global T *partials)
+void reduce_sum(__global const T *in, const ulong n, volatile __global T *partials,
+                volatile __global uint *ticket, const uint epoch_base, __global T *out)
 {
   __local T sh[WG];
+  __local int last_sh;
   ulong gid = get_global_id(0), stride = get_global_size(0);
-  uint lid = get_local_id(0);
+  uint lid = get_local_id(0), g = get_num_groups(0);
   T acc = 0;
   ulong n4 = n / 4;
   for (ulong i = gid; i < n4; i += stride) {
@@ -48,17 +55,16 @@ void reduce_partials(__global const T *in, const ulong n, __global T *partials)
   for (ulong i = 4 * n4 + gid; i < n; i += stride)
     acc = ADD(acc, in[i]);
   local_sum(sh, acc);
-  if (lid == 0)
+  if (lid == 0) {
     partials[get_group_id(0)] = sh[0];
-}
-
-// Pass 2: one work-group sums the g partials into out[0].
-__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void reduce_final(__global const T *partials, const uint g, __global T *out)
-{
-  __local T sh[WG];
-  uint lid = get_local_id(0);
-  T acc = 0;
+    device_fence();
+    last_sh = atomic_inc(ticket) - epoch_base == g - 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (!last_sh)
+    return;
+  device_fence();
+  acc = 0;
   for (uint i = lid; i < g; i += WG)
     acc = ADD(acc, partials[i]);
   local_sum(sh, acc);

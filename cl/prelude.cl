@@ -86,6 +86,17 @@ inline uint ballot(int p, __local uint *sh)
 }
 #endif
 
+// Orders this work-item's global writes before its later ones as every
+// work-group sees them (before a ticket that tells another group to read
+// them). NVIDIA compiles mem_fence(CLK_GLOBAL_MEM_FENCE) to membar.cta, which
+// orders them for the work-item's own group only; membar.gl is the device's
+// fence (CUDA's __threadfence).
+#ifdef NV_PTX
+inline void device_fence(void) { asm volatile("membar.gl;" ::: "memory"); }
+#else
+inline void device_fence(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+#endif
+
 // A vector type of n elements of t: VEC(T, 16).
 #define CAT(a, b) a##b
 #define VEC(t, n) CAT(t, n)

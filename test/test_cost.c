@@ -215,6 +215,50 @@ static void lookback_stress(void **state)
 }
 
 
+/* Every entry run three times on the same buffers, its output and count
+** poisoned before each run (PSEARCH_TEST_POISON): a run after the first
+** must write its whole result again. Without the poison the run before
+** leaves the same result there, so a launch that writes nothing the second
+** time (reduce's last group found by a ticket that ignores its epoch, say)
+** would pass. Sizes 0, 1, 257 and 100003 (more than one group and tile);
+** then reduce launched 40 times, each checked. */
+static void reruns_write_everything(void **state)
+{
+  static const int64_t rsizes[] = {0, 1, 257, 100003};
+  (void)state;
+  setenv("PSEARCH_TEST_POISON", "1", 1);
+  for (const struct entry *en = cost_entries; en->name != NULL; en++) {
+    for (size_t si = 0; si < sizeof rsizes / sizeof rsizes[0]; si++) {
+      struct data_value in[2], ref, got;
+      struct ps_err e = {{0}};
+      in[0] = make(DATA_I32, rsizes[si], RANDOM, si + 500);
+      in[1] = en->flag_inputs ? make_flags(rsizes[si], 0, si) : make(DATA_I32, rsizes[si], SMALL, si + 600);
+      ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
+      got = harness_run(en->name, BACKEND_OPENCL, in, en->nin, 3);
+      if (entry_compare(&ref, &got, 1, &e) != 0)
+        fail_msg("%s, n=%lld, third run on poisoned buffers: %s", en->name, (long long)rsizes[si], e.msg);
+      data_value_free(&got);
+      data_value_free(&ref);
+      data_value_free(&in[0]);
+      data_value_free(&in[1]);
+    }
+  }
+  /* reduce's last group against the other groups' partials: 40 checked launches of 245 groups (on a GPU, a
+  ** partial that the last group read before it was written would show here) */
+  {
+    struct data_value in = make(DATA_I32, 1000003, RANDOM, 77), ref = harness_run("reduce", BACKEND_C, &in, 1, 1), got;
+    struct ps_err e = {{0}};
+    for (int rep = 0; rep < 40; rep++) {
+      got = harness_run("reduce", BACKEND_OPENCL, &in, 1, 1);
+      if (entry_compare(&ref, &got, 1, &e) != 0)
+        fail_msg("reduce, launch %d of 40 on poisoned partials: %s", rep, e.msg);
+      data_value_free(&got);
+    }
+    data_value_free(&ref);
+    data_value_free(&in);
+  }
+  unsetenv("PSEARCH_TEST_POISON");
+}
 
 /* The tile shapes NVIDIA's devices get (cost.c: items_nv, ballot), on any
 ** device through PSEARCH_TEST_TUNE: the filter by warp votes (prelude.cl's
@@ -311,6 +355,7 @@ int main(void)
     cmocka_unit_test(reference_by_hand),
     cmocka_unit_test(backends_agree),
     cmocka_unit_test(lookback_stress),
+    cmocka_unit_test(reruns_write_everything),
     cmocka_unit_test(tile_shapes),
     cmocka_unit_test(multicore_any_threads),
   };

@@ -12,7 +12,7 @@
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
-                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_NVML",
+                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_POISON", "PSEARCH_TEST_NVML",
                                     "PSEARCH_TEST_DEVICE_MEM", "PSEARCH_TEST_TUNE"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
@@ -109,6 +109,8 @@ int hook_portable(void) { return flag("PSEARCH_TEST_PORTABLE"); }
 int hook_lookback_counts(void) { return flag("PSEARCH_TEST_LOOKBACK_COUNTS"); }
 
 int hook_lookback_stale(void) { return flag("PSEARCH_TEST_LOOKBACK_STALE"); }
+
+int hook_poison(void) { return flag("PSEARCH_TEST_POISON"); }
 
 int64_t hook_tune(const char *name, int64_t dflt, int64_t lo, int64_t hi)
 {

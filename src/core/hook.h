@@ -34,6 +34,13 @@
 **                                        reads one goes wrong where validation
 **                                        sees it (a run after the first reads
 **                                        the last run's words, which are right)
+**   PSEARCH_TEST_POISON=1               the cost family's output, count and
+**                                        partials filled with 0xa5 bytes before
+**                                        each run, so a run after the first that
+**                                        leaves part of them unwritten, or reads
+**                                        a partial before it is written, fails
+**                                        validation (the run before left the
+**                                        same values there)
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
@@ -75,6 +82,9 @@ int hook_lookback_counts(void);
 /* Whether radix_sort's cleared look-back words are to be filled with stale
 ** ready words before each sort. */
 int hook_lookback_stale(void);
+
+/* Whether the cost family's outputs are to be poisoned before each run. */
+int hook_poison(void);
 
 /* The tuning parameter name of PSEARCH_TEST_TUNE if it is set and in
 ** [lo, hi]; else dflt (with a warning when it is set but out of range). */
