@@ -19,6 +19,7 @@
 #include "cost.h"
 
 #include "cost_mc.h"
+#include "cost_ref.h"
 #include "hook.h"
 #include "lookback.h"
 
@@ -92,8 +93,6 @@ struct cost_op {
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
 
-static int is_signed(const struct entry_job *j) { return j->in[0].type == DATA_I32; }
-
 /* Output shapes; filters and segmented_reduce are cut to size later.
 ** Segmented entries need as many flags as values. */
 static int alloc_out(struct entry_job *j, struct ps_err *e)
@@ -110,114 +109,6 @@ static int alloc_out(struct entry_job *j, struct ps_err *e)
   case SHAPE_BINS: return data_value_init(&j->out[0], t, 1, &bins, e);
   default: return data_value_init(&j->out[0], t, 1, &n, e);
   }
-}
-
-/* ============================== References ============================== */
-
-/* The input as u32 and i32, its length, the output. */
-#define REF_VARS(j)                                                                   \
-  uint64_t n = data_value_count(&(j)->in[0]);                                         \
-  const uint32_t *x = (j)->in[0].elems;                                               \
-  const int32_t *sx = (j)->in[0].elems;                                               \
-  uint32_t *out = (j)->out[0].elems, acc = 0;                                         \
-  (void)sx;                                                                           \
-  (void)out;                                                                          \
-  (void)acc
-
-static void ref_sum(struct entry_job *j)
-{
-  REF_VARS(j);
-  for (uint64_t i = 0; i < n; i++)
-    acc += x[i];
-  out[0] = acc;
-}
-
-static void ref_argmax(struct entry_job *j)
-{
-  REF_VARS(j);
-  int64_t best = -1;
-  int sgn = is_signed(j);
-  for (uint64_t i = 0; i < n; i++)
-    if (best < 0 || (sgn ? sx[i] > sx[best] : x[i] > x[best]))
-      best = (int64_t)i;
-  *(int64_t *)j->out[0].elems = best;
-}
-
-static void ref_scan(struct entry_job *j)
-{
-  REF_VARS(j);
-  for (uint64_t i = 0; i < n; i++)
-    out[i] = acc += x[i];
-}
-
-static void ref_scan_exclusive(struct entry_job *j)
-{
-  REF_VARS(j);
-  for (uint64_t i = 0; i < n; i++) {
-    out[i] = acc;
-    acc += x[i];
-  }
-}
-
-static void ref_scan_max(struct entry_job *j)
-{
-  REF_VARS(j);
-  int sgn = is_signed(j);
-  for (uint64_t i = 0; i < n; i++) {
-    if (i == 0 || (sgn ? sx[i] > (int32_t)acc : x[i] > acc))
-      acc = x[i];
-    out[i] = acc;
-  }
-}
-
-static void ref_filter(struct entry_job *j)
-{
-  REF_VARS(j);
-  uint64_t m = 0;
-  for (uint64_t i = 0; i < n; i++)
-    if (!is_signed(j) || sx[i] >= 0)
-      out[m++] = x[i];
-  j->out[0].shape[0] = (int64_t)m;
-}
-
-static void ref_histogram(struct entry_job *j)
-{
-  REF_VARS(j);
-  memset(out, 0, BINS * sizeof *out);
-  for (uint64_t i = 0; i < n; i++)
-    out[x[i] & 255]++;
-}
-
-static void ref_reduce_by_index(struct entry_job *j)
-{
-  REF_VARS(j);
-  const uint32_t *v = j->in[1].elems;
-  uint64_t m = data_value_count(&j->in[1]);
-  memset(out, 0, BINS * sizeof *out);
-  for (uint64_t i = 0; i < n && i < m; i++)
-    if ((!is_signed(j) || sx[i] >= 0) && x[i] < BINS)
-      out[x[i]] += v[i];
-}
-
-static void ref_segmented_scan(struct entry_job *j)
-{
-  REF_VARS(j);
-  const unsigned char *f = j->in[1].elems;
-  for (uint64_t i = 0; i < n; i++)
-    out[i] = acc = f[i] ? x[i] : acc + x[i];
-}
-
-static void ref_segmented_reduce(struct entry_job *j)
-{
-  REF_VARS(j);
-  const unsigned char *f = j->in[1].elems;
-  uint64_t m = 0;
-  for (uint64_t i = 0; i < n; i++) {
-    acc = f[i] ? x[i] : acc + x[i];
-    if (i == n - 1 || f[i + 1])
-      out[m++] = acc;
-  }
-  j->out[0].shape[0] = (int64_t)m;
 }
 
 static int c_prepare(struct entry_job *j, struct ps_err *e) { return alloc_out(j, e); }
@@ -624,92 +515,92 @@ const struct entry cost_entries[] = {
   {.name = "red", .answer = "sum", .desc = "The lecture's reduction: pad to a power of two with 0, add pairs, halve, until one is left",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_sum, .par = cost_mc_sum, .shape = SHAPE_SCALAR, .kernels = {"red_step"}, .scratch = S_TMP_POW2,
+   .aux = OP(.ref = cost_ref_sum, .par = cost_mc_sum, .shape = SHAPE_SCALAR, .kernels = {"red_step"}, .scratch = S_TMP_POW2,
              .launch = launch_red, .result = R_TMP)},
   {.name = "reduce", .answer = "sum", .desc = "Sum (+, wrapping) in one launch: grid-strided work-group partials, which the last group to finish sums",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_sum, .par = cost_mc_sum, .shape = SHAPE_SCALAR, .kernels = {"reduce_sum"},
+   .aux = OP(.ref = cost_ref_sum, .par = cost_mc_sum, .shape = SHAPE_SCALAR, .kernels = {"reduce_sum"},
              .scratch = S_PART_GROUPS | S_TICKET, .launch = launch_reduce, .runs_empty = 1)},
   {.name = "argmax", .desc = "Index of the largest element, the first on ties; -1 when empty (the lecture's exercise)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "i64", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_argmax, .par = cost_mc_argmax, .shape = SHAPE_INDEX, .kernels = {"argmax_partials", "argmax_final"},
+   .aux = OP(.ref = cost_ref_argmax, .par = cost_mc_argmax, .shape = SHAPE_INDEX, .kernels = {"argmax_partials", "argmax_final"},
              .scratch = S_PART_GROUPS | S_PARTI_GROUPS, .launch = launch_argmax, .runs_empty = 1)},
   {.name = "scan_hillis_steele", .answer = "inclusive_scan", .desc = "Inclusive (+) scan: log n steps, each adding the element off to the left",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n log n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"hs_step"}, .scratch = S_TMP, .launch = launch_hillis_steele,
+   .aux = OP(.ref = cost_ref_scan, .par = cost_mc_scan, .kernels = {"hs_step"}, .scratch = S_TMP, .launch = launch_hillis_steele,
              .result = R_PINGPONG)},
   {.name = "scan_blelloch", .answer = "exclusive_scan", .desc = "Exclusive (+) scan, work-efficient: up-sweep and down-sweep on a power-of-two pad",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"bl_up", "bl_down", "set_zero"}, .scratch = S_TMP_POW2,
+   .aux = OP(.ref = cost_ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"bl_up", "bl_down", "set_zero"}, .scratch = S_TMP_POW2,
              .launch = launch_blelloch, .result = R_TMP)},
   {.name = "scan", .answer = "inclusive_scan", .desc = "Inclusive (+) scan in one pass: tiles chained by decoupled look-back",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback,
+   .aux = OP(.ref = cost_ref_scan, .par = cost_mc_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback,
              .items_nv = 32)},
   {.name = "scan_exclusive", .answer = "exclusive_scan", .desc = "Exclusive (+) scan in one pass (decoupled look-back)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"scan_lookback"}, .defines = "-DEXCLUSIVE",
+   .aux = OP(.ref = cost_ref_scan_exclusive, .par = cost_mc_scan_exclusive, .kernels = {"scan_lookback"}, .defines = "-DEXCLUSIVE",
              .scratch = S_LOOKBACK, .launch = launch_lookback, .warp_scan = 1, .items_nv = 32)},
   {.name = "scan_max", .desc = "Inclusive max-scan in one pass (decoupled look-back with max for +)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan_max, .par = cost_mc_scan_max, .kernels = {"scan_lookback"}, .defines = "-DSCAN_MAX",
+   .aux = OP(.ref = cost_ref_scan_max, .par = cost_mc_scan_max, .kernels = {"scan_lookback"}, .defines = "-DSCAN_MAX",
              .scratch = S_LOOKBACK, .launch = launch_lookback)},
   {.name = "scan_rts", .answer = "inclusive_scan", .desc = "Inclusive (+) scan by reduce-then-scan: tile sums, their scan, rescan (no inter-group waits)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_scan, .par = cost_mc_scan, .kernels = {"rts_reduce", "rts_spine", "rts_scan"}, .scratch = S_PART_TILES,
+   .aux = OP(.ref = cost_ref_scan, .par = cost_mc_scan, .kernels = {"rts_reduce", "rts_spine", "rts_scan"}, .scratch = S_PART_TILES,
              .launch = launch_reduce_then_scan)},
   {.name = "filter_scan", .answer = "filter", .desc = "Keep the elements >= 0, as the lecture: map to flags, scan, scatter",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
+   .aux = OP(.ref = cost_ref_filter, .par = cost_mc_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2, .launch = launch_filter_scan, .result = R_KEPT)},
   {.name = "filter", .answer = "filter", .desc = "Keep the elements >= 0 in one pass: tile compaction chained by decoupled look-back",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
+   .aux = OP(.ref = cost_ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
              .launch = launch_lookback, .result = R_KEPT, .ballot = "filter_ballot",
              .items_nv = 32)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_histogram, .par = cost_mc_histogram, .shape = SHAPE_BINS, .kernels = {"hist256"}, .launch = launch_histogram,
+   .aux = OP(.ref = cost_ref_histogram, .par = cost_mc_histogram, .shape = SHAPE_BINS, .kernels = {"hist256"}, .launch = launch_histogram,
              .runs_empty = 1)},
   {.name = "reduce_by_index", .answer = "reduce_by_index",
    .desc = "dest[is[i]] += vs[i] into 256 bins, indices outside [0, 256) ignored: local sub-histograms",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = two_in_bytes, .impl = IMPLS,
-   .aux = OP(.ref = ref_reduce_by_index, .par = cost_mc_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_local"},
+   .aux = OP(.ref = cost_ref_reduce_by_index, .par = cost_mc_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_local"},
              .launch = launch_reduce_by_index, .runs_empty = 1)},
   {.name = "reduce_by_index_global", .answer = "reduce_by_index", .desc = "The same with one global atomic per element (the straightforward version)",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]t", .out_desc = "[256]t", .work = "O(n)",
    .span = "O(log n) (contention: O(n / bins))", .bytes_desc = "2 n sizeof(t)", .bytes = two_in_bytes,
    .impl = IMPLS,
-   .aux = OP(.ref = ref_reduce_by_index, .par = cost_mc_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_global"},
+   .aux = OP(.ref = cost_ref_reduce_by_index, .par = cost_mc_reduce_by_index, .shape = SHAPE_BINS, .kernels = {"rbi_global"},
              .launch = launch_reduce_by_index_global, .runs_empty = 1)},
   {.name = "segmented_scan", .desc = "Inclusive (+) scan restarting at every set flag, in one pass (decoupled look-back)",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t) + n", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
-   .aux = OP(.ref = ref_segmented_scan, .par = cost_mc_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
+   .aux = OP(.ref = cost_ref_segmented_scan, .par = cost_mc_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
              .launch = launch_segmented_scan, .ticket = 1)},
   {.name = "segmented_reduce",
    .desc = "Sum of each segment (a set flag starts one; so does index 0) in one pass: segment sums and indices by decoupled look-back",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
-   .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
+   .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
              .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1)},
   {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
    .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
-   .aux = OP(.ref = ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
+   .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce_lecture,
              .result = R_SEGMENTS, .ticket = 1)},
   {.name = NULL},
