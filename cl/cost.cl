@@ -60,7 +60,7 @@ void reduce_sum(__global const T *in, const ulong n, volatile __global T *partia
     device_fence();
     last_sh = atomic_inc(ticket) - epoch_base == g - 1;
   }
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); // the last group's own partial too
   if (!last_sh)
     return;
   device_fence();

@@ -418,7 +418,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     }
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (first && l == 0) {
-      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      device_fence(); // every offset before the flag, for the other groups
       tot[PASSES * RADIX] = 1;
     }
     return;
@@ -509,7 +509,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #ifdef SCANG
     while (first && tot[PASSES * RADIX] == 0) // the offsets not yet scanned
       ;
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    device_fence();
 #endif
     gb[l] = off[(shift >> 3) * RADIX + l] + pre - dstart[l];
   }

@@ -4,6 +4,8 @@
 // type of its width) and -DFLIP (the sign bit for signed types, else 0), and
 // per family -DWG (work-group size) and -DITEMS (elements per work-item of a
 // tile); a macro that names one of them may only be used where it is defined.
+// rt.c adds -DPS_NVIDIA on NVIDIA's devices, also where -DNV_PTX is left out
+// (PSEARCH_TEST_PORTABLE): what correctness needs there (device_fence).
 
 // Wrapping addition in T, done in U: two's complement, as C's unsigned arithmetic.
 #define ADD(a, b) ((T)((U)(a) + (U)(b)))
@@ -87,11 +89,12 @@ inline uint ballot(int p, __local uint *sh)
 #endif
 
 // Orders this work-item's global writes before its later ones as every
-// work-group sees them (before a ticket that tells another group to read
-// them). NVIDIA compiles mem_fence(CLK_GLOBAL_MEM_FENCE) to membar.cta, which
-// orders them for the work-item's own group only; membar.gl is the device's
-// fence (CUDA's __threadfence).
-#ifdef NV_PTX
+// work-group sees them (before a ticket or flag that tells another group to
+// read them), and on the reading side its reads after what it saw. NVIDIA
+// compiles mem_fence(CLK_GLOBAL_MEM_FENCE) to membar.cta, which orders them
+// for the work-item's own group only; membar.gl is the device's fence (CUDA's
+// __threadfence). Elsewhere mem_fence, which PoCL's CPUs keep in order.
+#ifdef PS_NVIDIA
 inline void device_fence(void) { asm volatile("membar.gl;" ::: "memory"); }
 #else
 inline void device_fence(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }

@@ -366,16 +366,19 @@ static cl_program cached_program(struct rt *rt, const char *path, const char *op
 }
 
 /* The program of kernel file `file`: prelude.cl, a #line reset, then the
-** file; from the cache when there, else built (and cached). */
-static int get_program(struct rt *rt, const char *file, const char *options, cl_program *out,
+** file, built with the options asked and, on NVIDIA's devices, -DPS_NVIDIA;
+** from the cache when there, else built (and cached). */
+static int get_program(struct rt *rt, const char *file, const char *asked, cl_program *out,
                        struct ps_err *e)
 {
   const char *srcs[3] = {NULL, "\n#line 1\n", NULL};
   size_t lens[3] = {0, 9, 0};
-  char *owned[2] = {NULL, NULL}, path[4096];
+  char *owned[2] = {NULL, NULL}, path[4096], options[700];
   cl_int err;
   cl_program prog = NULL;
   int have_path, rc = -1;
+  /* PS_NVIDIA: the device is NVIDIA's, whatever PSEARCH_TEST_PORTABLE asks (prelude.cl: device_fence) */
+  snprintf(options, sizeof options, "%s%s", asked, strstr(rt->info.vendor, "NVIDIA") != NULL ? " -DPS_NVIDIA" : "");
   if ((srcs[2] = source_of(rt, file, &lens[2], &owned[1], e)) == NULL ||
       (srcs[0] = source_of(rt, "prelude.cl", &lens[0], &owned[0], e)) == NULL)
     goto done;

@@ -440,7 +440,8 @@ static int poison(struct entry_job *j, struct cstate *s, struct ps_err *e)
   size_t bytes = entry_value_bytes(&j->out[0]);
   return rt_fill(j->rt, s->out, 0, bytes < 4 ? 4 : (bytes + 3) / 4 * 4, 0xa5a5a5a5u, e) != 0 ||
          rt_fill(j->rt, s->total, 0, 8, 0xa5a5a5a5u, e) != 0 ||
-         (s->part != NULL && rt_fill(j->rt, s->part, 0, (s->part_bytes + 3) / 4 * 4, 0xa5a5a5a5u, e) != 0) ? -1 : 0;
+         (s->part != NULL && rt_fill(j->rt, s->part, 0, (s->part_bytes + 3) / 4 * 4, 0xa5a5a5a5u, e) != 0) ||
+         (s->parti != NULL && rt_fill(j->rt, s->parti, 0, (size_t)s->groups * 8, 0xa5a5a5a5u, e) != 0) ? -1 : 0;
 }
 
 static int cl_run(struct entry_job *j, struct ps_err *e)
