@@ -102,3 +102,27 @@ print()
 print("| what (call) | psearch span µs | peer µs | ratio | target |")
 print("|---|---:|---:|---:|---|")
 print("\n".join(rows))
+
+# calls 142 and 143: the fences of os_pass's scan group, the sorts by this build and by b1a1007, ABAB
+rows = []
+for call, what in (("call142-fences", "this build: a device fence on both sides"),
+                   ("call143-final", "this build: a device fence on the writer only")):
+    c = members(call)
+    cubs = [k for k in c if re.search(r"v/cub[0-9]*\.txt$", k)]
+    for e, ds, row, name in (("radix_sort", "[33554431]i32", FULL_K, "SortKeys"),
+                             ("radix_sort_pairs", "[33554431]i32 [33554431]i32", FULL_P, "SortPairs")):
+        cub = sum(peer(c, k, row) for k in cubs) / len(cubs)
+        for b in ("new", "old"):
+            mine = sum(spans(c, "ab/%s%d.json" % (b, k))[(e, ds)] for k in (1, 2)) / 2
+            add("%s by %s (%s)" % (e, what if b == "new" else "b1a1007, mem_fence", call[4:7]), mine, cub, name,
+                "<= 1.0x")
+c = members("call142-fences")
+for n, row in (("[10000000]i32", "cub Reduce Sum [M]i32"), ("[33554431]i32", "cub Reduce Sum [N]i32")):
+    cub = (peer(c, "v/cub1.txt", row) + peer(c, "v/cub2.txt", row)) / 2
+    for b, what in (("new", "one launch"), ("old", "two kernels")):
+        mine = sum(spans(c, "p%s%d.json" % (b, k))[("reduce", n)] for k in (1, 2)) / 2
+        add("reduce %s, %s (142, 2 rounds)" % (n, what), mine, cub, "Reduce::Sum", "within 5%")
+print()
+print("| what (call) | psearch span µs | peer µs | ratio | target |")
+print("|---|---:|---:|---:|---|")
+print("\n".join(rows))
