@@ -143,6 +143,7 @@ struct cstate {
   uint64_t n, p;       /* elements, and the power of two red and Blelloch pad to */
   uint32_t items, ntiles, groups; /* items: elements per work-item of a tile */
   size_t part_bytes;   /* of part */
+  int poison;          /* PSEARCH_TEST_POISON, read once at prepare */
   int result_in_tmp;   /* Hillis-Steele: which buffer holds the result */
 };
 
@@ -164,10 +165,13 @@ static void release(struct entry_job *j)
   j->state = NULL;
 }
 
+/* A buffer's size for `bytes`: whole words, at least one (fills go by words). */
+static size_t padded(size_t bytes) { return bytes < 4 ? 4 : (bytes + 3) / 4 * 4; }
+
 static cl_mem alloc_zero(struct entry_job *j, size_t bytes, struct ps_err *e)
 {
-  cl_mem m = rt_alloc(j->rt, bytes < 4 ? 4 : bytes, e);
-  if (m != NULL && rt_zero(j->rt, m, 0, bytes < 4 ? 4 : (bytes + 3) / 4 * 4, e) != 0) {
+  cl_mem m = rt_alloc(j->rt, padded(bytes), e);
+  if (m != NULL && rt_zero(j->rt, m, 0, padded(bytes), e) != 0) {
     rt_release(j->rt, m);
     return NULL;
   }
@@ -234,6 +238,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
     return ps_fail(e, "%s needs work-groups of %d work-items; the device allows %zu", j->entry->name,
                    WG, rt_info(j->rt)->max_wg);
   s->n = data_value_count(&j->in[0]);
+  s->poison = hook_poison();
   s->items = entry_use_ptx(rt_info(j->rt)) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
   s->items = (uint32_t)hook_tune("COST_ITEMS", s->items, 1, 32);
   if (s->n >= ((uint64_t)1 << 32) - (uint64_t)2 * WG * s->items) /* seg_reduce_lookback's words */
@@ -437,10 +442,9 @@ static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct
 ** validation (the run before left the same values there). */
 static int poison(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
-  size_t bytes = entry_value_bytes(&j->out[0]);
-  return rt_fill(j->rt, s->out, 0, bytes < 4 ? 4 : (bytes + 3) / 4 * 4, 0xa5a5a5a5u, e) != 0 ||
+  return rt_fill(j->rt, s->out, 0, padded(entry_value_bytes(&j->out[0])), 0xa5a5a5a5u, e) != 0 ||
          rt_fill(j->rt, s->total, 0, 8, 0xa5a5a5a5u, e) != 0 ||
-         (s->part != NULL && rt_fill(j->rt, s->part, 0, (s->part_bytes + 3) / 4 * 4, 0xa5a5a5a5u, e) != 0) ||
+         (s->part != NULL && rt_fill(j->rt, s->part, 0, s->part_bytes, 0xa5a5a5a5u, e) != 0) ||
          (s->parti != NULL && rt_fill(j->rt, s->parti, 0, (size_t)s->groups * 8, 0xa5a5a5a5u, e) != 0) ? -1 : 0;
 }
 
@@ -449,7 +453,7 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   struct cstate *s = j->state;
   if (s->n == 0 && !op_of(j)->runs_empty)
     return 0;
-  if (hook_poison() && poison(j, s, e) != 0)
+  if (s->poison && poison(j, s, e) != 0)
     return -1;
   return op_of(j)->launch(j, s, e);
 }
