@@ -232,8 +232,8 @@ static void local_scan(__local T *sums, T x)
 // scan of the totals; the tile's total is sums[WG - 1].
 // With FILTER the tile holds keep flags (1 if in[i] >= 0) instead of values,
 // and xs[k] the work-item's element k for tile_write (held in registers
-// rather than read again: the filter's kernel time 56 -> 48 us at 10^7 on
-// the H100); other kernels leave xs alone.
+// rather than read again, which measured faster on the H100); other kernels
+// leave xs alone.
 static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __local T *sums, T *xs)
 {
   uint lid = get_local_id(0);
@@ -321,8 +321,8 @@ static uint tile_ticket(volatile __global uint *ticket, uint epoch_base, __local
 // the word of tile j - k, so one read covers 32 tiles; when the words up to
 // the newest inclusive one (or all 32) are ready, the warp folds them by
 // shuffles and goes on 32 tiles back if none was inclusive, else reads the
-// window again. On the H100 at 10^7: scan 42 against 47 us with one
-// work-item's walk, filter 34-37 against 40-41. Otherwise one work-item
+// window again (faster than one work-item's walk on the H100,
+// docs/performance.md#scans). Otherwise one work-item
 // walks back a tile at a time, spinning on a word until it is ready.
 #ifdef WARP_LOOKBACK
 #define TILE_WALKERS 32

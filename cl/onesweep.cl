@@ -107,21 +107,15 @@ static uint match_any(uint d, __local uint *scratch)
 #define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
 #elif defined(NV_PTX)
 // The lanes of this warp whose d equals this lane's: an AND over the 8 digit
-// bits of each bit's ballot (on the H100 the sort took 1268 us so, 1536 with
-// match.any.sync, which -DMATCH_ANY selects).
+// bits of each bit's ballot (faster on the H100 than match.any.sync).
 static uint match_any(uint d, __local uint *scratch)
 {
-  uint m;
+  uint m = ~0u;
   (void)scratch;
-#ifndef MATCH_ANY
-  m = ~0u;
   for (uint b = 0; b < 8; b++) {
     uint bit = (d >> b) & 1u, v = ballot(bit, scratch);
     m &= bit ? v : ~v;
   }
-#else
-  asm volatile("match.any.sync.b32 %0, %1, 0xffffffff;" : "=r"(m) : "r"(d));
-#endif
   return m;
 }
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
@@ -326,9 +320,147 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 // -DSCANG, tot and first are unused.
 #ifdef SCANG
 #define OFF_T volatile __global uint *
+static void scan_group_work(__local uint *sh, volatile __global uint *tot, OFF_T off, uint first)
+{
+  uint l = get_local_id(0), total;
+  for (uint p = 0; first && p < PASSES; p++) {
+    uint c = A_DIGIT(l) ? tot[p * RADIX + l] : 0u;
+    uint o = group_scan(sh, c, &total);
+    if (A_DIGIT(l)) {
+      off[p * RADIX + l] = o;
+      tot[p * RADIX + l] = 0;
+    }
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (first && l == 0) {
+    device_fence(); // every offset before the flag, for the other groups
+    tot[PASSES * RADIX] = 1;
+  }
+}
 #else
 #define OFF_T __global const uint *restrict
 #endif
+
+// This group's tile: the group's id (-DGID) or a ticket; with -DSCANG the
+// first is the scan group's (see above), and a tile is one less. Also zeroes
+// the warps' counters cnt and the peers' scratch pm (-DPEERS_OR). Every
+// work-item returns the same, with a barrier passed.
+static uint tile_start(volatile __global uint *ticket, uint epoch_base, __local count_t *cnt, __local uint *pm,
+                       __local uint *tid_sh)
+{
+  uint l = get_local_id(0);
+#ifndef GID
+  if (l == 0)
+    *tid_sh = atomic_inc(ticket) - epoch_base;
+#endif
+  for (uint i = l; i < WARPS * RADIX; i += WG) {
+    cnt[i] = 0;
+#ifdef PEERS_OR
+    pm[i] = 0;
+#endif
+  }
+  (void)pm;
+  barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef GID
+  (void)ticket, (void)epoch_base, (void)tid_sh;
+  return get_group_id(0);
+#else
+  return *tid_sh;
+#endif
+}
+
+// After the ranking, work-item l < RADIX is digit l: it turns the warps'
+// counts of l into their offsets within its run, publishes the tile's count of
+// l at once (for the tiles after it), and with the group's scan of the counts
+// sets dstart[l] (where the run starts in the tile) and moves each warp's
+// offset by it (each warp's first slot of l, so that a key's slot takes one
+// look-up). Returns the tile's count of l (0 past RADIX).
+static uint digit_runs(__local count_t *cnt, __local uint *sh, __local uint *dstart,
+                       volatile __global lbword *status, uint t, uint epoch)
+{
+  uint d = get_local_id(0), sum = 0, start, total;
+  (void)epoch;
+  if (A_DIGIT(d)) {
+    for (uint v = 0; v < WARPS; v++) {
+      uint c = cnt[v * RADIX + d];
+      cnt[v * RADIX + d] = (count_t)sum;
+      sum += c;
+    }
+    PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
+  }
+  start = group_scan(sh, sum, &total);
+  if (A_DIGIT(d)) {
+    dstart[d] = start;
+    for (uint v = 0; v < WARPS; v++)
+      cnt[v * RADIX + d] += (count_t)start;
+  }
+  return sum;
+}
+
+// Work-item l < RADIX: gb[l] = where digit l's run goes in the output, as an
+// offset from tile slots (uint arithmetic wraps back): its offset in the
+// pass, plus the tile's prefix of l by look-back, less its start in the tile.
+static void run_bases(OFF_T off, volatile __global lbword *status, volatile __global uint *tot, uint first,
+                      uint shift, uint t, uint epoch, uint count, __local const uint *dstart, __local uint *gb)
+{
+  uint l = get_local_id(0);
+  (void)tot, (void)first;
+  if (A_DIGIT(l)) {
+    uint pre = digit_prefix(status, t, l, epoch, count);
+#ifdef SCANG
+    while (first && tot[PASSES * RADIX] == 0) // the offsets not yet scanned
+      ;
+    // The offsets are loaded only once the flag's load returned 1, and no group
+    // loads them before that: mem_fence keeps the compiler from hoisting the
+    // load. The writer's device_fence is what orders the offsets (a device
+    // fence here too measured slower on the H200).
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+#endif
+    gb[l] = off[(shift >> 3) * RADIX + l] + pre - dstart[l];
+  }
+}
+
+// os_pass's private arrays and local memory, by its options.
+// The keys' ranks in the tile: with -DPACKR two to a word (each below
+// TILE <= 2^15), which frees ITEMS / 2 registers.
+#ifdef PACKR
+#define RANKS uint rp[(ITEMS + 1) / 2] = {0}
+#define R_GET(i) ((i) & 1 ? rp[(i) >> 1] >> 16 : rp[(i) >> 1] & 0xffffu)
+#define R_ADD(i, x) (rp[(i) >> 1] += (i) & 1 ? (uint)(x) << 16 : (uint)(x))
+#else
+#define RANKS uint r[ITEMS] = {0}
+#define R_GET(i) r[i]
+#define R_ADD(i, x) (r[i] += (x))
+#endif
+// The tile in digit order: the keys and their values; with -DVSHARE the
+// values in the keys' memory once the keys are written, each slot's digit
+// kept four to a register (dig) for its value's place.
+#if defined(VALUES) && defined(VSHARE)
+#define TILE_MEMORY                                      \
+  __local union { U k[TILE]; uint v[TILE]; } tb;         \
+  __local U *keys = tb.k;                                \
+  __local uint *vals = tb.v;                             \
+  uint dig[(ITEMS + 3) / 4] = {0}
+#elif defined(VALUES)
+#define TILE_MEMORY          \
+  __local U keys[TILE];      \
+  __local uint vals[TILE];   \
+  uint v[ITEMS]
+#else
+#define TILE_MEMORY __local U keys[TILE]
+#endif
+// match_any's scratch (WARPS * RADIX words): with the PTX path and keys of
+// 4 bytes or more in the tile's memory, which the ranking does not use.
+#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES >= 32
+#define PEERS_MEMORY __local uint *pm = (__local uint *)keys
+#elif defined(PEERS_OR)
+#define PEERS_MEMORY __local uint pm[WARPS * RADIX]
+#else
+#define PEERS_MEMORY __local uint *pm = sh
+#endif
+// Tile slot q's value: with iota its position; past the end 0.
+#define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
              OFF_T off /* all passes' */, volatile __global lbword *status,
@@ -339,93 +471,22 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
              )
 {
-#if defined(VALUES) && defined(VSHARE)
-  // the tile in digit order: the keys, then (once written) their values
-  __local union { U k[TILE]; uint v[TILE]; } tb;
-  __local U *keys = tb.k;
-  __local uint *vals = tb.v;
-  // the digit of slot i * WG + l, four to a register: where its value goes
-  uint dig[(ITEMS + 3) / 4];
-  for (uint i = 0; i < (ITEMS + 3) / 4; i++)
-    dig[i] = 0;
-#else
-  __local U keys[TILE];           // the tile in digit order
-#ifdef VALUES
-  __local uint vals[TILE];        // their values
-  uint v[ITEMS];
-#endif
-#endif
+  TILE_MEMORY;
   __local count_t cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its first slot of d
   __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
-  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, total, count;
+  PEERS_MEMORY;
+  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
-#ifdef VALUES
-  // tile slot q's value: with iota its position; past the end 0
-#define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
-#endif
-#ifdef PACKR
-  // the keys' ranks, two to a word (each below TILE <= 2^15), which frees
-  // ITEMS / 2 registers
-  uint rp[(ITEMS + 1) / 2];
-#define R_GET(i) ((i) & 1 ? rp[(i) >> 1] >> 16 : rp[(i) >> 1] & 0xffffu)
-#define R_ADD(i, x) (rp[(i) >> 1] += (i) & 1 ? (uint)(x) << 16 : (uint)(x))
-  for (uint i = 0; i < (ITEMS + 1) / 2; i++)
-    rp[i] = 0;
-#else
-  uint r[ITEMS];
-#define R_GET(i) r[i]
-#define R_ADD(i, x) (r[i] += (x))
-  for (uint i = 0; i < ITEMS; i++)
-    r[i] = 0;
-#endif
-#if defined(PEERS_OR) && defined(NV_PTX) && PASSES >= 4 && ITEMS * PASSES >= 32
-  // match_any's scratch (WARPS * RADIX words) in the tile's memory, which
-  // the ranking does not use
-  __local uint *pm = (__local uint *)keys;
-#elif defined(PEERS_OR)
-  __local uint pm[WARPS * RADIX]; // match_any's scratch
-#else
-  __local uint *pm = sh;
-#endif
-#ifndef GID
-  if (l == 0)
-    tid_sh = atomic_inc(ticket) - epoch_base;
-#endif
-  for (uint i = l; i < WARPS * RADIX; i += WG) {
-    cnt[i] = 0;
-#ifdef PEERS_OR
-    pm[i] = 0;
-#endif
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-#ifdef GID
-  t = get_group_id(0);
-  (void)ticket, (void)epoch_base, (void)tid_sh;
-#else
-  t = tid_sh;
-#endif
+  RANKS;
+  t = tile_start(ticket, epoch_base, cnt, pm, &tid_sh);
 #ifdef SCANG
-  if (t == 0) { // the scan's group
-    for (uint p = 0; first && p < PASSES; p++) {
-      uint c = A_DIGIT(l) ? tot[p * RADIX + l] : 0u;
-      uint o = group_scan(sh, c, &total);
-      if (A_DIGIT(l)) {
-        off[p * RADIX + l] = o;
-        tot[p * RADIX + l] = 0;
-      }
-    }
-    barrier(CLK_GLOBAL_MEM_FENCE);
-    if (first && l == 0) {
-      device_fence(); // every offset before the flag, for the other groups
-      tot[PASSES * RADIX] = 1;
-    }
+  if (t == 0) {
+    scan_group_work(sh, tot, off, first);
     return;
   }
   t -= 1;
-#else
-  (void)tot, (void)first;
 #endif
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
 #ifdef LB32
@@ -441,9 +502,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 #endif
   }
 #if defined(VALUES) && defined(VSHARE) && defined(NV_PTX)
-  // the values are loaded late (below): L2 fetches them meanwhile (radix_sort_pairs
-  // [33554431]i32 on the H100 at 512 x 16: 1195.3 us with a plain prefetch, 1200.8
-  // without, call 71; at 512 x 17 evicted last, 1172.5 against 1193.7, call 76)
+  // the values are loaded late (below): L2 fetches them meanwhile, to be
+  // evicted last
   if (!iota)
     for (uint o = l * 32u; o < m * 4u; o += WG * 32u)
       l2_ask((__global const uchar *)(vin + (ulong)t * TILE) + o);
@@ -464,59 +524,23 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
     R_ADD(i, old + below);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  {
-    // work-item l < RADIX is digit l: the warps' offsets within its run, its
-    // count in the tile (published at once, for the tiles after it), where
-    // its run starts in the tile
-    uint d = l, sum = 0, start;
-    if (A_DIGIT(d)) {
-      for (uint v = 0; v < WARPS; v++) {
-        uint c = cnt[v * RADIX + d];
-        cnt[v * RADIX + d] = (count_t)sum;
-        sum += c;
-      }
-      PUBLISH(&status[(ulong)t * RADIX + d], LB_WORD(t == 0 ? 2 : 1, sum));
-    }
-    start = group_scan(sh, sum, &total);
-    if (A_DIGIT(d)) {
-      dstart[d] = start;
-      // each warp's first slot of d in the tile, so that a key's slot takes
-      // one look-up (with the run's start looked up as well, radix_sort
-      // [33554431]i32 took 763.0 us against 738.5 on the H100, call 55)
-      for (uint v = 0; v < WARPS; v++)
-        cnt[v * RADIX + d] += (count_t)start;
-    }
-    count = sum;
-  }
+  count = digit_runs(cnt, sh, dstart, status, t, epoch);
   barrier(CLK_LOCAL_MEM_FENCE);
-  // each key's slot in the tile in digit order; the run's place in the
-  // output (look-back), as an offset from tile slots (uint arithmetic wraps
-  // back). The digits and counters' addresses again, not kept from the ranking.
+  // each key's slot in the tile in digit order. The digits and counters'
+  // addresses again, not kept from the ranking.
   uint shift2 = opaque(shift), w2 = opaque(w);
   for (uint i = 0; i < ITEMS; i++)
     R_ADD(i, cnt[w2 * RADIX + DIGIT(k[i], shift2)]);
   // the tile in digit order (before the look-back, which may wait on other
-  // tiles: 1020 -> 979 us on the H100), then each run written contiguously:
-  // consecutive work-items write consecutive addresses of a run
+  // tiles), then each run written contiguously: consecutive work-items write
+  // consecutive addresses of a run
   for (uint i = 0; i < ITEMS; i++) {
     keys[R_GET(i)] = k[i];
 #if defined(VALUES) && !defined(VSHARE)
     vals[R_GET(i)] = v[i];
 #endif
   }
-  if (A_DIGIT(l)) {
-    uint pre = digit_prefix(status, t, l, epoch, count);
-#ifdef SCANG
-    while (first && tot[PASSES * RADIX] == 0) // the offsets not yet scanned
-      ;
-    // The offsets are loaded only once the flag's load returned 1, and no group
-    // loads them before that: mem_fence keeps the compiler from hoisting the
-    // load. A device fence here cost 5% of radix_sort_pairs on the H200
-    // (call 142); the writer's device_fence is what orders the offsets.
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
-#endif
-    gb[l] = off[(shift >> 3) * RADIX + l] + pre - dstart[l];
-  }
+  run_bases(off, status, tot, first, shift, t, epoch, count, dstart, gb);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint i = 0; i < ITEMS; i++) {
     uint q = i * WG + l;

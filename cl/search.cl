@@ -101,15 +101,7 @@ __kernel void binary_search(__global const T *restrict xs, const long n,
 // bound in the Eytzinger array, or -1 when every element is smaller than x.
 // A work-group of WG work-items takes EBATCH WG consecutive keys, EBATCH per
 // work-item (WG apart: coalesced key reads and answer writes), all descending
-// together: EBATCH independent loads in flight. With EPREFETCH, each step
-// also prefetches the node's descendants four levels down (nodes 16k ..
-// 16k + 15, at most two 64-byte lines: Khuong and Morin's prefetch), through
-// NVIDIA's inline PTX where it is allowed, else OpenCL's prefetch().
-#ifdef NV_PTX
-#define PREFETCH_LINE(p) asm volatile("prefetch.global.L1 [%0];" ::"l"(p))
-#else
-#define PREFETCH_LINE(p) prefetch((p), 1)
-#endif
+// together: EBATCH independent loads in flight.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void eytzinger_search(__global const T *restrict t, const long n,
                       __global const T *restrict keys, const long m,
@@ -128,15 +120,8 @@ void eytzinger_search(__global const T *restrict t, const long n,
   for (int d = 0; d <= H; d++) {
 #pragma unroll
     for (int b = 0; b < EBATCH; b++) {
-      if (k[b] <= (ulong)n) {
-#if EPREFETCH
-        if (16 * k[b] <= (ulong)n) {
-          PREFETCH_LINE(t + 16 * k[b] - 1);
-          PREFETCH_LINE(t + 16 * k[b] + 14);
-        }
-#endif
+      if (k[b] <= (ulong)n)
         k[b] = 2 * k[b] + (t[k[b] - 1] < x[b] ? 1 : 0);
-      }
     }
   }
 #pragma unroll
@@ -152,7 +137,7 @@ void eytzinger_search(__global const T *restrict t, const long n,
 // G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
 // group g has its lower bound in [bounds[g], bounds[g + 1]]. (One binary search
 // per work-item; 32 work-items per bound, as in nary_search, measured slower on
-// the H100: 37 against 21 us at 2^25 keys.)
+// the H100.)
 __kernel void sorted_keys_bounds(__global const T *restrict xs, const long n,
                                  __global const T *restrict keys, const long m,
                                  __global long *restrict bounds, const long groups)

@@ -21,7 +21,7 @@ scratch=$(mktemp -d)
 # the working tree as it is (uncommitted changes included), without builds
 (cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | (cd "$scratch" && tar xf -)
 cd "$scratch" || exit 1
-if ! meson setup build -Dtests=enabled --buildtype=release >setup.log 2>&1 || ! ninja -C build >>setup.log 2>&1; then
+if ! meson setup build -Dtests=enabled -Dtest_hooks=true --buildtype=release >setup.log 2>&1 || ! ninja -C build >>setup.log 2>&1; then
   tail -20 setup.log >&2
   echo "mutants.sh: the unmutated tree does not build" >&2
   exit 1

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -f build-asan/build.ninja ]; then
   log=$(mktemp)
-  if ! meson setup build-asan -Dtests=enabled -Db_sanitize=address,undefined -Db_lundef=false \
+  if ! meson setup build-asan -Dtests=enabled -Dtest_hooks=true -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debugoptimized >"$log" 2>&1; then
     tail -n 25 "$log" >&2
     echo "sanitize.sh: configuring build-asan failed (log above); rm -rf build-asan and retry" >&2

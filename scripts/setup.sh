@@ -66,17 +66,25 @@ if [ $tests = 1 ]; then
       .venv/bin/pip install -q --disable-pip-version-check numpy futhark-data
     reconf=1   # configure again, so that the tests find .venv
   fi
-  topt=-Dtests=enabled
+  topt="-Dtests=enabled -Dtest_hooks=true" hooks=true
 else
-  topt=
+  topt=-Dtest_hooks=false hooks=false # a release build: no test hook (src/core/hook.h)
 fi
+
+# option_of NAME: the value build/ is configured with ("" when unknown)
+option_of() {
+  python3 -c 'import json, sys
+for o in json.load(open("build/meson-info/intro-buildoptions.json")):
+    if o["name"] == sys.argv[1]:
+        print(str(o["value"]).lower())' "$1" 2>/dev/null
+}
 
 hint="the full log is build/meson-logs/meson-log.txt; 'rm -rf build' and run scripts/setup.sh again after fixing it"
 if [ -f build/meson-private/coredata.dat ] && { [ $reconf = 1 ] || [ ! -f build/build.ninja ]; }; then
   step "$hint" meson setup --reconfigure build $topt
 elif [ ! -f build/build.ninja ]; then
   step "$hint" meson setup build --buildtype=release $topt
-elif [ -n "$topt" ]; then
+elif [ "$(option_of test_hooks)" != "$hooks" ] || { [ $tests = 1 ] && [ "$(option_of tests)" != enabled ]; }; then
   step "$hint" meson configure build $topt
 fi
 step "a compiler error above is a bug: please report it with the log" ninja -C build

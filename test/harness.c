@@ -13,6 +13,15 @@
 
 struct rt *harness_rt;
 struct pool *harness_pool;
+struct tune harness_tuning;
+
+void harness_tune(const char *spec)
+{
+  struct ps_err e = {{0}};
+  memset(&harness_tuning, 0, sizeof harness_tuning);
+  if (spec[0] != '\0' && tune_parse(&harness_tuning, spec, &e) != 0)
+    fail_msg("harness_tune(\"%s\"): %s", spec, e.msg);
+}
 
 int harness_setup(void **state)
 {
@@ -49,7 +58,7 @@ struct data_value harness_run(const char *name, enum backend b, const struct dat
   struct entry_job j;
   struct ps_err e = {{0}};
   struct data_value out;
-  struct target t = {b, harness_rt, harness_pool};
+  struct target t = {b, harness_rt, harness_pool, &harness_tuning};
   int ok;
   assert_non_null(en);
   j = entry_job_init(en, &t, in, nin);

@@ -15,6 +15,12 @@
 extern struct rt *harness_rt;
 extern struct pool *harness_pool;
 
+/* The tuning parameters the harness's jobs run with (tune.h): harness_tune
+** sets them from "NAME=V,..." (failing the test on a bad spec), "" clears
+** them; harness_tuning is what targets made by a test point to. */
+extern struct tune harness_tuning;
+void harness_tune(const char *spec);
+
 /* cmocka group setup and teardown: open and close harness_rt and harness_pool. */
 int harness_setup(void **state);
 int harness_teardown(void **state);

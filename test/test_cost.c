@@ -17,6 +17,7 @@
 #include "entry.h"
 #include "gen.h"
 #include "harness.h"
+#include "hook.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +227,8 @@ static void reruns_write_everything(void **state)
 {
   static const int64_t rsizes[] = {0, 1, 257, 100003};
   (void)state;
+  if (!hook_built())
+    skip(); /* a build without the test hooks (meson -Dtest_hooks) */
   setenv("PSEARCH_TEST_POISON", "1", 1);
   for (const struct entry *en = cost_entries; en->name != NULL; en++) {
     for (size_t si = 0; si < sizeof rsizes / sizeof rsizes[0]; si++) {
@@ -262,11 +265,11 @@ static void reruns_write_everything(void **state)
 }
 
 /* The tile shapes NVIDIA's devices get (cost.c: items_nv, ballot), on any
-** device through PSEARCH_TEST_TUNE: the filter by warp votes (prelude.cl's
+** device through tuning parameters: the filter by warp votes (prelude.cl's
 ** ballot emulated without NVIDIA's PTX) with 16 and 32 elements per
 ** work-item, and the scans with 32; and tiles of one element per work-item,
 ** where 100003 elements make 391 tiles, more than rts_spine scans at once;
-** and tiles by group id rather than by ticket (COST_GID, as on NVIDIA).
+** and tiles by group id rather than by ticket (cost_gid, as on NVIDIA).
 ** Every size and pattern against c, and scan_rts on 1000003 elements (16
 ** rounds of the spine); then the filter by votes 50 times on the same buffers
 ** (the epochs). */
@@ -274,15 +277,15 @@ static void tile_shapes(void **state)
 {
   static const struct {
     const char *tune, *names[3];
-  } shapes[] = {{"COST_BALLOT=1,COST_ITEMS=16", {"filter", NULL, NULL}},
-                {"COST_BALLOT=1,COST_ITEMS=32", {"filter", "scan", "scan_exclusive"}},
-                {"COST_ITEMS=1", {"scan_rts", "segmented_reduce", NULL}},
-                {"COST_GID=1", {"scan", "filter", "segmented_reduce"}}};
+  } shapes[] = {{"cost_ballot=1,cost_items=16", {"filter", NULL, NULL}},
+                {"cost_ballot=1,cost_items=32", {"filter", "scan", "scan_exclusive"}},
+                {"cost_items=1", {"scan_rts", "segmented_reduce", NULL}},
+                {"cost_gid=1", {"scan", "filter", "segmented_reduce"}}};
   struct data_value big = make(DATA_I32, 1000003, RANDOM, 7), ref, got;
   struct ps_err e = {{0}};
   (void)state;
   for (size_t t = 0; t < sizeof shapes / sizeof shapes[0]; t++) {
-    setenv("PSEARCH_TEST_TUNE", shapes[t].tune, 1);
+    harness_tune(shapes[t].tune);
     for (size_t k = 0; k < 3 && shapes[t].names[k] != NULL; k++)
       for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
         for (int p = 0; p < NPATTERNS; p++) {
@@ -303,16 +306,17 @@ static void tile_shapes(void **state)
         }
   }
   /* 1000003 elements in tiles of 256: rts_spine's carry over 16 rounds */
+  harness_tune("cost_items=1");
   ref = harness_run("scan_rts", BACKEND_C, &big, 1, 1);
   got = harness_run("scan_rts", BACKEND_OPENCL, &big, 1, 1);
   if (entry_compare(&ref, &got, 1, &e) != 0)
-    fail_msg("scan_rts (COST_ITEMS=1) on 1000003: %s", e.msg);
+    fail_msg("scan_rts (cost_items=1) on 1000003: %s", e.msg);
   data_value_free(&ref);
   data_value_free(&got);
-  setenv("PSEARCH_TEST_TUNE", "COST_BALLOT=1", 1);
+  harness_tune("cost_ballot=1");
   ref = harness_run("filter", BACKEND_C, &big, 1, 1);
   got = harness_run("filter", BACKEND_OPENCL, &big, 1, 50);
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
   if (entry_compare(&ref, &got, 1, &e) != 0)
     fail_msg("filter by votes after 50 launches: %s", e.msg);
   data_value_free(&ref);
@@ -329,7 +333,7 @@ static void multicore_any_threads(void **state)
   for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
     struct ps_err e = {{0}};
     struct pool *p = pool_open(threads[k], &e);
-    struct target t = {BACKEND_MULTICORE, NULL, p};
+    struct target t = {BACKEND_MULTICORE, NULL, p, NULL};
     assert_non_null(p);
     for (const struct entry *en = cost_entries; en->name != NULL; en++) {
       int64_t n = 7 * 16384 + 5;

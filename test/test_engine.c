@@ -50,8 +50,8 @@ static void backends_agree(const char *name, const enum data_type *types, int nt
                            const int64_t *sizes, int nsizes)
 {
   struct ps_err pe = {{0}};
-  struct target c = {BACKEND_C, NULL, NULL}, cl = {BACKEND_OPENCL, open_default(), NULL},
-                mc = {BACKEND_MULTICORE, NULL, pool_open(3, &pe)}; /* 3: uneven shares */
+  struct target c = {BACKEND_C, NULL, NULL, NULL}, cl = {BACKEND_OPENCL, open_default(), NULL, NULL},
+                mc = {BACKEND_MULTICORE, NULL, pool_open(3, &pe), NULL}; /* 3: uneven shares */
   const struct target *others[] = {&cl, &mc};
   const struct entry *en = registry_find(name);
   struct gen_bounds b;

@@ -54,7 +54,7 @@ static const struct entry fake = {.name = "fake", .desc = "", .nin = 0,
                                   .impl = {{fake_prepare, fake_run, fake_result, fake_release},
                                            {fake_prepare, fake_run, fake_result, fake_release}}};
 
-static const struct target host = {BACKEND_C, NULL, NULL};
+static const struct target host = {BACKEND_C, NULL, NULL, NULL};
 
 static double steady_20ms(uint64_t k) { return k == 0 ? 200000 : 20000; }
 static double tiny(uint64_t k) { (void)k; return 2; }

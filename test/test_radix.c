@@ -24,6 +24,7 @@
 #include "entry.h"
 #include "gen.h"
 #include "harness.h"
+#include "hook.h"
 #include "psort.h"
 #include "ptx.h"
 #include "radix.h"
@@ -138,34 +139,36 @@ static void radix_sort_agrees(void **state)
 ** (PSEARCH_TEST_LOOKBACK_COUNTS): the path that a device's timing rarely
 ** takes, where a tile before has published its counts but not yet its
 ** prefix. 4096 keys a tile: up to 245 tiles. Each in the look-back's
-** shapes (PSEARCH_TEST_TUNE): 64-bit words with epochs (the default without
+** shapes (tuning parameters): 64-bit words with epochs (the default without
 ** PTX), 32-bit words with tiles by group id and the offsets scanned by the
 ** first pass's first group (the default with PTX, below 2^30 keys), 4 and 16
 ** words read at once, tiles of 7 keys a work-item (with the ranks packed two
-** to a word, OS_PACKR: the last word half used; os_hist one key a load; the
+** to a word, sort_packed_ranks: the last word half used; os_hist one key a load; the
 ** scan's group the first ticket); os_hist in groups of 96 with loads of 2
 ** keys. */
 static void lookback_over_counts(void **state)
 {
   static const enum data_type lt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ls[] = {4097, 65537, 1000003};
-  static const char *const tunes[] = {"", "OS_LB32=1,OS_GID=1,OS_SCANG=1",
-                                      "OS_LBN=4,OS_ITEMS=7,OS_PACKR=1,OS_HVEC=1,OS_SCANG=1",
-                                      "OS_LB32=1,OS_LBN=16,OS_HVEC=2,OS_HWG=96"};
+  static const char *const tunes[] = {"", "sort_lb32=1,sort_gid=1,sort_scan_group=1",
+                                      "sort_lookback_words=4,sort_items=7,sort_packed_ranks=1,sort_hist_vec=1,sort_scan_group=1",
+                                      "sort_lb32=1,sort_lookback_words=16,sort_hist_vec=2,sort_hist_wg=96"};
   (void)state;
+  if (!hook_built())
+    skip(); /* a build without the test hooks (meson -Dtest_hooks) */
   setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
-    setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
+    harness_tune(tunes[k]);
     for (size_t ti = 0; ti < sizeof lt / sizeof lt[0]; ti++)
       for (size_t si = 0; si < sizeof ls / sizeof ls[0]; si++)
         agree("radix_sort", 1u << BACKEND_OPENCL, lt[ti], ls[si], RANDOM, 40 + si);
   }
   unsetenv("PSEARCH_TEST_LOOKBACK_COUNTS");
   /* 32-bit words with inclusive prefixes past 2^16 (every key one digit) */
-  setenv("PSEARCH_TEST_TUNE", "OS_LB32=1", 1);
+  harness_tune("sort_lb32=1");
   agree("radix_sort", 1u << BACKEND_OPENCL, DATA_I32, 1000003, EQUAL, 7);
   agree("radix_sort", 1u << BACKEND_OPENCL, DATA_U16, 1000003, FEW, 8);
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
 }
 
 /* The 32-bit look-back words (each pass its own, cleared by os_hist) when
@@ -182,22 +185,24 @@ static void stale_lookback_words(void **state)
 {
   static const enum data_type st[] = {DATA_I32, DATA_U16, DATA_F64, DATA_I8};
   static const int64_t ss[] = {4097, 65537, 300007};
-  static const char *const tunes[] = {"OS_LB32=1", "OS_LB32=1,OS_GID=1,OS_SCANG=1"};
+  static const char *const tunes[] = {"sort_lb32=1", "sort_lb32=1,sort_gid=1,sort_scan_group=1"};
   (void)state;
+  if (!hook_built())
+    skip(); /* a build without the test hooks (meson -Dtest_hooks) */
   setenv("PSEARCH_TEST_LOOKBACK_STALE", "1", 1);
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
-    setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
+    harness_tune(tunes[k]);
     for (size_t ti = 0; ti < sizeof st / sizeof st[0]; ti++)
       for (size_t si = 0; si < sizeof ss / sizeof ss[0]; si++)
         agree("radix_sort", 1u << BACKEND_OPENCL, st[ti], ss[si], RANDOM, 60 + si);
     agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 300007, RANDOM, 63);
   }
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
   unsetenv("PSEARCH_TEST_LOOKBACK_STALE");
 }
 
 /* The ranking other GPUs get (peers by atomic OR on bit masks in local
-** memory, PSEARCH_TEST_TUNE OS_PEERS_OR=1) and the GPUs' os_hist (loads of 4
+** memory, tuning parameters sort_peers_or=1) and the GPUs' os_hist (loads of 4
 ** keys, 2 a work-item in flight, and the last n % 4 keys one at a time), on
 ** this device: radix_sort on every type, the edge
 ** sizes and every pattern; argsort (the path that carries values). */
@@ -205,7 +210,7 @@ static void peers_by_atomic_or(void **state)
 {
   static const int64_t ps[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537};
   (void)state;
-  setenv("PSEARCH_TEST_TUNE", "OS_PEERS_OR=1,OS_HVEC=4,OS_HITEMS=2", 1);
+  harness_tune("sort_peers_or=1,sort_hist_vec=4,sort_hist_items=2");
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
     for (size_t si = 0; si < sizeof ps / sizeof ps[0]; si++)
       for (int p = 0; p < NPATTERNS; p++)
@@ -213,7 +218,7 @@ static void peers_by_atomic_or(void **state)
   agree("radix_sort", 1u << BACKEND_OPENCL, DATA_I32, 1000003, RANDOM, 12);
   agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 100003, FEW, 13);
   agree("argsort", 1u << BACKEND_OPENCL, DATA_F64, 100003, RANDOM, 14);
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
 }
 
 /* os_pass's launch bounds on NVIDIA (ptx.h): the build option read back, and
@@ -261,8 +266,8 @@ static void ptx_launch_bounds(void **state)
   assert_null(out);
 }
 
-/* os_pass in groups wider than one work-item per digit (PSEARCH_TEST_TUNE
-** OS_WG: the work-items past RADIX only rank and move keys): radix_sort on
+/* os_pass in groups wider than one work-item per digit (tuning parameters
+** sort_wg: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
 ** with 64- and 32-bit look-back words (the latter with the peers by atomic OR
 ** and the ranks packed, as on the H100); argsort (the values). */
@@ -270,18 +275,18 @@ static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
-  static const char *const tunes[] = {"OS_WG=384,OS_ITEMS=9",
-                                      "OS_WG=512,OS_ITEMS=3,OS_LB32=1,OS_PEERS_OR=1,OS_PACKR=1"};
+  static const char *const tunes[] = {"sort_wg=384,sort_items=9",
+                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_packed_ranks=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
-    setenv("PSEARCH_TEST_TUNE", tunes[k], 1);
+    harness_tune(tunes[k]);
     for (size_t ti = 0; ti < sizeof wt / sizeof wt[0]; ti++)
       for (size_t si = 0; si < sizeof ws / sizeof ws[0]; si++)
         for (int p = 0; p < 2; p++)
           agree("radix_sort", 1u << BACKEND_OPENCL, wt[ti], ws[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
     agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 100003, RANDOM, 15);
   }
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
 }
 
 /* argsort: the c reference by hand (ties keep their order; signed order and
@@ -317,16 +322,16 @@ static void argsort_agrees(void **state)
       for (int p = 0; p < NPATTERNS; p++)
         agree("argsort", CL, types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
   agree("argsort", CL, DATA_I32, 1000003, EQUAL, 9);
-  setenv("PSEARCH_TEST_TUNE", "OS_LB32=1", 1);
+  harness_tune("sort_lb32=1");
   agree("argsort", CL, DATA_U32, 300007, FEW, 10);
   agree("argsort", CL, DATA_F64, 300007, RANDOM, 11);
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
 }
 
 /* One run of radix_sort_pairs on backend b: both outputs, owned by the caller. */
 static void pairs_run(enum backend b, const struct data_value in[2], struct data_value out[2])
 {
-  struct target t = {b, harness_rt, harness_pool};
+  struct target t = {b, harness_rt, harness_pool, &harness_tuning};
   struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
   struct ps_err e = {{0}};
   if (entry_run_once(&j, &e) != 0)
@@ -343,13 +348,13 @@ static void pairs_run(enum backend b, const struct data_value in[2], struct data
 static void pairs_agree_on(enum data_type t, int64_t n, enum pattern p, uint64_t seed)
 {
   struct data_value in[2], ref[2], got[2];
-  char what[160];
+  char what[400], tuned[200];
   in[0] = make(t, n, p, seed);
   in[1] = make(t, n, RANDOM, seed + 500);
   pairs_run(BACKEND_C, in, ref);
   pairs_run(BACKEND_OPENCL, in, got);
   snprintf(what, sizeof what, "radix_sort_pairs (%s), %s, n=%lld, pattern %d",
-           getenv("PSEARCH_TEST_TUNE") ? getenv("PSEARCH_TEST_TUNE") : "", data_type_name(t), (long long)n, p);
+           tune_format(&harness_tuning, tuned, sizeof tuned), data_type_name(t), (long long)n, p);
   same_bits(&ref[0], &got[0], what);
   same_bits(&ref[1], &got[1], what);
   for (int k = 0; k < 2; k++) {
@@ -383,7 +388,7 @@ static void pairs_agree(void **state)
   data_value_free(&in[1]);
   assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &four, &e), 0);
   for (int b = 0; b < BACKEND_COUNT; b++) {
-    struct target t = {(enum backend)b, harness_rt, harness_pool};
+    struct target t = {(enum backend)b, harness_rt, harness_pool, &harness_tuning};
     struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
     assert_int_not_equal(entry_run_once(&j, &e), 0);
     assert_non_null(strstr(e.msg, "5 keys but 4 values"));
@@ -400,7 +405,7 @@ static void pairs_agree(void **state)
 /* The values through the keys' local memory once the keys are written (each
 ** slot's digit kept, four to a register, for its value's place) and the ranks
 ** packed, and the offsets scanned by the first pass's first group
-** (PSEARCH_TEST_TUNE OS_VSHARE=1,OS_PACKR=1,OS_SCANG=1: the PTX path's default
+** (tuning parameters sort_vshare=1,sort_packed_ranks=1,sort_scan_group=1: the PTX path's default
 ** for keys of up to 4 bytes, here on any device and type): argsort on every
 ** type (with 1- and 2-byte keys the shared tile takes the values' size),
 ** radix_sort_pairs, the edge sizes, two patterns. */
@@ -408,7 +413,7 @@ static void values_share_tile(void **state)
 {
   static const enum data_type pt[] = {DATA_I32, DATA_F32};
   (void)state;
-  setenv("PSEARCH_TEST_TUNE", "OS_VSHARE=1,OS_PACKR=1,OS_SCANG=1", 1);
+  harness_tune("sort_vshare=1,sort_packed_ranks=1,sort_scan_group=1");
   for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
     for (int p = 0; p < 2; p++) {
       for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
@@ -417,7 +422,7 @@ static void values_share_tile(void **state)
         pairs_agree_on(pt[ti], sizes[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
     }
   agree("argsort", CL, DATA_I32, 1000003, EQUAL, 9);
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
 }
 
 /* The one-bit sort: every type on the small sizes, 32-bit types up to 10^5. */
@@ -551,7 +556,7 @@ static void psort_reuses_scratch(void **state)
 static int unset_hooks(void **state)
 {
   (void)state;
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
   unsetenv("PSEARCH_TEST_LOOKBACK_COUNTS");
   unsetenv("PSEARCH_TEST_LOOKBACK_STALE");
   return 0;

@@ -489,7 +489,7 @@ static void unsorted_refused(void **state)
     const char *want[] = {sorted_msg, sorted_msg,
                           "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
     for (int k = 0; k < 5; k++) {
-      struct target t = {(enum backend)b, harness_rt, harness_pool};
+      struct target t = {(enum backend)b, harness_rt, harness_pool, &harness_tuning};
       j = entry_job_init(registry_find(names[k]), &t, &v, 1);
       assert_int_equal(entry_prepare(&j, &e), -1);
       if (strstr(e.msg, want[k]) == NULL)
@@ -501,32 +501,28 @@ static void unsorted_refused(void **state)
 
 
 
-/* The OpenCL searches in the shapes other devices choose (PSEARCH_TEST_TUNE):
+/* The OpenCL searches in the shapes other devices choose (tuning parameters):
 ** the B+ tree with 8-key internal nodes (the GPU's default; a CPU device's is
 ** 16) or 8-key leaves, several keys per work-item, and the Eytzinger search
-** with several keys per work-item, the B+ tree's cooperative search (teams
-** of 8 work-items per key, selected by BTREE_COOP=1, its ballot emulated
-** without NVIDIA's PTX) with both leaf sizes, the paired search (two
-** work-items per key, BTREE_PAIR=1, its sum emulated likewise) with both node
+** with several keys per work-item, the paired search (two work-items per
+** key, btree_pair=1, its sum emulated without NVIDIA's PTX) with both node
 ** sizes halved, at the sizes where each node
 ** size's levels begin and end, on 1-byte, 4-byte and 8-byte keys; and the grouped search
 ** with its buckets at every level (at most 64, 3 and 1 of them), run twice
 ** so that the second run's bucket counts start from zero as well. */
 static void other_shapes(void **state)
 {
-  static const char *const tunes[] = {"BTREE_F=8,BTREE_FL=16,BTREE_BATCH=2,EYTZ_BATCH=4,BTREE_BUCKETS=64",
-                                      "BTREE_F=8,BTREE_FL=8,BTREE_BATCH=3,EYTZ_BATCH=3,BTREE_BUCKETS=3",
-                                      "BTREE_F=16,BTREE_FL=8,BTREE_BATCH=1,EYTZ_BATCH=2,BTREE_BUCKETS=1",
-                                      "BTREE_F=8,BTREE_FL=16,BTREE_PAIR=1,BTREE_BATCH=4",
-                                      "BTREE_F=16,BTREE_FL=8,BTREE_PAIR=1,BTREE_BATCH=3",
-                                      "BTREE_F=8,BTREE_FL=16,BTREE_COOP=1,BTREE_BATCH=3",
-                                      "BTREE_F=8,BTREE_FL=8,BTREE_COOP=1,BTREE_BATCH=1"};
+  static const char *const tunes[] = {"btree_fanout=8,btree_leaf=16,btree_batch=2,eytz_batch=4,btree_buckets=64",
+                                      "btree_fanout=8,btree_leaf=8,btree_batch=3,eytz_batch=3,btree_buckets=3",
+                                      "btree_fanout=16,btree_leaf=8,btree_batch=1,eytz_batch=2,btree_buckets=1",
+                                      "btree_fanout=8,btree_leaf=16,btree_pair=1,btree_batch=4",
+                                      "btree_fanout=16,btree_leaf=8,btree_pair=1,btree_batch=3"};
   static const int64_t sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 511, 512, 513,
                                   1023, 1024, 1025, 4095, 4096, 4097, 70001};
   static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64};
   (void)state;
   for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
-    setenv("PSEARCH_TEST_TUNE", tunes[t], 1);
+    harness_tune(tunes[t]);
     for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
       for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
         int64_t n = sizes[z];
@@ -560,7 +556,7 @@ static void other_shapes(void **state)
         data_value_free(&xs);
       }
   }
-  unsetenv("PSEARCH_TEST_TUNE");
+  harness_tune("");
 }
 
 int main(void)

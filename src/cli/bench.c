@@ -186,6 +186,7 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   d.has_peak = o.has_peak;
   d.peak_bytes = o.peak;
   d.has_gpu = o.has_gpu;
+  d.tuning = &o.tuning;
   memcpy(d.gpu, o.gpu, sizeof d.gpu);
   memcpy(d.phase_s, o.phase_s, sizeof d.phase_s);
   report_print_line(stdout, &d, cf->fmt, cf->fancy);
@@ -214,7 +215,7 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
-                                  cf->mp.throttled != NULL, cf->mp.kernel_time};
+                                  cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));

@@ -81,21 +81,12 @@ static void result(const struct benchrun_env *cf, struct entry_job *j, uint64_t 
   o->phase_s[PHASE_VALIDATE] += lap(&t0);
 }
 
-/* The protocol's parameters for entry en: the test hooks resolved. */
-static struct measure_params params(const struct benchrun_env *cf, const struct entry *en)
-{
-  struct measure_params mp = cf->mp;
-  mp.slowdown_pct = hook_slowdown_pct(en->name);
-  mp.delay_ns = hook_delay_ns(en->name, 1) > 0 ? hook_delay_ns : NULL;
-  return mp;
-}
-
 void benchrun_alone(const struct benchrun_env *cf, const struct entry *en, const struct data_value *in,
                     int nin, uint64_t digest, struct progress *pg, struct benchrun_outcome *o)
 {
   struct rt *rt = cf->tg->rt;
   struct entry_job j = entry_job_init(en, cf->tg, in, nin);
-  struct measure_params mp = params(cf, en);
+  struct measure_params mp = cf->mp;
   struct ps_err e;
   uint64_t t0, want = 0;
   if (checks(cf, en, in, nin, digest, &want, o) != 0)
@@ -108,6 +99,7 @@ void benchrun_alone(const struct benchrun_env *cf, const struct entry *en, const
     goto done;
   }
   o->phase_s[PHASE_PREPARE] = lap(&t0);
+  o->tuning = j.used;
   vlog(cf, "prepared (inputs on the device, kernels built)", pg->desc);
   o->has_gpu = cf->nvml != NULL && nvml_sample(cf->nvml, &o->gpu[0]) == 0;
   if (measure_run(&mp, &j, cf->stop, progress_update, pg, &o->m) != 0)
@@ -150,6 +142,7 @@ static int prepare_all(const struct benchrun_env *cf, struct entry_job *j, const
       rc = -1;
     }
     o[i].phase_s[PHASE_PREPARE] = lap(&t0);
+    o[i].tuning = j[i].used;
     o[i].has_peak = rt != NULL;
     o[i].peak = rt != NULL ? rt_peak_bytes(rt) - before : 0;
   }
@@ -211,7 +204,7 @@ void benchrun_interleaved(const struct benchrun_env *cf, const struct entry *con
       continue;
     }
     j[i] = entry_job_init(en[i], cf->tg, in, nin);
-    mp[i] = params(cf, en[i]);
+    mp[i] = cf->mp;
     live[k++] = i;
   }
   if (k > 0 && prepare_all(cf, j, live, k, pg[live[0]].desc, o) != 0) {

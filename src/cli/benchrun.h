@@ -18,7 +18,7 @@
 struct benchrun_env {
   const struct target *tg;  /* where the entries run */
   const struct target *ref; /* where references are computed */
-  struct measure_params mp; /* the protocol (the hooks are resolved per entry here) */
+  struct measure_params mp; /* the protocol */
   int validate, use_cache;
   struct nvml *nvml;        /* the GPU's clocks, sampled around the runs; NULL: none */
   volatile sig_atomic_t *stop;
@@ -36,6 +36,7 @@ struct benchrun_outcome {
   int has_gpu;                /* clocks sampled before [0] and after [1] the runs */
   struct nvml_sample gpu[2];
   int done;                   /* interleaved: measured (bench prints it later) */
+  struct tune_used tuning;    /* the tuning parameters prepare read, with their values */
 };
 
 /* Entry en on in[0..nin) (digest: the inputs' cache digest): checked,

@@ -151,7 +151,7 @@ int run_main(int argc, char **argv)
   struct data_value in[INPUT_MAX];
   struct entry_job job;
   struct ps_err err;
-  struct target tg = {BACKEND_C, NULL, NULL};
+  struct target tg = {BACKEND_C, NULL, NULL, NULL};
   int nin = 0, rc;
 
   memset(&cf, 0, sizeof cf);

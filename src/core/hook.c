@@ -1,5 +1,7 @@
 /*
-** hook.c: the PSEARCH_TEST_* test hooks, parsed where they are used.
+** hook.c: the PSEARCH_TEST_* test hooks (hook.h), parsed where they are used.
+** A release build (PS_TEST_HOOKS 0) compiles only hook_announce, which then
+** has nothing to announce.
 */
 #include "hook.h"
 
@@ -9,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if PS_TEST_HOOKS
+
 static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY",
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
-                                    "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_PORTABLE",
-                                    "PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_POISON", "PSEARCH_TEST_NVML",
-                                    "PSEARCH_TEST_DEVICE_MEM", "PSEARCH_TEST_TUNE"};
+                                    "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_LOOKBACK_COUNTS",
+                                    "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_POISON",
+                                    "PSEARCH_TEST_NVML", "PSEARCH_TEST_DEVICE_MEM"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -25,7 +29,7 @@ static const char *for_entry(const char *hook, const char *entry)
   return hook + len + 1;
 }
 
-double hook_slowdown_pct(const char *entry)
+static double slowdown_pct(const char *entry)
 {
   const char *v = for_entry(getenv("PSEARCH_TEST_SLOWDOWN"), entry);
   double pct;
@@ -49,7 +53,7 @@ static int field(const char *v, int k, uint64_t *out)
   return opt_parse_u64(buf, out);
 }
 
-uint64_t hook_delay_ns(const char *entry, uint64_t call)
+static uint64_t delay_ns(const char *entry, uint64_t call)
 {
   const char *v = for_entry(getenv("PSEARCH_TEST_DELAY"), entry);
   uint64_t us = 0, saw = 0;
@@ -60,6 +64,13 @@ uint64_t hook_delay_ns(const char *entry, uint64_t call)
   else if (field(v, 2, &saw) == 0 && saw > 0)
     us *= 1 + call % saw;
   return us > UINT64_MAX / 1000 ? UINT64_MAX : us * 1000;
+}
+
+uint64_t hook_extra_ns(const char *entry, uint64_t call, uint64_t run_ns)
+{
+  uint64_t d = delay_ns(entry, call);
+  double pct = slowdown_pct(entry);
+  return d + (uint64_t)((double)(run_ns + d) * pct / 100);
 }
 
 int hook_corrupt(const char *entry)
@@ -78,15 +89,9 @@ static uint64_t number(const char *var)
   return x;
 }
 
-uint64_t hook_max_alloc(void)
-{
-  return number("PSEARCH_TEST_MAX_ALLOC");
-}
+uint64_t hook_max_alloc(void) { return number("PSEARCH_TEST_MAX_ALLOC"); }
 
-uint64_t hook_device_mem(void)
-{
-  return number("PSEARCH_TEST_DEVICE_MEM");
-}
+uint64_t hook_device_mem(void) { return number("PSEARCH_TEST_DEVICE_MEM"); }
 
 double hook_log_seconds(double dflt)
 {
@@ -104,38 +109,13 @@ static int flag(const char *name)
   return v != NULL && strcmp(v, "0") != 0;
 }
 
-int hook_portable(void) { return flag("PSEARCH_TEST_PORTABLE"); }
-
 int hook_lookback_counts(void) { return flag("PSEARCH_TEST_LOOKBACK_COUNTS"); }
 
 int hook_lookback_stale(void) { return flag("PSEARCH_TEST_LOOKBACK_STALE"); }
 
 int hook_poison(void) { return flag("PSEARCH_TEST_POISON"); }
 
-int64_t hook_tune(const char *name, int64_t dflt, int64_t lo, int64_t hi)
-{
-  const char *v = getenv("PSEARCH_TEST_TUNE");
-  size_t len = strlen(name);
-  int64_t x;
-  while (v != NULL && *v != '\0') {
-    if (strncmp(v, name, len) == 0 && v[len] == '=') {
-      char buf[32];
-      size_t k = strcspn(v + len + 1, ",");
-      if (k < sizeof buf) {
-        memcpy(buf, v + len + 1, k);
-        buf[k] = '\0';
-        if (opt_parse_i64(buf, &x) == 0 && x >= lo && x <= hi)
-          return x;
-      }
-      ps_warn("PSEARCH_TEST_TUNE: %s needs an integer in [%lld, %lld]: using %lld", name,
-              (long long)lo, (long long)hi, (long long)dflt);
-      return dflt;
-    }
-    v = strchr(v, ',');
-    v = v != NULL ? v + 1 : NULL;
-  }
-  return dflt;
-}
+const char *hook_nvml_library(void) { return getenv("PSEARCH_TEST_NVML"); }
 
 int hook_active(const char **out_names, const char **values, int max)
 {
@@ -150,11 +130,13 @@ int hook_active(const char **out_names, const char **values, int max)
   return n;
 }
 
+#endif
+
 void hook_announce(void)
 {
   static int done;
-  const char *n[NHOOKS], *v[NHOOKS];
-  int k = hook_active(n, v, NHOOKS);
+  const char *n[16], *v[16];
+  int k = hook_active(n, v, 16);
   if (done)
     return;
   done = 1;

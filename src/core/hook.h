@@ -1,9 +1,12 @@
 /*
-** hook.h: test hooks. Environment variables PSEARCH_TEST_* plant faults and
-** delays so that tests can check what psearch reports (docs/reliability.md).
-** They are live in every build; bench announces each one that is set on
-** stderr and records it in the JSON context, so no result made under a hook
-** passes for a real one.
+** hook.h: test hooks, compiled only into test builds (meson option
+** test_hooks, on in `scripts/setup.sh --tests`, the sanitizer and mutation
+** builds; off in the release build that `scripts/setup.sh` makes). In a test
+** build, environment variables PSEARCH_TEST_* plant faults and delays so that
+** tests can check what psearch reports (docs/reliability.md); bench announces
+** each one that is set on stderr and records it in the JSON context, so no
+** result made under a hook passes for a real one. In a release build every
+** function below is a constant: no hook can be set.
 **
 **   PSEARCH_TEST_SLOWDOWN=ENTRY:PCT      every timed run of ENTRY PCT% longer
 **                                        (spinning after the run)
@@ -17,12 +20,8 @@
 **   PSEARCH_TEST_MAX_ALLOC=BYTES         a smaller largest device allocation
 **   PSEARCH_TEST_DEVICE_MEM=BYTES        a smaller device memory, for what
 **                                        --interleave checks its jobs by
-**                                        (read in cli/benchrun.c)
 **   PSEARCH_TEST_LOG_SECONDS=S           off a terminal, a progress line on
 **                                        stderr every S seconds (not 30)
-**   PSEARCH_TEST_PORTABLE=1              kernels use no vendor code (NVIDIA's
-**                                        inline PTX): the warp primitives of
-**                                        radix_sort emulated as on other devices
 **   PSEARCH_TEST_LOOKBACK_COUNTS=1       radix_sort's tiles publish only their
 **                                        counts, never their prefixes, so every
 **                                        look-back sums counts back to tile 0
@@ -32,34 +31,32 @@
 **                                        ready prefixes of 0, as a missing clear
 **                                        would leave them, so that a sort that
 **                                        reads one goes wrong where validation
-**                                        sees it (a run after the first reads
-**                                        the last run's words, which are right)
-**   PSEARCH_TEST_POISON=1               the cost family's output, count and
+**                                        sees it
+**   PSEARCH_TEST_POISON=1                the cost family's output, count and
 **                                        partials filled with 0xa5 bytes before
-**                                        each run, so a run after the first that
-**                                        leaves part of them unwritten, or reads
-**                                        a partial before it is written, fails
-**                                        validation (the run before left the
-**                                        same values there)
+**                                        each run, so a run that leaves part of
+**                                        them unwritten, or reads a partial
+**                                        before it is written, fails validation
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
-**                                        (read in device/nvml.c)
-**   PSEARCH_TEST_TUNE=NAME=V[,NAME=V...] tuning parameters of kernels (their
-**                                        names and ranges: docs/reliability.md),
-**                                        for A/B measurements of a design choice
 */
 #ifndef hook_h
 #define hook_h
 
+#include <stddef.h>
 #include <stdint.h>
 
-/* Percentage to add to each timed run of entry; 0 when not set for it. */
-double hook_slowdown_pct(const char *entry);
+#ifndef PS_TEST_HOOKS
+#define PS_TEST_HOOKS 0
+#endif
+
+#if PS_TEST_HOOKS
 
 /* Nanoseconds to add to call `call` of entry (0: the dataset's first, the
-** warm-up); 0 when not set for it. */
-uint64_t hook_delay_ns(const char *entry, uint64_t call);
+** warm-up) whose run took run_ns: the delay and the slowdown; 0 when neither
+** is set for it. */
+uint64_t hook_extra_ns(const char *entry, uint64_t call, uint64_t run_ns);
 
 /* Whether entry's result is to be corrupted. */
 int hook_corrupt(const char *entry);
@@ -73,9 +70,6 @@ uint64_t hook_device_mem(void);
 /* Seconds between progress lines off a terminal: the hook's, else dflt. */
 double hook_log_seconds(double dflt);
 
-/* Whether kernels are to use no vendor code. */
-int hook_portable(void);
-
 /* Whether radix_sort's look-back is to see counts only (no prefixes). */
 int hook_lookback_counts(void);
 
@@ -86,12 +80,37 @@ int hook_lookback_stale(void);
 /* Whether the cost family's outputs are to be poisoned before each run. */
 int hook_poison(void);
 
-/* The tuning parameter name of PSEARCH_TEST_TUNE if it is set and in
-** [lo, hi]; else dflt (with a warning when it is set but out of range). */
-int64_t hook_tune(const char *name, int64_t dflt, int64_t lo, int64_t hi);
+/* The library to load as NVML, or NULL for NVIDIA's own. */
+const char *hook_nvml_library(void);
 
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);
+
+#else /* a release build: no hook */
+
+static inline uint64_t hook_extra_ns(const char *entry, uint64_t call, uint64_t run_ns)
+{
+  (void)entry, (void)call, (void)run_ns;
+  return 0;
+}
+static inline int hook_corrupt(const char *entry) { return (void)entry, 0; }
+static inline uint64_t hook_max_alloc(void) { return 0; }
+static inline uint64_t hook_device_mem(void) { return 0; }
+static inline double hook_log_seconds(double dflt) { return dflt; }
+static inline int hook_lookback_counts(void) { return 0; }
+static inline int hook_lookback_stale(void) { return 0; }
+static inline int hook_poison(void) { return 0; }
+static inline const char *hook_nvml_library(void) { return NULL; }
+static inline int hook_active(const char **names, const char **values, int max)
+{
+  (void)names, (void)values, (void)max;
+  return 0;
+}
+
+#endif
+
+/* Whether this build has the test hooks. */
+static inline int hook_built(void) { return PS_TEST_HOOKS; }
 
 /* Warn on stderr once per process about every hook that is set. */
 void hook_announce(void);

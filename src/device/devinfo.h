@@ -6,7 +6,8 @@
 #ifndef devinfo_h
 #define devinfo_h
 
-#include "rt.h"
+#include "ps.h"
+#include "rt_types.h"
 
 /* Fill di for device d of platform p, the pi-th platform's dj-th device;
 ** what the driver does not answer is left 0 ("?" for names; -1 for the PCI

@@ -5,7 +5,8 @@
 #ifndef devsel_h
 #define devsel_h
 
-#include "rt.h"
+#include "ps.h"
+#include "rt_types.h"
 
 /* 1 when di matches every field of sel that is set: platform and device by
 ** index or case-insensitive name substring, type "cpu" or "gpu". */

@@ -7,7 +7,8 @@
 #ifndef events_h
 #define events_h
 
-#include "rt.h"
+#include "ps.h"
+#include "rt_types.h"
 
 #include <stdint.h>
 

@@ -6,6 +6,8 @@
 */
 #include "nvml.h"
 
+#include "hook.h"
+
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +70,7 @@ static int find_device(void *lib, const struct rt_device_info *info, nvml_dev *d
 
 struct nvml *nvml_open(const struct rt_device_info *info, const char **why)
 {
-  const char *hook = getenv("PSEARCH_TEST_NVML");
+  const char *hook = hook_nvml_library();
   struct nvml *n = NULL;
   void *lib = NULL;
   int (*init)(void);

@@ -8,7 +8,8 @@
 #ifndef nvml_h
 #define nvml_h
 
-#include "rt.h"
+#include "ps.h"
+#include "rt_types.h"
 
 /* Reasons that lower the clocks under load (NVML's clock event reasons):
 ** software power cap, hardware slowdown, software and hardware thermal

@@ -95,7 +95,6 @@ struct rt {
   int cache_on, last_from_cache;
   uint64_t in_use, peak;
   int profile;      /* request events on launches (kernel-time measurement) */
-  int spin;         /* rt_finish: poll a marker event instead of clFinish */
   struct events ev; /* the profiled commands' events (events.h) */
 };
 
@@ -170,13 +169,6 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
     if (cap > 0 && (cap < rt->info.max_alloc || rt->info.max_alloc == 0))
       rt->info.max_alloc = cap;
   }
-  rt->kernel_dir = getenv("PSEARCH_KERNELS");
-  /* clFinish by default: polling a marker measured slower on the H100
-  ** (launch floor 20 us vs 12 us) and burns a core a CPU device needs */
-  env = getenv("PSEARCH_SYNC");
-  rt->spin = env != NULL && strcmp(env, "spin") == 0;
-  if (rt->kernel_dir != NULL && rt->kernel_dir[0] == '\0')
-    rt->kernel_dir = NULL;
   return rt;
 fail:
   rt_close(rt);
@@ -528,22 +520,7 @@ int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps
 
 int rt_finish(struct rt *rt, struct ps_err *e)
 {
-  cl_event marker = NULL;
-  cl_int status = CL_QUEUED, err;
-  if (!rt->spin) {
-    CHECK(clFinish(rt->q), e);
-    return 0;
-  }
-  /* a marker after the queued work, then poll it (docs/performance.md) */
-  CHECK(clEnqueueMarkerWithWaitList(rt->q, 0, NULL, &marker), e);
-  err = clFlush(rt->q);
-  while (err == CL_SUCCESS && status > CL_COMPLETE)
-    err = clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-  clReleaseEvent(marker);
-  if (err != CL_SUCCESS)
-    return rt_fail(e, "clGetEventInfo", err);
-  if (status < 0)
-    return ps_fail(e, "OpenCL: queued work failed: %s (%d)", clerror_name(status), status);
+  CHECK(clFinish(rt->q), e);
   return 0;
 }
 

@@ -6,40 +6,10 @@
 #ifndef rt_h
 #define rt_h
 
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-
 #include "ps.h"
+#include "rt_types.h"
 
 #include <stdint.h>
-
-/* An embedded kernel source (cl/NAME.cl), from the generated rt_sources table. */
-struct rt_source {
-  const char *name; /* "copy.cl" */
-  const char *text;
-  size_t len;
-};
-extern const struct rt_source rt_sources[]; /* ends with a NULL name */
-
-/* What a benchmarker needs to know about one device. */
-struct rt_device_info {
-  int pidx, didx;            /* platform and device index */
-  char platform[128], platform_version[128];
-  char name[128], vendor[128], driver[64], version[128];
-  int is_gpu, is_cpu;
-  unsigned compute_units, clock_mhz;
-  uint64_t global_mem, local_mem, max_alloc;
-  uint64_t cache_bytes;      /* the global memory cache the driver reports; 0: none */
-  size_t max_wg;
-  int int64_atomics, subgroups, fp64, profiling;
-  int pci_domain, pci_bus, pci_dev; /* NVIDIA's cl_nv_device_attribute_query; -1: unknown */
-};
-
-/* How to pick a device: each field NULL for "any". platform and device are an
-** index or a case-insensitive name substring; type is "cpu", "gpu" or "all". */
-struct rt_select {
-  const char *platform, *device, *type;
-};
 
 /* All devices of all platforms. *out is malloc'ed (caller frees). */
 int rt_list(struct rt_device_info **out, int *n, struct ps_err *e);
@@ -52,8 +22,8 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e);
 void rt_close(struct rt *rt); /* accepts NULL */
 const struct rt_device_info *rt_info(const struct rt *rt);
 
-/* Kernel directory override (option --kernels or $PSEARCH_KERNELS): sources are
-** read from DIR/NAME.cl instead of the embedded copies. */
+/* Kernel directory override (option --kernels): sources are read from
+** DIR/NAME.cl instead of the embedded copies. */
 void rt_set_kernel_dir(struct rt *rt, const char *dir);
 /* Disable the on-disk program cache (also $PSEARCH_NO_CACHE=1). */
 void rt_set_cache(struct rt *rt, int on);
@@ -85,8 +55,7 @@ int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, ...);
 int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, struct ps_err *e);
 /* Enqueue a 1-D range; global is rounded up to a multiple of local (local 0: driver's choice). */
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e);
-/* Wait for all queued work: clFinish, or with $PSEARCH_SYNC=spin by polling
-** a marker event. */
+/* Wait for all queued work (clFinish). */
 int rt_finish(struct rt *rt, struct ps_err *e);
 
 /* Device buffers; device memory in use and its peak are tracked. */
@@ -124,16 +93,6 @@ void rt_end_run(struct rt *rt);
 ** function (both reset). Fills and copies are entries named
 ** "clEnqueueFillBuffer" and "clEnqueueCopyBuffer" (is_kernel 0). This call
 ** ends the last run (rt_end_run). */
-struct rt_kernel_time {
-  char name[48];
-  uint64_t ns, launches;
-  int is_kernel;
-};
-struct rt_kernel_totals {
-  uint64_t ns;       /* the sum of the event times */
-  uint64_t span_ns;  /* the sum of the runs' spans */
-  uint64_t launches; /* kernels launched (fills and copies not counted) */
-};
 int rt_take_kernel_times(struct rt *rt, struct rt_kernel_time *out, int max, struct rt_kernel_totals *t);
 
 #endif

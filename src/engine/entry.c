@@ -5,7 +5,6 @@
 */
 #include "entry.h"
 
-#include "hook.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -44,9 +43,16 @@ void entry_type_options(enum data_type t, const char *extra, char *buf, size_t n
            extra ? extra : "");
 }
 
-int entry_use_ptx(const struct rt_device_info *info)
+int64_t entry_param(struct entry_job *j, const char *name, int64_t dflt)
 {
-  return !hook_portable() && strstr(info->vendor, "NVIDIA") != NULL;
+  int64_t v = tune_get(j->tune, name, dflt);
+  tune_used_set(&j->used, name, v);
+  return v;
+}
+
+int entry_use_ptx(struct entry_job *j)
+{
+  return j->rt != NULL && strstr(rt_info(j->rt)->vendor, "NVIDIA") != NULL && entry_param(j, "ptx", 1) != 0;
 }
 
 size_t entry_value_bytes(const struct data_value *v)
@@ -105,6 +111,7 @@ struct entry_job entry_job_init(const struct entry *en, const struct target *t, 
   j.pool = t->backend == BACKEND_MULTICORE ? t->pool : NULL;
   j.in = in;
   j.nin = nin;
+  j.tune = t->tune;
   return j;
 }
 
@@ -122,6 +129,7 @@ int entry_prepare(struct entry_job *j, struct ps_err *e)
   int rc;
   j->nout = 0;
   j->state = NULL;
+  j->used.n = 0;
   if (j->backend == BACKEND_OPENCL && j->rt == NULL)
     return ps_fail(e, "the opencl backend needs a device");
   if (!entry_supports(j->entry, j->backend))

@@ -10,6 +10,7 @@
 #include "data.h"
 #include "pool.h"
 #include "rt.h"
+#include "tune.h"
 
 /* c: the sequential reference; opencl: a device; multicore: POSIX threads. */
 enum backend { BACKEND_C, BACKEND_OPENCL, BACKEND_MULTICORE, BACKEND_COUNT };
@@ -23,6 +24,7 @@ struct target {
   enum backend backend;
   struct rt *rt;     /* opencl: the device */
   struct pool *pool; /* multicore: the workers (NULL: the caller alone) */
+  const struct tune *tune; /* tuning parameters asked for (NULL: every default) */
 };
 
 #define ENTRY_MAX_IO 4
@@ -43,6 +45,9 @@ struct entry_job {
   struct data_value out[ENTRY_MAX_IO];         /* outputs, filled by entry_result */
   int nout;
   void *state;                                 /* the implementation's buffers */
+  const struct tune *tune;                     /* settings asked for (NULL: defaults) */
+  struct tune_used used;                       /* the parameters prepare read, with their
+                                               ** values (entry_param) */
 };
 
 struct entry_impl {
@@ -71,6 +76,8 @@ struct entry {
                         ** share one reference; NULL: the entry's own name */
   const void *aux;      /* the family's description of this entry (its kernels, its
                         ** reference, its buffers): the phases look it up here */
+  const struct tune_param *params; /* the tuning parameters its opencl kernels take
+                                   ** (psearch list --tuning); NULL: none */
 };
 
 /* Helpers for implementations. */
@@ -80,9 +87,20 @@ struct entry {
 /* Build options defining T (OpenCL type of t), U (unsigned of the same width),
 ** FLIP (xor to unsigned order), then `extra`. */
 void entry_type_options(enum data_type t, const char *extra, char *buf, size_t n);
-/* Whether kernels may use NVIDIA's inline PTX (-DNV_PTX): on NVIDIA's OpenCL,
-** unless PSEARCH_TEST_PORTABLE asks for the portable kernels. */
-int entry_use_ptx(const struct rt_device_info *info);
+/* The tuning parameter shared by every family whose kernels have a PTX path;
+** put it in the family's table of params. */
+#define ENTRY_PARAM_PTX                                                                           \
+  {"ptx", 0, 1, "NVIDIA's inline PTX where the device is NVIDIA's (default 1); 0: the portable "  \
+                "kernels every other device runs"}
+
+/* The value of j's tuning parameter name, which j->entry->params declares:
+** the setting asked for (j->tune), else dflt; recorded in j->used with
+** the value returned. */
+int64_t entry_param(struct entry_job *j, const char *name, int64_t dflt);
+
+/* Whether j's kernels use NVIDIA's inline PTX (-DNV_PTX): on NVIDIA's OpenCL,
+** unless the parameter ptx is 0 (the portable kernels). */
+int entry_use_ptx(struct entry_job *j);
 
 size_t entry_value_bytes(const struct data_value *v);
 

@@ -2,7 +2,6 @@
 ** evict.c: the scratch buffer of cold-cache runs, on the device or the host.
 */
 #include "evict.h"
-#include "hook.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +15,6 @@ struct evict {
   size_t groups;      /* its work-groups of EVICT_WG */
   unsigned char *host;
   uint64_t bytes;
-  int write;          /* PSEARCH_TEST_TUNE EVICT_WRITE=1: write the scratch, not read it */
-  unsigned pass;      /* the byte written, different each pass, so no write is a no-op */
 };
 
 #define EVICT_WG 256
@@ -83,7 +80,6 @@ struct evict *evict_open(const struct target *t, struct ps_err *e)
     cache = cache > EVICT_HOST_MIN / 2 ? cache : EVICT_HOST_MIN / 2;
   }
   ev->bytes = 2 * cache;
-  ev->write = (int)hook_tune("EVICT_WRITE", 0, 0, 1);
   if (t->rt != NULL) {
     ev->rt = t->rt;
     ev->groups = (size_t)(info->compute_units ? info->compute_units : 1) * 8;
@@ -108,11 +104,7 @@ int evict_run(struct evict *ev, struct ps_err *e)
 {
   cl_ulong n = ev->bytes / 16;
   int rc = 0, was;
-  ev->pass++;
-  if (ev->rt == NULL && ev->write) {
-    memset(ev->host, (int)(ev->pass & 0xff), (size_t)ev->bytes);
-    __asm__ __volatile__("" : : "r"(ev->host) : "memory"); /* the writes happen */
-  } else if (ev->rt == NULL) {
+  if (ev->rt == NULL) {
     const uint64_t *w = (const uint64_t *)(void *)ev->host;
     uint64_t a = 0;
     for (size_t i = 0; i < (size_t)ev->bytes / 8; i++)
@@ -120,9 +112,8 @@ int evict_run(struct evict *ev, struct ps_err *e)
     __asm__ __volatile__("" : : "r"(a)); /* the reads happen */
   } else { /* commands not of the entry's: no profiling event for them */
     was = rt_set_profiling(ev->rt, 0);
-    if (ev->write ? rt_zero(ev->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0
-                  : RT_ARGS(ev->rt, ev->read, e, RT_ARG(ev->dev), RT_ARG(n), RT_ARG(ev->dev)) != 0 ||
-                        rt_launch(ev->rt, ev->read, ev->groups * EVICT_WG, EVICT_WG, e) != 0)
+    if (RT_ARGS(ev->rt, ev->read, e, RT_ARG(ev->dev), RT_ARG(n), RT_ARG(ev->dev)) != 0 ||
+        rt_launch(ev->rt, ev->read, ev->groups * EVICT_WG, EVICT_WG, e) != 0)
       rc = -1;
     if (rc == 0 && rt_finish(ev->rt, e) != 0)
       rc = -1;

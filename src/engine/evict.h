@@ -5,8 +5,8 @@
 ** than it, and the reads are waited for. Reads, not writes, so that the cache
 ** is left holding clean lines: what the run before left dirty is written back
 ** during the eviction, and the timed run has nothing of the eviction's to
-** write back (writing the scratch left up to 50 MB of dirty lines, which cost
-** [4194304]i32 bench_copy 3 us of its 22 on the H100, docs/performance.md):
+** write back (writing the scratch would leave up to the cache's size of dirty
+** lines for the timed run to write back):
 **   - an OpenCL GPU: a device buffer of twice the cache the driver reports
 **     (CL_DEVICE_GLOBAL_MEM_CACHE_SIZE), at least twice EVICT_GPU_L2 (NVIDIA's
 **     driver reports far less than an H100's 50 MB L2), read by a kernel

@@ -5,6 +5,8 @@
 */
 #include "measure.h"
 
+#include "hook.h"
+
 #include "stats.h"
 
 #include <math.h>
@@ -142,15 +144,13 @@ static int one_call(struct session *ss)
   t1 = now(ss);
   c1 = ss->preemptions();
   k = kernel_events(ss, 0);
-  if (p->delay_ns != NULL) {
-    uint64_t d = p->delay_ns(ss->j->entry->name, (uint64_t)ss->calls);
-    if (d > 0)
-      t1 = spin_until(ss, t1 + d);
+  {
+    uint64_t extra = hook_extra_ns(ss->j->entry->name, (uint64_t)ss->calls, t1 - t0); /* test builds */
+    if (extra > 0)
+      t1 = spin_until(ss, t1 + extra);
   }
   ss->calls++;
   ss->tried++;
-  if (p->slowdown_pct > 0)
-    t1 = spin_until(ss, t1 + (uint64_t)((double)(t1 - t0) * p->slowdown_pct / 100));
   if (probe && p->throttled(p->throttled_ctx, 1) != 0) {
     ss->r->discarded++;
     return 0;

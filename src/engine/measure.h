@@ -38,12 +38,10 @@ struct measure_params {
   double conv_max_s;   /* its budget: seconds of runtimes and of wall time */
   int64_t timeout_s;   /* fail once the warm-up and runs took longer; 0: none */
   struct evict *evict; /* cold cache: evicted before every call, untimed; NULL: hot */
-  /* test hooks (hook.h), resolved by the caller for this entry */
-  double slowdown_pct;
-  uint64_t (*delay_ns)(const char *entry, uint64_t call); /* NULL: none */
   /* the clock, ns; NULL: ps_now_ns. Unit tests pass a simulated one that
   ** their fake entry advances, so that timings are exact on a loaded host
-  ** (the hooks above spin on it: do not combine them with one that stands). */
+  ** (the test hooks' delays spin on it: do not combine them with one that
+  ** stands). */
   uint64_t (*clock_ns)(void);
   /* --discard-throttled: called just before (after == 0) and just after (1)
   ** each timed call but the warm-up, outside the timed region; a call for which

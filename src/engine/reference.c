@@ -54,7 +54,7 @@ static uint64_t values_digest(const struct data_value *v, int n)
 static int compute(const struct entry *en, const struct data_value *in, int nin, const struct target *t,
                    struct data_value *ref, int *nref, struct ps_err *e)
 {
-  static const struct target c = {BACKEND_C, NULL, NULL};
+  static const struct target c = {BACKEND_C, NULL, NULL, NULL};
   struct entry_job j = entry_job_init(en, entry_supports(en, t->backend) ? t : &c, in, nin);
   int rc = -1;
   if (entry_run_once(&j, e) == 0) {

@@ -4,12 +4,10 @@
 */
 #include "btree.h"
 
-#include "hook.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define GROUP_BUCKETS 4096 /* the grouped search's buckets at most (tuning: BTREE_BUCKETS) */
 
 static int64_t round_up(int64_t x, int64_t k) { return (x + k - 1) / k * k; }
 
@@ -70,7 +68,7 @@ static int bucket_level(const struct btree_shape *b, int64_t max, cl_uint *nb)
 
 struct btree_group *btree_group_prepare(struct rt *rt, const char *opts, const struct btree_dev *t,
                                         cl_mem keys, int64_t m, size_t elem, cl_mem out, size_t wg,
-                                        int batch, struct ps_err *e)
+                                        int batch, int64_t buckets, struct ps_err *e)
 {
   struct btree_group *g = calloc(1, sizeof *g);
   cl_int nl = t->shape->nl, lb;
@@ -87,7 +85,7 @@ struct btree_group *btree_group_prepare(struct rt *rt, const char *opts, const s
   g->m = m;
   g->wg = wg;
   g->per_group = wg * (size_t)batch;
-  lb = bucket_level(t->shape, hook_tune("BTREE_BUCKETS", GROUP_BUCKETS, 1, 1 << 24), &g->nb);
+  lb = bucket_level(t->shape, buckets, &g->nb);
   if ((g->kbucket = rt_kernel(rt, "btree.cl", "btree_bucket", opts, e)) == NULL ||
       (g->kscan = rt_kernel(rt, "btree.cl", "btree_bucket_scan", opts, e)) == NULL ||
       (g->kscatter = rt_kernel(rt, "btree.cl", "btree_scatter", opts, e)) == NULL ||

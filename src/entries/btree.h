@@ -50,11 +50,12 @@ struct btree_dev {
 
 /* Prepare the grouped search of m keys (of elem bytes each, in `keys`) in
 ** tree t, answers (i64) to out, with btree.cl built by opts (which define
-** WG, BATCH, FL and F) and groups of wg work-items of `batch` keys each.
+** WG, BATCH, FL and F) and groups of wg work-items of `batch` keys each;
+** the keys are bucketed by the deepest level of at most `buckets` nodes.
 ** NULL with e set on failure (m must be below 2^32: positions are 32-bit). */
 struct btree_group *btree_group_prepare(struct rt *rt, const char *opts, const struct btree_dev *t,
                                         cl_mem keys, int64_t m, size_t elem, cl_mem out, size_t wg,
-                                        int batch, struct ps_err *e);
+                                        int batch, int64_t buckets, struct ps_err *e);
 
 /* Enqueue one grouped search: buckets, their offsets, the grouping, the search. */
 int btree_group_run(struct rt *rt, struct btree_group *g, struct ps_err *e);

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #define WG 256
-#define ITEMS 16 /* elements per work-item of a look-back tile (PSEARCH_TEST_TUNE COST_ITEMS) */
+#define ITEMS 16 /* elements per work-item of a tile (look-back, reduce-then-scan) */
 #define BINS 256
 #define MAX_GROUPS 1024
 
@@ -75,21 +75,25 @@ struct cost_op {
   int (*launch)(struct entry_job *j, struct cstate *s, struct ps_err *e);
   enum cost_result result;
   int runs_empty;                   /* launch even when n == 0 (the output is not empty) */
-  int warp_scan;                    /* on NVIDIA, the group scan by warp shuffles (cost.cl):
-                                    ** faster for this op on the H100, slower for the others
-                                    ** (docs/performance.md); PSEARCH_TEST_TUNE COST_SHFL=0/1 */
-  uint32_t items_nv;                /* on NVIDIA, elements per work-item of a tile (0: ITEMS):
-                                    ** 32 took 4-18% less kernel time on the H100 in these ops
-                                    ** (tiles of 34 KiB of local memory; docs/performance.md) */
-  int ticket;                       /* on NVIDIA too, a tile from the atomic ticket rather than the
-                                    ** group's id (cost.cl: tile_ticket): segmented_scan took 45.5
-                                    ** against 49.2 us by the group's id on the H100, call 99;
-                                    ** PSEARCH_TEST_TUNE COST_GID=0/1, where 1 selects the group's
-                                    ** id on any device */
-  const char *ballot;               /* on NVIDIA, this kernel by warp votes in place of kernels[0]
-                                    ** (the same arguments); PSEARCH_TEST_TUNE COST_BALLOT=0/1,
-                                    ** where 1 selects it on any device (prelude.cl's ballot) */
+  int warp_scan;                    /* with PTX, the group scan by warp shuffles (cost.cl),
+                                    ** where it measured faster (docs/performance.md#scans) */
+  uint32_t items_nv;                /* with PTX, elements per work-item of a tile (0: ITEMS) */
+  int ticket;                       /* with PTX too, a tile from the atomic ticket rather than the
+                                    ** group's id (cost.cl: tile_ticket; parameter cost_gid) */
+  const char *ballot;               /* with PTX, this kernel by warp votes in place of kernels[0]
+                                    ** (the same arguments; parameter cost_ballot, whose 1 selects
+                                    ** it on any device through prelude.cl's ballot) */
 };
+
+/* The tuning parameters of the family's kernels (tune.h). */
+static const struct tune_param cost_params[] = {
+  ENTRY_PARAM_PTX,
+  {"cost_items", 1, 32, "elements a work-item of a tile (look-back and reduce-then-scan; default 32 with PTX "
+                        "for scan, scan_exclusive and filter, else 16)"},
+  {"cost_gid", 0, 1, "a look-back tile is its group's id, not an atomic ticket's (default: with PTX, but "
+                     "segmented_scan's)"},
+  {"cost_ballot", 0, 1, "filter's tile by warp votes (default: with PTX; 1 emulates them elsewhere)"},
+  {NULL, 0, 0, NULL}};
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
 
@@ -143,7 +147,7 @@ struct cstate {
   uint64_t n, p;       /* elements, and the power of two red and Blelloch pad to */
   uint32_t items, ntiles, groups; /* items: elements per work-item of a tile */
   size_t part_bytes;   /* of part */
-  int poison;          /* PSEARCH_TEST_POISON, read once at prepare */
+  int poison;          /* test hook: outputs poisoned before each run (hook_poison) */
   int result_in_tmp;   /* Hillis-Steele: which buffer holds the result */
 };
 
@@ -200,23 +204,20 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
   return 0;
 }
 
+/* The op's kernels, built with the tile shape and the choices of the PTX path:
+** the group scan by warp shuffles for the ops it is faster for (op->warp_scan),
+** the look-backs by a whole warp, a tile by its group's id (NVIDIA starts
+** groups in order of id) but for ops that take tickets (op->ticket), and
+** the op's kernel by warp votes (op->ballot). */
 static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   const struct cost_op *op = op_of(j);
   char opts[512], more[192];
-  int ptx = entry_use_ptx(rt_info(j->rt)), warp = ptx && hook_tune("COST_SHFL", op->warp_scan, 0, 1);
-  int ballot = op->ballot != NULL && hook_tune("COST_BALLOT", ptx, 0, 1);
-  /* the look-backs (cost.cl: tile_prefix, of scan, filter and segmented_scan; seg_reduce_prefix_warp) by a whole
-  ** warp, on the H100 at 10^7 (docs/performance.md): scan 41.8-42.4 against 46.9-47.7 us, filter 33.8-36.9 against
-  ** 40.0-40.9, segmented_reduce 51.8 against 60.3 */
-  int warplb = ptx && hook_tune("COST_WARPLB", 1, 0, 1);
-  /* a look-back tile is its group's id on NVIDIA, which starts groups in order of id (CUB's scan relies on it),
-  ** rather than an atomic ticket's: on the H100 (call 99, kernel us) scan at 10^7 35.2 against 42.4, at 2^25 - 1
-  ** 99.1 against 105.3, filter 29.4 against 33.6, segmented_reduce 46.9 against 52.2 (not segmented_scan:
-  ** cost_op.ticket) */
-  int gid = (int)hook_tune("COST_GID", ptx && !op->ticket, 0, 1);
+  int ptx = entry_use_ptx(j), lookback = (op->scratch & (S_LOOKBACK | S_LOOKBACK2)) != 0;
+  int ballot = op->ballot != NULL && entry_param(j, "cost_ballot", ptx);
+  int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s %s", WG, (unsigned)s->items, BINS,
-           ptx ? " -DNV_PTX" : "", warp ? " -DWARP_SCAN" : "", warplb ? " -DWARP_LOOKBACK" : "",
+           ptx ? " -DNV_PTX" : "", ptx && op->warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
            gid ? " -DGID" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
@@ -239,8 +240,9 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
                    WG, rt_info(j->rt)->max_wg);
   s->n = data_value_count(&j->in[0]);
   s->poison = hook_poison();
-  s->items = entry_use_ptx(rt_info(j->rt)) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
-  s->items = (uint32_t)hook_tune("COST_ITEMS", s->items, 1, 32);
+  s->items = entry_use_ptx(j) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
+  if (op_of(j)->scratch & (S_LOOKBACK | S_LOOKBACK2 | S_PART_TILES))
+    s->items = (uint32_t)entry_param(j, "cost_items", s->items);
   if (s->n >= ((uint64_t)1 << 32) - (uint64_t)2 * WG * s->items) /* seg_reduce_lookback's words */
     return ps_fail(e, "%s handles fewer than 2^32 - %u elements", j->entry->name, 2 * WG * s->items);
   bytes = (size_t)s->n * 4;
@@ -277,8 +279,8 @@ static int launch_red(struct entry_job *j, struct cstate *s, struct ps_err *e)
   return 0;
 }
 
-/* One launch: the group that takes the launch's last ticket sums the partials (cl/cost.cl: reduce_sum). A second
-** kernel for that sum cost 4.8 us of 18.7 at 10^7 on the H200 (call 138), CUB's whole Reduce::Sum 15.0. */
+/* One launch: the group that takes the launch's last ticket sums the partials (cl/cost.cl: reduce_sum), which
+** saves a second kernel's launch and the gap before it (docs/performance.md#scans). */
 static int launch_reduce(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n;
@@ -508,7 +510,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 #define I32S ((1u << DATA_I32) | (1u << DATA_U32))
 #define IMPLS                                                                                 \
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},                 \
-   {c_prepare, mc_run, c_result, release}}
+   {c_prepare, mc_run, c_result, release}}, .params = cost_params
 #define OP(...) (&(const struct cost_op){__VA_ARGS__})
 
 static uint64_t read_bytes(uint64_t n, size_t elem) { return n * elem; }

@@ -25,69 +25,54 @@
 #include <string.h>
 
 #define RADIX 256
-/* Onesweep's tile shapes: work-items a group (at least one per digit,
-** cl/onesweep.cl) x keys a work-item. Tuned on the H100 ([33554431]i32,
-** 2026-11-24, docs/performance.md): with the PTX path and keys of up to 4
-** bytes, keys only: 384 x 19 with PTX launch bounds of 3 groups an SM
-** (OS_BOUND_PTX, ptx.h: ptxas fits os_pass in 56 registers), the atomic-OR
-** ranking and the ranks packed (peers_or, packed_ranks; 724.7 and 725.9 us,
-** x 18 738.3 and 738.6, x 20 732.9 and 734.3, call 59; x 16 791.2, x 17
-** 759.8, 256 x 24 bound to 4 groups 810.3, 512 x 16 bound to 2 780.2, call
-** 58; before a key's slot took one look-up, x 18 was fastest: 767.5, x 19
-** 771.8, with ballots at 512 x 18 bound to 2 groups 798.9); with
-** values 512 x 18 bound to 2 groups (OS_BOUND_PTX_ARG), the values through
-** the keys' local memory and loaded once the keys are written (vshare_tile),
-** the ranks packed and, for keys of 4 bytes, the atomic-OR ranking and the
-** warps' scan (radix_sort_pairs 1172.2 us against 1175.3 at 512 x 17 with
-** ballots, argsort 1113.8 against 1126.2, call 89; with tiles by group id x
-** 17 1173.2, x 16 1192.5 against 1166.9, call 102; os_shape caps other keys
-** at 17); before, 512 x 17 (radix_sort_pairs 1193.6 and 1194.2 us against
-** 1205.0 and 1205.0 at 512 x 14 with the values loaded with the keys; x 16 1195.3,
-** 448 x 20 1210.6, 384 x 19 at 3 groups 1356.6; argsort 1146.0 against
-** 1147.6; calls 71-73, 2026-11-24. Before the late loads: argsort 1170.2
-** us at 512 x 14; 512 x 12 unbound and unpacked 1202.7, 384 x 14 1244.7, 512 x 13
-** unbound 1546.6 at 75 registers, 512 x 14 bound but unpacked 1213.0, 640 x
-** 10 1579.3; beside the keys, 384 x 12: 1294.6); 256 x 16 for 8-byte keys
-** (256 x 20 with values) and without PTX, where it was tuned first. Each
-** capped by the device's local memory (os_shape). os_hist: OS_GROUPS_PER_CU
-** groups of OS_HWG a compute unit (8 x 256: one wave on the H100, 67.1 us
-** with 4 keys a load, 2 loads in flight; os_pass's 384, 74.3 us with 1 key a
-** load, 8 in flight; 128 x 16 75.3, 64 x 32 97.9, 384 x 5 70.2; call 32-35,
-** 2026-11-24; 2, 4, 16 groups of 256 slower in an earlier session). */
+/* Onesweep's tile shapes, work-items a group (at least one per digit,
+** cl/onesweep.cl) x keys a work-item, by the fastest shape measured on the
+** H100 at [33554431] keys (docs/performance.md#sorts): with the PTX path,
+** by key width and whether values travel with the keys; without it, the
+** shape other devices get. Each is capped by the device's local memory
+** (os_choose). OS_BOUND_PTX*: the groups an SM whose registers ptxas must
+** fit os_pass in (ptx.h), 0 for none. */
 #define OS_WG 256
 #define OS_ITEMS 16
-#define OS_WG_PTX 384
+#define OS_WG_PTX 384       /* keys of up to 4 bytes */
 #define OS_ITEMS_PTX 19
-#define OS_BOUND_PTX 3 /* the groups an SM whose registers ptxas must fit (ptx.h), keys of up to 4 bytes */
-#define OS_BOUND_PTX_ARG 2 /* the same with values */
-#define OS_WG_PTX_ARG 512
+#define OS_ITEMS_PTX_SHORT 24 /* keys of 1 and 2 bytes */
+#define OS_BOUND_PTX 3
+#define OS_WG_PTX_ARG 512   /* keys of up to 4 bytes with values */
 #define OS_ITEMS_PTX_ARG 18
-#define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at 256 (argsort: 16 -> 1632 us, 20 -> 1478, 24 -> 1819) */
-/* 8-byte keys only: radix_sort [33554431]i64 on the H100 (calls 114-117, kernel
-** us) 2265 at 512 x 9 (47168 bytes of local memory), against 3356 at 256 x 16
-** (the shape of other devices), 2474 at 256 x 17, 2261 at 384 x 13; f64 2596
-** at 256 x 16. 512 x 10 took 2200 but needs 51264 bytes, more than the 48 KiB
-** the device reports, which os_shape keeps to. */
-#define OS_WG_PTX_WIDE 512
+#define OS_BOUND_PTX_ARG 2
+#define OS_WG_PTX_WIDE 512  /* 8-byte keys */
 #define OS_ITEMS_PTX_WIDE 9
-/* Keys of 1 and 2 bytes only, at OS_WG_PTX: radix_sort [33554431]i16 on the
-** H100 (calls 120-121, kernel us) 321.1-321.6 at 384 x 24 against 336.9-337.0
-** at 384 x 19, u8 164.6-165.6 against 171.3-172.3; x 26, 28 and 32 spilled. */
-#define OS_ITEMS_PTX_SHORT 24
+#define OS_ITEMS_PTX_WIDE_ARG 20 /* 8-byte keys with values, at OS_WG */
 /* os_pass's local memory besides the tile, bytes, for wg work-items: the
 ** warps' counters (of cb bytes: 2 with the PTX path, else 4), the group
 ** scan's sw words (a warp's or a work-item's), the digits' starts and bases,
 ** and 1 KiB to spare */
 #define OS_LOCAL_REST(wg, cb, sw) ((wg) / 32 * RADIX * (cb) + ((sw) + 2 * RADIX) * 4 + 1024)
-#define OS_GROUPS_PER_CU 8
-#define OS_LBN 4 /* look-back words read at once: 4, 8 or 16 (radix_sort 758.7, 784.5, 836.3 us; call 50, 2026-11-24) */
-#define OS_HWG 256
-/* os_hist's keys a load (1, 2 or 4): on the H100 with 2 loads in flight 67.1 us against 74.3 with 1 key and 8 in
-** flight; on PoCL (2-core VM, [4194304]i32) 26.8 ms against 37.7-39.7 with 1 */
-#define OS_HVEC 4
-/* os_hist's loads a work-item in flight on GPUs (4 keys a load: 2, 4, 8 -> 67.1, 73.8, 71.6 us); CPUs 1 (PoCL: 8
-** keys slower) */
-#define OS_HITEMS_GPU 2
+#define OS_GROUPS_PER_CU 8 /* os_hist's groups a compute unit */
+#define OS_LBN 4           /* look-back words read at once: 4, 8 or 16 */
+#define OS_HWG 256         /* os_hist's work-items a group */
+#define OS_HVEC 4          /* os_hist's keys a load: 1, 2 or 4 */
+#define OS_HITEMS_GPU 2    /* os_hist's loads a work-item in flight on GPUs (CPUs: 1) */
+
+/* The tuning parameters of the Onesweep sorts (tune.h); os_choose reads them
+** with each one's default for the device. */
+static const struct tune_param sort_params[] = {
+  ENTRY_PARAM_PTX,
+  {"sort_wg", RADIX, 1024, "os_pass's work-items a group, a multiple of 32 (default by key width and values)"},
+  {"sort_items", 1, 32, "os_pass's keys a work-item (default by key width and values, within local memory)"},
+  {"sort_hist_wg", 32, 1024, "os_hist's work-items a group, a multiple of 32 (default 256)"},
+  {"sort_hist_items", 1, 16, "os_hist's loads a work-item keeps in flight (default 2 on GPUs, 1 on CPUs)"},
+  {"sort_hist_vec", 1, 4, "os_hist's keys a load: 1, 2 or 4, 3 taken as 4 (default 4)"},
+  {"sort_lookback_words", 4, 16, "look-back words a tile reads at once: 4, 8 or 16, rounded up (default 4)"},
+  {"sort_lb32", 0, 1, "32-bit look-back words, a set a pass, below 2^30 keys (default: with PTX)"},
+  {"sort_gid", 0, 1, "a tile is its group's id rather than an atomic ticket's (default: with PTX)"},
+  {"sort_scan_group", 0, 1, "os_pass's first group scans the digit totals, not os_scan (default: with PTX)"},
+  {"sort_vshare", 0, 1, "values through the keys' local memory, loaded late (default: with PTX, keys of <= 4 bytes)"},
+  {"sort_packed_ranks", 0, 1, "os_pass's ranks two to a register (default: with PTX, keys of <= 4 bytes)"},
+  {"sort_peers_or", 0, 1, "a key's warp peers by atomic OR in local memory (default: GPUs without PTX; with PTX "
+                          "keys of <= 4 bytes, 4 bytes with values)"},
+  {NULL, 0, 0, NULL}};
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
@@ -276,116 +261,81 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
   return 0;
 }
 
-/* Whether os_pass finds a key's peers in its warp by atomic OR on bit masks in
-** local memory (-DPEERS_OR; arg: with values, t: the keys' type): on GPUs
-** without the PTX path, where it took 1138 us against 1959 for 32 compares
-** (the H100 with the PTX path turned off, [33554431]i32); on the PTX path
-** (with warp syncs, in the tile's memory) for keys only of up to 4 bytes,
-** where with the ranks packed it lets 384 x 18 fit 3 groups an SM (767.5
-** us against 798.9 with 8 ballots a key at 512 x 18), and with values for
-** keys of 4 bytes, at 512 x 18 (radix_sort_pairs 1171.6 us against 1175.3
-** with ballots at 512 x 17, argsort 1113.5 against 1126.2, call 89,
-** 2026-11-24; ballots were faster when the values waited in registers,
-** 1170.8 against 1184.9); not on CPUs, where PoCL took 185 against 155 ms
-** ([4194304]i32, the 2-core VM). PSEARCH_TEST_TUNE: OS_PEERS_OR. */
-static int peers_or(const struct rt_device_info *info, enum data_type t, int arg)
-{
-  int ptx = entry_use_ptx(info);
-  return (int)hook_tune("OS_PEERS_OR", ptx ? (arg ? data_type_size(t) == 4 : data_type_size(t) <= 4) : info->is_gpu,
-                        0, 1);
-}
+/* What one Onesweep job runs: its tuning parameters (sort_params), each with
+** its default for the device, the key type t and whether values travel
+** (arg). */
+struct os_choice {
+  int ptx;       /* NVIDIA's inline PTX (-DNV_PTX) */
+  int peers_or;  /* a key's warp peers by atomic OR (-DPEERS_OR), else by ballots or compares */
+  int warp_scan; /* with PTX: the group scan by the warps' shuffles, else Hillis-Steele (-DHS_SCAN) */
+  int gid;       /* a tile is its group's id (-DGID), else an atomic ticket's */
+  int scang;     /* os_pass's first group scans the totals (-DSCANG), else os_scan */
+  int vshare;    /* values through the keys' local memory (-DVSHARE) */
+  int packr;     /* ranks two to a register (-DPACKR) */
+  int lb32;      /* 32-bit look-back words, a set a pass (-DLB32), else 64-bit with epochs */
+  int lbn;       /* look-back words read at once: 4, 8 or 16 */
+  int hitems;    /* os_hist's loads in flight */
+  int hvec;      /* os_hist's keys a load: 1, 2 or 4 */
+  int bound;     /* PTX launch bounds: groups an SM (ptx.h); 0 none */
+  size_t wg;     /* os_pass's work-items a group */
+  uint32_t items; /* os_pass's keys a work-item */
+  size_t hwg;    /* os_hist's work-items a group */
+};
 
-/* Whether os_pass's digits are scanned by warp shuffles (the PTX path; arg:
-** with values, t: the keys' type), else Hillis-Steele. Its scratch is a
-** word a warp, so that 512 x 18 fits 48 KiB: keys only (with the bounds 864
-** against 868 us on the H100), and with values for keys of 4 bytes, ranked
-** by atomic OR (radix_sort_pairs 1172.2 us against 1171.6 Hillis-Steele at
-** 512 x 18 forced by OS_ITEMS, call 89: the same, and only the warps' scan
-** leaves os_shape room for the 18th key); other keys with values
-** Hillis-Steele (argsort 1302 against 1294 us by shuffles, with the values
-** in registers). PSEARCH_TEST_TUNE: OS_WSCAN. */
-static int warp_scan(const struct rt_device_info *info, enum data_type t, int arg)
+/* The tile's shape: the default for the key width (narrow: up to 4 bytes)
+** and values, then capped so that the tile (its keys, and the values) and
+** the rest of os_pass's local memory (OS_LOCAL_REST) fit the device's. */
+static void os_shape(struct entry_job *j, const struct rt_device_info *info, enum data_type t, int arg,
+                     struct os_choice *c)
 {
-  return entry_use_ptx(info) && hook_tune("OS_WSCAN", !arg || data_type_size(t) == 4, 0, 1);
-}
-
-/* Whether os_pass's tile is its group's id (-DGID) rather than an atomic
-** ticket's: on NVIDIA (the PTX path), which starts groups in order of id (CUB's
-** scan relies on it too). On the H100 (call 99, kernel us): radix_sort
-** [33554431]i32 696.0 and 696.3 against 722.1 and 723.8, argsort 1101.9 and
-** 1107.7 against 1110.7 and 1111.6, radix_sort_pairs 1164.2 and 1166.7 against
-** 1171.8 and 1172.1. PSEARCH_TEST_TUNE: OS_GID (1 on any device). */
-static int group_ids(const struct rt_device_info *info)
-{
-  return (int)hook_tune("OS_GID", entry_use_ptx(info), 0, 1);
-}
-
-/* Whether each pass's launch has a first group that is no tile, which in the
-** first pass scans the digit totals into the offsets (-DSCANG), so that
-** os_scan is not launched: the tiles need the offsets only at their end. On
-** NVIDIA (the PTX path): on the H100 (call 108, kernel us, ABAB) radix_sort
-** [33554431]i32 685.0 and 684.7 against 697.8 and 697.7, f32 725.4 and 723.5
-** against 734.8 and 733.7, argsort 1096.1 and 1093.4 against 1104.8 and
-** 1103.0, radix_sort_pairs 1158.2 and 1156.6 against 1165.0 and 1166.5. On
-** PoCL (the 2-core VM) radix_sort_pairs [1048576]i32 took 82 ms against 75,
-** so elsewhere os_scan stays. PSEARCH_TEST_TUNE: OS_SCANG (1 on any device). */
-static int scan_group(const struct rt_device_info *info)
-{
-  return (int)hook_tune("OS_SCANG", entry_use_ptx(info), 0, 1);
-}
-
-/* Whether os_pass with values (keys of type t) moves them through the keys'
-** local memory once the keys are written (-DVSHARE), rather than beside them:
-** half the local memory a key of up to 4 bytes, for two more barriers; the
-** values are then loaded only once the keys are written (cl/onesweep.cl). On
-** the PTX path with such keys, where the freed memory makes larger tiles fit:
-** at 512 x 12 argsort [33554431]i32 took 1202.7 us against 1294.6 beside
-** them at 384 x 12, radix_sort_pairs 1233.2 against 1345.6 (the H100,
-** 2026-11-24, call 24; packed ranks then allowed 512 x 14: packed_ranks).
-** PSEARCH_TEST_TUNE: OS_VSHARE. */
-static int vshare_tile(const struct rt_device_info *info, enum data_type t)
-{
-  return (int)hook_tune("OS_VSHARE", entry_use_ptx(info) && data_type_size(t) <= 4, 0, 1);
-}
-
-/* Whether os_pass packs its keys' ranks two to a register (-DPACKR), which
-** frees ITEMS / 2 registers for a few more instructions a key: on the PTX
-** path with keys of up to 4 bytes. With values it lets 512 x 14 fit 64
-** registers without spilling (argsort 1170.2 us against 1200.7 at 512 x 12
-** unpacked, radix_sort_pairs 1211.9 against 1233.2, call 25); keys only with
-** the atomic-OR ranking (peers_or) it lets 384 x 18 fit 3 groups an SM
-** (767.5 against 798.9, call 30; packed with ballots at 512 x 18 it was
-** slower, 826.3 against 798.4, call 25). The H100, 2026-11-24.
-** PSEARCH_TEST_TUNE: OS_PACKR. */
-static int packed_ranks(const struct rt_device_info *info, enum data_type t)
-{
-  return (int)hook_tune("OS_PACKR", entry_use_ptx(info) && data_type_size(t) <= 4, 0, 1);
-}
-
-/* An os_pass tile's shape for keys of type t (arg: with values): *wg
-** work-items (a multiple of 32, at least RADIX) of *items keys, the tuned
-** size capped so that the tile (its keys, and the values) and the rest of
-** os_pass's local memory (OS_LOCAL_REST) fit the device's. PSEARCH_TEST_TUNE:
-** OS_WG, OS_ITEMS. */
-static void os_shape(const struct rt_device_info *info, enum data_type t, int arg, size_t *wg, uint32_t *items)
-{
-  int ptx = entry_use_ptx(info), narrow = data_type_size(t) <= 4;
+  int narrow = data_type_size(t) <= 4;
   uint64_t per, rest, cap;
-  uint32_t want = !ptx    ? OS_ITEMS
+  uint32_t want = !c->ptx   ? OS_ITEMS
                   : narrow ? (arg ? OS_ITEMS_PTX_ARG : data_type_size(t) <= 2 ? OS_ITEMS_PTX_SHORT : OS_ITEMS_PTX)
                            : (arg ? OS_ITEMS_PTX_WIDE_ARG : OS_ITEMS_PTX_WIDE);
-  size_t dwg = !ptx ? OS_WG : narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : (arg ? OS_WG : OS_WG_PTX_WIDE);
-  *wg = (size_t)hook_tune("OS_WG", (int64_t)dwg, RADIX, 1024) / 32 * 32;
-  if (*wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
-    *wg = info->max_wg / 32 * 32;
-  per = (uint64_t)*wg * (!arg                   ? data_type_size(t)
-                         : vshare_tile(info, t) ? (data_type_size(t) > 4 ? data_type_size(t) : 4)
-                                                : data_type_size(t) + 4);
+  size_t dwg = !c->ptx ? OS_WG : narrow ? (arg ? OS_WG_PTX_ARG : OS_WG_PTX) : (arg ? OS_WG : OS_WG_PTX_WIDE);
+  c->wg = (size_t)entry_param(j, "sort_wg", (int64_t)dwg) / 32 * 32;
+  if (c->wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
+    c->wg = info->max_wg / 32 * 32;
+  per = (uint64_t)c->wg * (!arg ? data_type_size(t) : c->vshare ? (narrow ? 4 : data_type_size(t))
+                                                                 : data_type_size(t) + 4);
   /* match_any's words (peers_or): in the tile's memory on the PTX path with keys of 4 bytes or more */
-  rest = OS_LOCAL_REST(*wg, ptx ? 2 : 4, warp_scan(info, t, arg) ? *wg / 32 : *wg) +
-         (peers_or(info, t, arg) && !(ptx && data_type_size(t) >= 4) ? *wg / 32 * RADIX * 4 : 0);
+  rest = OS_LOCAL_REST(c->wg, c->ptx ? 2 : 4, c->warp_scan ? c->wg / 32 : c->wg) +
+         (c->peers_or && !(c->ptx && data_type_size(t) >= 4) ? c->wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
-  *items = (uint32_t)hook_tune("OS_ITEMS", want < cap ? want : (uint32_t)cap, 1, 32);
+  c->items = (uint32_t)entry_param(j, "sort_items", want < cap ? want : (uint32_t)cap);
+}
+
+/* Every choice of a job over n keys. With PTX (the H100's measurements,
+** docs/performance.md#sorts): tiles by group id (NVIDIA starts groups in
+** order of id, as CUB's scan assumes), the scan group, 32-bit look-back
+** words, and for keys of up to 4 bytes packed ranks, the values in the keys'
+** memory and the atomic-OR ranking (with values only for 4-byte keys); the
+** warps' scan but for wider keys with values. Without PTX, the portable
+** kernels, with the atomic-OR ranking on GPUs (not on CPUs, where 32
+** compares are faster). */
+static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n, struct os_choice *c)
+{
+  const struct rt_device_info *info = rt_info(j->rt);
+  int narrow = data_type_size(t) <= 4;
+  c->ptx = entry_use_ptx(j);
+  c->peers_or = (int)entry_param(j, "sort_peers_or", c->ptx ? (arg ? data_type_size(t) == 4 : narrow) : info->is_gpu);
+  c->warp_scan = c->ptx && (!arg || data_type_size(t) == 4);
+  c->gid = (int)entry_param(j, "sort_gid", c->ptx);
+  c->scang = (int)entry_param(j, "sort_scan_group", c->ptx);
+  c->vshare = arg && entry_param(j, "sort_vshare", c->ptx && narrow);
+  c->packr = (int)entry_param(j, "sort_packed_ranks", c->ptx && narrow);
+  c->lb32 = entry_param(j, "sort_lb32", c->ptx) && n < ((uint64_t)1 << 30);
+  c->lbn = (int)entry_param(j, "sort_lookback_words", OS_LBN);
+  c->lbn = c->lbn > 8 ? 16 : c->lbn > 4 ? 8 : 4;
+  c->hitems = (int)entry_param(j, "sort_hist_items", info->is_gpu ? OS_HITEMS_GPU : 1);
+  c->hvec = (int)entry_param(j, "sort_hist_vec", OS_HVEC);
+  c->hvec = c->hvec > 2 ? 4 : c->hvec;
+  c->bound = !c->ptx || !narrow ? 0 : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX;
+  c->hwg = (size_t)entry_param(j, "sort_hist_wg", OS_HWG) / 32 * 32;
+  if (c->hwg > info->max_wg)
+    c->hwg = info->max_wg;
+  os_shape(j, info, t, arg, c);
 }
 
 /* Words of the digit totals (s->counts): PASSES * RADIX totals, then the
@@ -393,65 +343,58 @@ static void os_shape(const struct rt_device_info *info, enum data_type t, int ar
 static size_t offset_words(const struct rstate *s) { return (size_t)s->passes * RADIX; }
 static size_t count_words(const struct rstate *s) { return offset_words(s) + 1; }
 
+/* os_pass's build options for the choices c (the type's are added by kernels). */
+static void os_options(const struct os_choice *c, const struct rstate *s, enum data_type t, int arg, char *buf,
+                       size_t len)
+{
+  char bounds[40] = "";
+  if (c->bound > 0)
+    snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", c->bound);
+  snprintf(buf, len, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s",
+           c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems,
+           c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
+           c->ptx ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
+           arg ? " -DVALUES -DVOUT=uint" : "", c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
+           c->vshare ? " -DVSHARE" : "", c->packr ? " -DPACKR" : "", c->gid ? " -DGID" : "",
+           s->scang ? " -DSCANG" : "", bounds);
+}
+
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
-** counts, then the word the scan's group sets: scan_group) and the digit
-** offsets; one
+** counts, then the word the scan group sets) and the digit offsets; one
 ** look-back word per tile and digit (zero: not ready) and the ticket. With
-** the PTX path below 2^30 keys a word is 32 bits and each pass has its own
-** (os_hist clears them): 8% faster on the H100; elsewhere 64 bits with an
-** epoch, one set for all passes (cl/onesweep.cl): the emulated ranking on
-** the H100 took 2.3x as long with 32-bit words, PoCL the same either way
-** (docs/performance.md). PSEARCH_TEST_TUNE: OS_LB32, OS_LBN, OS_HWG, OS_HVEC,
-** OS_HITEMS, OS_HGROUPS (os_hist's groups a compute unit), OS_MIN_GROUPS (PTX
-** launch bounds, 0: none) (os_shape: OS_WG, OS_ITEMS; warp_scan: OS_WSCAN). */
+** 32-bit words each pass has its own (os_hist clears them); with 64-bit
+** words an epoch marks the launch, and one set serves every pass
+** (cl/onesweep.cl). */
 static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
   enum data_type t = j->in[0].type;
-  uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) *
-                        (uint64_t)hook_tune("OS_HGROUPS", OS_GROUPS_PER_CU, 1, 64);
-  int lb32 = s->n < ((uint64_t)1 << 30) && hook_tune("OS_LB32", entry_use_ptx(info), 0, 1);
-  int lbn = (int)hook_tune("OS_LBN", OS_LBN, 4, 16);
-  int hitems = (int)hook_tune("OS_HITEMS", info->is_gpu ? OS_HITEMS_GPU : 1, 1, 16);
-  int hvec = (int)hook_tune("OS_HVEC", OS_HVEC, 1, 4);
   int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
-  int vshare = arg && vshare_tile(info, t), packr = packed_ranks(info, t);
-  int ming = !entry_use_ptx(info) ? 0
-             : (int)hook_tune("OS_MIN_GROUPS", data_type_size(t) > 4 ? 0
-                                               : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX, 0, 32);
+  uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
+  struct os_choice c;
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[300], last[320], opts[576], bounds[40] = "";
-  os_shape(info, t, arg, &s->wg, &s->items);
-  if (info->max_wg < s->wg)
-    return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, s->wg,
+  char extra[320], last[340], opts[600];
+  os_choose(j, t, arg, s->n, &c);
+  if (info->max_wg < c.wg)
+    return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, c.wg,
                    info->max_wg);
+  s->wg = c.wg;
+  s->items = c.items;
+  s->hwg = c.hwg;
   s->passes = (unsigned)data_type_size(t);
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
-  s->scang = scan_group(info);
+  s->scang = c.scang;
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
-  s->hwg = (size_t)hook_tune("OS_HWG", OS_HWG, 32, 1024) / 32 * 32;
-  if (s->hwg > info->max_wg)
-    s->hwg = info->max_wg;
-  words = lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
-  s->clear = lb32 ? words : 0;
+  words = c.lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
+  s->clear = c.lb32 ? words : 0;
   s->stale = s->clear != 0 && hook_lookback_stale();
   if ((s->counts = rt_alloc(j->rt, count_words(s) * sizeof(cl_uint), e)) == NULL ||
       rt_zero(j->rt, s->counts, 0, count_words(s) * sizeof(cl_uint), e) != 0 ||
       (s->tot = rt_alloc(j->rt, offset_words(s) * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  if (ming > 0)
-    snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", ming);
-  snprintf(extra, sizeof extra,
-           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s%s", s->wg,
-           (unsigned)s->items, s->passes, lbn > 8 ? 16 : lbn > 4 ? 8 : 4, s->hwg, hvec > 2 ? 4 : hvec, hitems,
-           peers_or(info, t, arg) ? " -DPEERS_OR" : "", lb32 ? " -DLB32" : "",
-           hook_tune("OS_MATCH_ANY", 0, 0, 1) ? " -DMATCH_ANY" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
-           entry_use_ptx(info) ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", entry_use_ptx(info) && !warp_scan(info, t, arg) ? " -DHS_SCAN" : "",
-           vshare ? " -DVSHARE" : "", packr ? " -DPACKR" : "",
-           group_ids(info) ? " -DGID" : "", s->scang ? " -DSCANG" : "", bounds);
+  os_options(&c, s, t, arg, extra, sizeof extra);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
   if (!arg)
@@ -549,8 +492,8 @@ done:
 ** words), one scans them (or the first pass's first group does: scan_group),
 ** then one launch per pass, buffers swapping as in run_1bit. Nothing is
 ** filled: the digit totals, zeroed at prepare, are zeroed again by what
-** scans them (on the H100 a fill before os_hist cost 15 us of span:
-** docs/performance.md). So a run that fails midway leaves them counted: the
+** scans them (a fill before os_hist costs a command and its gap:
+** docs/performance.md#sorts). So a run that fails midway leaves them counted: the
 ** job must not run again (a failed run ends its measurement). The ticket
 ** (and 64-bit look-back words) are cleared only when the epochs or the
 ** ticket would run out. With PSEARCH_TEST_LOOKBACK_STALE the words os_hist
@@ -650,12 +593,12 @@ const struct entry radix_entries[] = {
    .desc = "Sort an array, stable (the engine's sort: radix_sort on the device)",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
-   .impl = IMPLS},
+   .impl = IMPLS, .params = sort_params},
   {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8},
    .desc = "Stable LSD radix sort, 8-bit digits, Onesweep: one digit count for all passes; per pass warp ranking, look-back, scatter",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
-   .impl = IMPLS},
+   .impl = IMPLS, .params = sort_params},
   {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1},
    .desc = "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
@@ -666,13 +609,15 @@ const struct entry radix_entries[] = {
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]i64",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = argsort_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
-            {c_prepare, c_run, c_result, release}}},
+            {c_prepare, c_run, c_result, release}},
+   .params = sort_params},
   {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS},
    .desc = "Keys sorted stably with their values (32-bit keys and values): radix_sort's passes carrying each key's value",
    .nin = 2, .types = (1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32), .in_desc = "[n]t [n]t",
    .out_desc = "[n]t [n]t", .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "4 n sizeof(t)",
    .bytes = pairs_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
-            {c_prepare, c_run, c_result, release}}},
+            {c_prepare, c_run, c_result, release}},
+   .params = sort_params},
   {.name = NULL},
 };

@@ -16,7 +16,6 @@
 #include "btree.h"
 #include "entry.h"
 #include "gen.h"
-#include "hook.h"
 #include "layout.h"
 #include "search_mc.h"
 
@@ -73,12 +72,9 @@ enum kind { TO_EYTZINGER, BINARY, EYTZINGER, TO_BTREE, BTREE, SORTED_KEYS, NARY 
 
 #define BT_LEAF 16   /* keys per leaf (fl) */
 #define BT_FANOUT 8  /* keys per internal node (f) */
-/* OpenCL: keys per work-item (per team of 8 with BTREE_COOP=1), on GPUs and
-** on CPU devices alike (H100, random keys at 2^25: 2 -> 1709 us, 3 1622, 4
-** 1612, 5 1611, 6 1678) */
-#define BT_BATCH 4
-#define EY_BATCH 4    /* OpenCL Eytzinger search: keys per work-item */
-#define EY_PREFETCH 0 /* and whether it prefetches four levels down (measured 4x slower) */
+#define BT_BATCH 4   /* OpenCL: keys a work-item's descent takes at once, on GPUs and CPUs */
+#define EY_BATCH 4   /* the same for the Eytzinger search */
+#define GROUP_BUCKETS 4096 /* the grouped B+ tree search's buckets at most */
 enum keysrc { KEYS_ARRAY, KEYS_RANDOM, KEYS_INPUT }; /* the array itself, random, in[1] */
 
 struct sstate {
@@ -304,7 +300,7 @@ static int cl_btree_levels(struct entry_job *j, struct sstate *s, struct ps_err 
                  RT_ARG(n), RT_ARG(internal));
 }
 
-/* The B+ tree's search kernel (btree_search, _coop or _pair) and its arguments. */
+/* The B+ tree's search kernel (btree_search or _pair) and its arguments. */
 static int cl_btree_search_prepare(struct entry_job *j, struct sstate *s, const char *opts,
                                    const char *kernel, cl_mem keys, cl_long m, struct ps_err *e)
 {
@@ -325,28 +321,23 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   size_t padbytes;
   char bopts[320];
   int cpu = rt_info(j->rt)->is_cpu; /* a CPU device: wider nodes */
-  int coop, pair, batch, idx32;
+  int pair, batch, idx32;
   if (va->kind == BTREE) /* to_btree's output is the c backend's shape */
-    btree_shape_init(n, hook_tune("BTREE_FL", BT_LEAF, 8, 16) < 16 ? 8 : 16,
-                hook_tune("BTREE_F", cpu ? 16 : BT_FANOUT, 8, 16) < 16 ? 8 : 16, &s->bt);
-  /* teams of 8 work-items per key (btree.cl): 8-key nodes, warp ballots;
-  ** off by default: 1.35x the plain descent's time on the H100 (docs/performance.md) */
-  coop = hook_tune("BTREE_COOP", 0, 0, 1) && s->bt.f == 8 && !va->grouped;
+    btree_shape_init(n, entry_param(j, "btree_leaf", BT_LEAF) < 16 ? 8 : 16,
+                     entry_param(j, "btree_fanout", cpu ? 16 : BT_FANOUT) < 16 ? 8 : 16, &s->bt);
   /* pairs of work-items per key, each comparing half of every node (btree.cl):
-  ** on NVIDIA the default for keys out of order (0.91x the plain descent's time
-  ** for random keys on the H100, 1.5x for keys in order: docs/performance.md),
+  ** with PTX the default for keys out of order (docs/performance.md#searches),
   ** chosen here, before the timed runs, by one pass over the keys */
-  pair = !coop && !va->grouped &&
-         hook_tune("BTREE_PAIR", entry_use_ptx(rt_info(j->rt)) && keys != &j->in[0] &&
-                                     search_mc_unsorted_at(keys->type, keys->elems, m) >= 0, 0, 1);
-  batch = (int)hook_tune("BTREE_BATCH", BT_BATCH, 1, 8);
+  pair = va->kind == BTREE && !va->grouped &&
+         entry_param(j, "btree_pair", entry_use_ptx(j) && keys != &j->in[0] &&
+                                          search_mc_unsorted_at(keys->type, keys->elems, m) >= 0);
+  batch = va->kind == BTREE ? (int)entry_param(j, "btree_batch", BT_BATCH) : BT_BATCH;
   padbytes = (size_t)s->bt.pad[0] * sz;
-  s->keys_per_group = (size_t)batch * s->wg / (coop ? 8 : pair ? 2 : 1);
+  s->keys_per_group = (size_t)batch * s->wg / (pair ? 2 : 1);
   /* 32-bit node indices where they fit (btree.cl): fewer instructions a level */
-  idx32 = hook_tune("BTREE_IDX32", 1, 0, 1) && s->bt.pad[0] < ((int64_t)1 << 30) &&
-          s->bt.internal < ((int64_t)1 << 30);
-  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s%s", opts, s->bt.fl, s->bt.f, batch,
-           coop ? " -DCOOP" : "", idx32 ? " -DIDX32" : "");
+  idx32 = s->bt.pad[0] < ((int64_t)1 << 30) && s->bt.internal < ((int64_t)1 << 30);
+  snprintf(bopts, sizeof bopts, "%s -DFL=%d -DF=%d -DBATCH=%d%s", opts, s->bt.fl, s->bt.f, batch,
+           idx32 ? " -DIDX32" : "");
   s->kbuild = rt_kernel(j->rt, "btree.cl", "btree_build", bopts, e);
   if (s->kbuild == NULL)
     return -1;
@@ -375,10 +366,10 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   if (va->grouped) {
     struct btree_dev t = {s->xs, s->dtree, s->dlevels, &s->bt};
     s->grp = btree_group_prepare(j->rt, bopts, &t, keys != &j->in[0] ? s->kbuf : s->xs, m, sz, s->out,
-                                 s->wg, batch, e);
+                                 s->wg, batch, entry_param(j, "btree_buckets", GROUP_BUCKETS), e);
     return s->grp == NULL ? -1 : 0;
   }
-  return cl_btree_search_prepare(j, s, bopts, coop ? "btree_search_coop" : pair ? "btree_search_pair" : "btree_search",
+  return cl_btree_search_prepare(j, s, bopts, pair ? "btree_search_pair" : "btree_search",
                                  keys != &j->in[0] ? s->kbuf : s->xs, m, e);
 }
 
@@ -410,10 +401,10 @@ static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *op
   int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
   char extra[160];
   s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
-  int ebatch = (int)hook_tune("EYTZ_BATCH", EY_BATCH, 1, 8), eprefetch = (int)hook_tune("EYTZ_PREFETCH", EY_PREFETCH, 0, 1);
-  snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu -DEBATCH=%d -DEPREFETCH=%d%s",
-           tile_h, win, win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg, ebatch, eprefetch,
-           entry_use_ptx(rt_info(j->rt)) ? " -DNV_PTX" : "");
+  int ebatch = va->kind == EYTZINGER ? (int)entry_param(j, "eytz_batch", EY_BATCH) : EY_BATCH;
+  snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu -DEBATCH=%d%s",
+           tile_h, win, win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg, ebatch,
+           entry_use_ptx(j) ? " -DNV_PTX" : "");
   s->keys_per_group = va->kind == NARY        ? (size_t)(256 / va->subdivisions)
                       : va->kind == EYTZINGER ? (size_t)ebatch * s->wg
                                               : (size_t)win / 2;
@@ -581,107 +572,125 @@ static uint64_t btree_bytes(uint64_t n, size_t elem) { return 2 * (n / 16) * ele
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},                 \
    {c_prepare, mc_run, c_result, release}}
 
+/* The tuning parameters of the family's kernels (tune.h), by kind. */
+#define BTREE_SHAPE_PARAMS                                                                               \
+  {"btree_leaf", 8, 16, "keys a B+ tree leaf: 8 or 16, rounded (default 16)"},                           \
+  {"btree_fanout", 8, 16, "keys an internal B+ tree node: 8 or 16, rounded (default 8 on GPUs, 16 on CPUs)"}, \
+  {"btree_batch", 1, 8, "keys a work-item's descent takes at once (default 4)"}
+static const struct tune_param plain_params[] = {ENTRY_PARAM_PTX, {NULL, 0, 0, NULL}};
+static const struct tune_param eytz_params[] = {
+  ENTRY_PARAM_PTX, {"eytz_batch", 1, 8, "keys a work-item's Eytzinger descent takes at once (default 4)"}, {NULL, 0, 0, NULL}};
+static const struct tune_param btree_params[] = {
+  ENTRY_PARAM_PTX, BTREE_SHAPE_PARAMS,
+  {"btree_pair", 0, 1, "two work-items a key, each comparing half of every node (default: with PTX, keys out of order)"},
+  {NULL, 0, 0, NULL}};
+static const struct tune_param btree_grouped_params[] = {
+  ENTRY_PARAM_PTX, BTREE_SHAPE_PARAMS,
+  {"btree_buckets", 1, 1 << 24, "the grouped search's buckets at most: keys grouped by the deepest level of at most "
+                                "this many nodes (default 4096)"},
+  {NULL, 0, 0, NULL}};
+
 const struct entry search_entries[] = {
   {.name = "to_eytzinger",
    .desc = "Sorted array to the Eytzinger (BFS) layout, for any n",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]t",
    .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t)", .bytes = eyt_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0, 0}, .params = plain_params},
   {.name = "bench_binary_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element in the sorted array (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_ARRAY, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_ARRAY, 0, 0}, .params = plain_params},
   {.name = "bench_eytzinger_search",
    .desc = "The same lookups on the Eytzinger array (index in it; keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_ARRAY, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_ARRAY, 0, 0}, .params = eytz_params},
   {.name = "bench_binary_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "Lower bounds of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_RANDOM, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_RANDOM, 0, 0}, .params = plain_params},
   {.name = "bench_eytzinger_search_random",
    .desc = "Eytzinger search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_RANDOM, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_RANDOM, 0, 0}, .params = eytz_params},
   {.name = "binary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key in the sorted array (like numpy/torch searchsorted)",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_INPUT, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_INPUT, 0, 0}, .params = plain_params},
   {.name = "eytzinger_search",
    .desc = "Eytzinger search of each key: its lower bound's index in the Eytzinger array, or -1",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_INPUT, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_INPUT, 0, 0}, .params = eytz_params},
   {.name = "bench_sorted_keys_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element, exploiting that the keys (the array) are sorted",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0, 0}, .params = plain_params},
   {.name = "sorted_keys_search", .answer = "lower_bound",
    .desc = "Lower bound of each key of a sorted key array: one window of the array per tile of keys",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t (sorted)", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0, 0}, .params = plain_params},
   {.name = "bench_nary4_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 4 work-items per key (the AMD sample's -s 4; keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 4, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 4, 0}, .params = plain_params},
   {.name = "bench_nary16_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 16 work-items per key (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 16, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 16, 0}, .params = plain_params},
   {.name = "bench_nary64_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 64 work-items per key (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 64, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 64, 0}, .params = plain_params},
   {.name = "bench_nary16_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "N-ary search (16 per key) of n random keys in [min, max]",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_RANDOM, 16, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_RANDOM, 16, 0}, .params = plain_params},
   {.name = "nary_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by N-ary search, 16 work-items per key; with one key, the AMD sample's single-key mode",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m S log_S n)", .span = "O(log_S n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_INPUT, 16, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_INPUT, 16, 0}, .params = plain_params},
   {.name = "to_btree",
    .desc = "Build the internal levels of a static B+ tree (leaves of 16 keys, nodes of 8) over a sorted array",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[~n/14]t",
    .work = "O(n)", .span = "O(log n)", .bytes_desc = "n/16 sizeof(t) x 2", .bytes = btree_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_BTREE, KEYS_ARRAY, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_BTREE, KEYS_ARRAY, 0, 0}, .params = plain_params},
   {.name = "bench_btree_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element by a B+ tree search (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0, 0}, .params = btree_params},
   {.name = "bench_btree_search_random", .answer = "lower_bound_of_random_keys",
    .desc = "B+ tree search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 0}, .params = btree_params},
   {.name = "bench_btree_search_random_grouped", .answer = "lower_bound_of_random_keys",
    .desc = "The same, the keys grouped by subtree first (Harmonia's query aggregation; c and multicore: the plain search)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 1}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 1}, .params = btree_grouped_params},
   {.name = "btree_search_grouped", .answer = "lower_bound",
    .desc = "Lower bound of each key by a B+ tree search, the keys grouped by subtree first",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 1}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 1}, .params = btree_grouped_params},
   {.name = "btree_search", .answer = "lower_bound",
    .desc = "Lower bound of each key by a B+ tree search",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 0}},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 0}, .params = btree_params},
   {.name = NULL},
 };
 

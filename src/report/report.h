@@ -11,6 +11,7 @@
 #include "measure.h"
 #include "nvml.h"
 #include "stats.h"
+#include "tune.h"
 
 #include <stdio.h>
 
@@ -67,6 +68,7 @@ struct report_dataset {
   const double *kernel_runs_us;
   struct stats ks;
   size_t out_hi_kernels, out_hi_host, out_lo_kernels, out_lo_host;
+  const struct tune_used *tuning; /* the tuning parameters the entry read, with their values; NULL: none */
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

@@ -558,6 +558,11 @@ cJSON *results_dataset_json(const struct report_dataset *d)
       cJSON_AddNumberToObject(ps, "min_bytes", d->min_bytes);
   }
   cJSON_AddStringToObject(ps, "validation", d->validation);
+  if (d->tuning != NULL && d->tuning->n > 0) { /* the values the entry's parameters took */
+    cJSON *t = cJSON_AddObjectToObject(ps, "tuning");
+    for (int i = 0; i < d->tuning->n; i++)
+      cJSON_AddNumberToObject(t, d->tuning->p[i].name, (double)d->tuning->p[i].value);
+  }
   {
     cJSON *ph = cJSON_AddObjectToObject(ps, "phase_seconds");
     for (int i = 0; i < PHASE_COUNT; i++)
@@ -608,6 +613,11 @@ cJSON *results_context_json(const struct results_context *c)
   cJSON_AddBoolToObject(o, "kernel_time", c->kernel_time);
   if (c->evict_bytes > 0)
     cJSON_AddNumberToObject(o, "cache_evict_bytes", (double)c->evict_bytes);
+  { /* the tuning parameters set for the run; {}: none, every entry's defaults */
+    cJSON *t = cJSON_AddObjectToObject(o, "tuning");
+    for (int i = 0; c->tune != NULL && i < c->tune->n; i++)
+      cJSON_AddNumberToObject(t, c->tune->set[i].name, (double)c->tune->set[i].value);
+  }
   if (k > 0) { /* results made under a test hook say so */
     cJSON *h = cJSON_AddObjectToObject(o, "test_hooks");
     for (int i = 0; i < k; i++)

@@ -115,6 +115,7 @@ struct results_context {
   int interleave;       /* --interleave: a dataset's entries measured in turns */
   int discard_throttled; /* --discard-throttled: runs during which the GPU was throttled dropped */
   int kernel_time;      /* --kernel-time: every run's kernels timed by events as well */
+  const struct tune *tune; /* --tune: the parameters set; NULL: none */
 };
 cJSON *results_context_json(const struct results_context *c);
 
