@@ -9,11 +9,49 @@
 #include "registry.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct rt *harness_rt;
 struct pool *harness_pool;
 struct tune harness_tuning;
+int harness_slow;
+
+static uint64_t test_start;
+
+int harness_grid(size_t i, size_t j, size_t stride) { return harness_slow || j == i % stride; }
+
+int harness_before(void **state)
+{
+  (void)state;
+  test_start = ps_now_ns();
+  return 0;
+}
+
+int harness_after(void **state)
+{
+  static const char *const hooks[] = {"PSEARCH_TEST_LOOKBACK_COUNTS", "PSEARCH_TEST_LOOKBACK_STALE",
+                                      "PSEARCH_TEST_POISON"};
+  harness_tune("");
+  for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
+    unsetenv(hooks[i]);
+  fprintf(stderr, "%s: %.1f s\n", *state != NULL ? (const char *)*state : "test",
+          (double)(ps_now_ns() - test_start) / 1e9);
+  return 0;
+}
+
+int harness_main(int argc, char **argv, const struct CMUnitTest *tests, size_t n, int device)
+{
+  if (argc > 1 && strcmp(argv[1], "slow") != 0 && strcmp(argv[1], "fast") != 0) {
+    fprintf(stderr, "usage: %s [fast|slow [FILTER]]\n", argv[0]);
+    return 2;
+  }
+  harness_slow = argc > 1 && strcmp(argv[1], "slow") == 0;
+  if (argc > 2)
+    cmocka_set_test_filter(argv[2]);
+  return _cmocka_run_group_tests(argv[0], tests, n, device ? harness_setup : NULL,
+                                 device ? harness_teardown : NULL);
+}
 
 void harness_tune(const char *spec)
 {

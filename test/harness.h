@@ -25,6 +25,27 @@ void harness_tune(const char *spec);
 int harness_setup(void **state);
 int harness_teardown(void **state);
 
+/* Which grids the tests run: 0, the fast suite's (every edge case, each on
+** some type and pattern); 1, the slow suite's exhaustive type x size x
+** pattern grids (test/meson.build: suite 'slow'). Set by harness_main. */
+extern int harness_slow;
+
+/* Whether point (i, j) of a grid runs, j in [0, stride): in the slow suite
+** always; in the fast one when j == i mod stride, so that each i meets one j
+** and, as i runs over consecutive values, every j is met. */
+int harness_grid(size_t i, size_t j, size_t stride);
+
+/* A test of harness_main's table: after it, the tuning parameters and the
+** test hooks it set are cleared, and its wall time is printed on stderr. */
+#define HARNESS_TEST(f) {#f, f, harness_before, harness_after, (void *)#f}
+int harness_before(void **state);
+int harness_after(void **state);
+
+/* A test program's main: argv[1] is "fast" (the default) or "slow"
+** (harness_slow), argv[2] a cmocka filter of test names ("*sort*"); the
+** tests run in a group that opens the device and the pool when `device`. */
+int harness_main(int argc, char **argv, const struct CMUnitTest *tests, size_t n, int device);
+
 /* Run entry `name` on backend b over in[0..nin): prepare, `runs` runs, sync,
 ** result. Fails the test with the entry's message on any error. Returns the
 ** first output (caller frees). */

@@ -354,15 +354,15 @@ static void multicore_any_threads(void **state)
   }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(reference_by_hand),
-    cmocka_unit_test(backends_agree),
-    cmocka_unit_test(lookback_stress),
-    cmocka_unit_test(reruns_write_everything),
-    cmocka_unit_test(tile_shapes),
-    cmocka_unit_test(multicore_any_threads),
+    HARNESS_TEST(reference_by_hand),
+    HARNESS_TEST(backends_agree),
+    HARNESS_TEST(lookback_stress),
+    HARNESS_TEST(reruns_write_everything),
+    HARNESS_TEST(tile_shapes),
+    HARNESS_TEST(multicore_any_threads),
   };
-  return cmocka_run_group_tests(tests, harness_setup, harness_teardown);
+  return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);
 }
