@@ -1,6 +1,6 @@
 #!/bin/bash
-# machine.sh PSEARCH: what a results folder's machine.txt records: the date
-# (UTC), the CPUs, the GPU's state where nvidia-smi is (name, driver, clocks,
+# machine.sh PSEARCH: what an experiment's machine.txt records (scripts/experiment.sh):
+# the date (UTC), the CPUs, the GPU's state where nvidia-smi is (name, driver, clocks,
 # temperature, power), psearch's version and the OpenCL devices it sees.
 P=$1
 echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
