@@ -322,7 +322,7 @@ static uint tile_ticket(volatile __global uint *ticket, uint epoch_base, __local
 // the newest inclusive one (or all 32) are ready, the warp folds them by
 // shuffles and goes on 32 tiles back if none was inclusive, else reads the
 // window again (faster than one work-item's walk on the H100,
-// docs/performance.md#scans). Otherwise one work-item
+// docs/performance.md, Scans). Otherwise one work-item
 // walks back a tile at a time, spinning on a word until it is ready.
 #ifdef WARP_LOOKBACK
 #define TILE_WALKERS 32

@@ -76,7 +76,7 @@ struct cost_op {
   enum cost_result result;
   int runs_empty;                   /* launch even when n == 0 (the output is not empty) */
   int warp_scan;                    /* with PTX, the group scan by warp shuffles (cost.cl),
-                                    ** where it measured faster (docs/performance.md#scans) */
+                                    ** where it measured faster (docs/performance.md, Scans) */
   uint32_t items_nv;                /* with PTX, elements per work-item of a tile (0: ITEMS) */
   int ticket;                       /* with PTX too, a tile from the atomic ticket rather than the
                                     ** group's id (cost.cl: tile_ticket; parameter cost_gid) */
@@ -280,7 +280,7 @@ static int launch_red(struct entry_job *j, struct cstate *s, struct ps_err *e)
 }
 
 /* One launch: the group that takes the launch's last ticket sums the partials (cl/cost.cl: reduce_sum), which
-** saves a second kernel's launch and the gap before it (docs/performance.md#scans). */
+** saves a second kernel's launch and the gap before it (docs/performance.md, Scans). */
 static int launch_reduce(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   cl_ulong n = s->n;

@@ -27,7 +27,7 @@
 #define RADIX 256
 /* Onesweep's tile shapes, work-items a group (at least one per digit,
 ** cl/onesweep.cl) x keys a work-item, by the fastest shape measured on the
-** H100 at [33554431] keys (docs/performance.md#sorts): with the PTX path,
+** H100 at [33554431] keys (docs/performance.md, Sorts): with the PTX path,
 ** by key width and whether values travel with the keys; without it, the
 ** shape other devices get. Each is capped by the device's local memory
 ** (os_choose). OS_BOUND_PTX*: the groups an SM whose registers ptxas must
@@ -307,7 +307,7 @@ static void os_shape(struct entry_job *j, const struct rt_device_info *info, enu
 }
 
 /* Every choice of a job over n keys. With PTX (the H100's measurements,
-** docs/performance.md#sorts): tiles by group id (NVIDIA starts groups in
+** docs/performance.md, Sorts): tiles by group id (NVIDIA starts groups in
 ** order of id, as CUB's scan assumes), the scan group, 32-bit look-back
 ** words, and for keys of up to 4 bytes packed ranks, the values in the keys'
 ** memory and the atomic-OR ranking (with values only for 4-byte keys); the
@@ -493,7 +493,7 @@ done:
 ** then one launch per pass, buffers swapping as in run_1bit. Nothing is
 ** filled: the digit totals, zeroed at prepare, are zeroed again by what
 ** scans them (a fill before os_hist costs a command and its gap:
-** docs/performance.md#sorts). So a run that fails midway leaves them counted: the
+** docs/performance.md, Sorts). So a run that fails midway leaves them counted: the
 ** job must not run again (a failed run ends its measurement). The ticket
 ** (and 64-bit look-back words) are cleared only when the epochs or the
 ** ticket would run out. With PSEARCH_TEST_LOOKBACK_STALE the words os_hist

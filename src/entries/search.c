@@ -326,7 +326,7 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
     btree_shape_init(n, entry_param(j, "btree_leaf", BT_LEAF) < 16 ? 8 : 16,
                      entry_param(j, "btree_fanout", cpu ? 16 : BT_FANOUT) < 16 ? 8 : 16, &s->bt);
   /* pairs of work-items per key, each comparing half of every node (btree.cl):
-  ** with PTX the default for keys out of order (docs/performance.md#searches),
+  ** with PTX the default for keys out of order (docs/performance.md, Searches),
   ** chosen here, before the timed runs, by one pass over the keys */
   pair = va->kind == BTREE && !va->grouped &&
          entry_param(j, "btree_pair", entry_use_ptx(j) && keys != &j->in[0] &&
