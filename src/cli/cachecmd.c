@@ -1,40 +1,20 @@
 /*
-** cachecmd.c: `psearch cache [--clean | --trim] [--json]`, over cache.h.
+** cachecmd.c: `psearch cache [--clean | --trim] [--json FILE]`, over cache.h.
 */
 #include "cachecmd.h"
 
 #include "cache.h"
 #include "opt.h"
+#include "results.h"
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-
-enum { O_CLEAN = 1, O_TRIM, O_JSON, O_HELP };
-
-static const struct opt_def opts[] = {
-  {"clean", 0, OPT_NONE, O_CLEAN, NULL, "Remove every entry and stale temporary file"},
-  {"trim", 0, OPT_NONE, O_TRIM, NULL, "Remove stale temporaries and evict down to the cap now"},
-  {"json", 0, OPT_NONE, O_JSON, NULL, "Print JSON instead of text"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
+#include <string.h>
 
 static const char *const what[3] = {"generated datasets", "digests of reference outputs",
                                     "OpenCL program binaries"};
-
-void cachecmd_help(FILE *f)
-{
-  fputs("Usage: psearch cache [--clean | --trim] [--json]\n"
-        "Show the cache directory ($XDG_CACHE_HOME/psearch, else ~/.cache/psearch), what\n"
-        "each area holds and the size cap. psearch bench keeps the cache under the cap\n"
-        "($PSEARCH_CACHE_MAX: bytes, or with K, M, G or T; 'none' for no cap; default 4G)\n"
-        "by evicting the least recently used entries, and removes the temporary files of\n"
-        "writers that died (a killed bench) on its next run.\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExit codes: 0 success, 1 no cache directory (HOME unset), 2 usage error\n"
-        "(also a PSEARCH_CACHE_MAX that is not a size).\n", f);
-}
 
 /* "1.2 GiB" */
 static void human(uint64_t b, char *buf, size_t n)
@@ -78,10 +58,13 @@ static void print_text(const char *root, uint64_t limit, const struct cache_usag
   }
 }
 
-static void print_json(const char *root, uint64_t limit, const struct cache_usage *u, int removed)
+/* The usage as JSON into path; 0, or -1 after the message. */
+static int write_json(const char *path, const char *root, uint64_t limit, const struct cache_usage *u,
+                      int removed)
 {
   cJSON *o = cJSON_CreateObject(), *areas = cJSON_AddObjectToObject(o, "areas");
-  char *text;
+  struct ps_err err;
+  int rc = 0;
   cJSON_AddStringToObject(o, "path", root);
   if (limit == UINT64_MAX)
     cJSON_AddNullToObject(o, "max_bytes");
@@ -96,42 +79,46 @@ static void print_json(const char *root, uint64_t limit, const struct cache_usag
   cJSON_AddNumberToObject(o, "stale_bytes", (double)u->stale_bytes);
   if (removed >= 0)
     cJSON_AddNumberToObject(o, "removed_files", removed);
-  if ((text = cJSON_Print(o)) != NULL)
-    printf("%s\n", text);
-  free(text);
+  if (results_write(path, o, &err) != 0) {
+    ps_error("cache: --json: %s", err.msg);
+    rc = -1;
+  }
   cJSON_Delete(o);
+  return rc;
 }
 
-int cachecmd_main(int argc, char **argv)
+struct config {
+  int clean, trim;
+  const char *json; /* NULL, a file or "-" */
+};
+
+#define AT(f) offsetof(struct config, f)
+
+static const struct opt_def opts[] = {
+  OPT_ROW_FLAG("clean", 0, AT(clean), "Remove every entry and stale temporary file"),
+  OPT_ROW_FLAG("trim", 0, AT(trim), "Remove stale temporaries and evict down to the cap now"),
+  OPT_ROW_OUTPUT("json", 0, AT(json), "Write the usage as JSON to FILE (- for standard output, instead of the text)"),
+  OPT_ROW_END,
+};
+
+static int check(void *p)
 {
-  struct opt_state st;
-  struct cache_usage u;
-  struct ps_err err;
-  const char *val;
-  char root[4096];
-  uint64_t limit;
-  int id, clean = 0, trim = 0, json = 0, removed = -1;
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    switch (id) {
-    case O_CLEAN: clean = 1; break;
-    case O_TRIM: trim = 1; break;
-    case O_JSON: json = 1; break;
-    case O_HELP:
-      cachecmd_help(stdout);
-      return PS_EXIT_OK;
-    case OPT_POSITIONAL:
-      ps_error("cache: unexpected argument '%s'", val);
-      return PS_EXIT_USAGE;
-    default:
-      fputs("Try 'psearch help cache'.\n", stderr);
-      return PS_EXIT_USAGE;
-    }
-  }
-  if (clean && trim) {
+  const struct config *cf = p;
+  if (cf->clean && cf->trim) {
     ps_error("cache: --clean and --trim exclude each other");
     return PS_EXIT_USAGE;
   }
+  return PS_EXIT_OK;
+}
+
+static int body(void *p)
+{
+  const struct config *cf = p;
+  struct cache_usage u;
+  struct ps_err err;
+  char root[4096];
+  uint64_t limit;
+  int removed = -1, rc = PS_EXIT_OK;
   if (cache_limit(&limit, &err) != 0) {
     ps_error("%s", err.msg);
     return PS_EXIT_USAGE;
@@ -140,16 +127,33 @@ int cachecmd_main(int argc, char **argv)
     ps_error("cache: no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path");
     return PS_EXIT_FAILED;
   }
-  if (clean)
+  if (cf->clean)
     removed = cache_clean();
-  else if (trim)
+  else if (cf->trim)
     removed = cache_upkeep(limit, NULL);
   if (removed >= 0)
     ps_info(1, "cache: removed %d files", removed);
   cache_usage(&u);
-  if (json)
-    print_json(root, limit, &u, removed);
-  else
+  if (cf->json != NULL && write_json(cf->json, root, limit, &u, removed) != 0)
+    rc = PS_EXIT_FAILED;
+  if (cf->json == NULL || strcmp(cf->json, "-") != 0)
     print_text(root, limit, &u);
-  return PS_EXIT_OK;
+  return rc;
 }
+
+const struct opt_cmd cache_cmd = {
+  .name = "cache",
+  .summary = "Show, trim or clean the dataset, reference and kernel cache",
+  .usage = "Usage: psearch cache [--clean | --trim] [--json FILE]\n"
+           "Show the cache directory ($XDG_CACHE_HOME/psearch, else ~/.cache/psearch), what\n"
+           "each area holds and the size cap. psearch bench keeps the cache under the cap\n"
+           "($PSEARCH_CACHE_MAX: bytes, or with K, M, G or T; 'none' for no cap; default 4G)\n"
+           "by evicting the least recently used entries, and removes the temporary files of\n"
+           "writers that died (a killed bench) on its next run.\n",
+  .epilogue = "Exit codes: 0 success, 1 no cache directory (HOME unset) or the JSON cannot be\n"
+              "written, 2 usage error (also a PSEARCH_CACHE_MAX that is not a size).\n",
+  .opts = opts,
+  .size = sizeof(struct config),
+  .check = check,
+  .body = body,
+};

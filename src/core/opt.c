@@ -1,5 +1,7 @@
 /*
-** opt.c: table-driven option iterator and checked number parsers.
+** opt.c: the command driver (opt.h): iteration over argv, typed rows stored
+** into the configuration, help, the messages of usage errors, and checked
+** number parsers.
 */
 #include "opt.h"
 
@@ -10,214 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-void opt_init(struct opt_state *st, int argc, char **argv)
-{
-  st->argc = argc;
-  st->argv = argv;
-  st->i = 0;
-  st->shortp = NULL;
-  st->dashdash = 0;
-  st->spelled[0] = '\0';
-  st->hints = NULL;
-}
+/* -h/--help: every command's, looked up after its own rows. */
+static const struct opt_def help_row = OPT_ROW_FLAG("help", 'h', 0, "Show this help");
 
-static const struct opt_def *find_long(const struct opt_def *tab, const char *name, size_t len,
-                                       int *ambiguous)
-{
-  const struct opt_def *hit = NULL;
-  int nhits = 0;
-  for (const struct opt_def *d = tab; d->id != 0; d++) {
-    if (d->lname == NULL || strncmp(d->lname, name, len) != 0)
-      continue;
-    if (strlen(d->lname) == len)
-      return d; /* exact match wins over prefixes */
-    hit = d;
-    nhits++;
-  }
-  *ambiguous = nhits > 1;
-  return nhits == 1 ? hit : NULL;
-}
-
-/* Levenshtein distance of a[0..na) and b (short words: a row of 64). */
-static int distance(const char *a, size_t na, const char *b)
-{
-  size_t nb = strlen(b);
-  int row[65];
-  if (na > 64 || nb > 64)
-    return 1000;
-  for (size_t j = 0; j <= nb; j++)
-    row[j] = (int)j;
-  for (size_t i = 1; i <= na; i++) {
-    int diag = row[0];
-    row[0] = (int)i;
-    for (size_t j = 1; j <= nb; j++) {
-      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-      if (up + 1 < best)
-        best = up + 1;
-      if (row[j - 1] + 1 < best)
-        best = row[j - 1] + 1;
-      diag = up;
-      row[j] = best;
-    }
-  }
-  return row[nb];
-}
-
-int opt_closest(const char *s, const char *const *names)
-{
-  size_t n = strlen(s);
-  int best = -1, bestd = 1000;
-  for (int i = 0; names[i] != NULL; i++) {
-    int d = distance(s, n, names[i]);
-    if (d < bestd) {
-      best = i;
-      bestd = d;
-    }
-  }
-  if (best >= 0 && (bestd <= (int)(n + 2) / 3 || strncmp(names[best], s, n) == 0))
-    return best;
-  return -1;
-}
-
-/* Say why a long option is not one: a hint for another tool's option, the
-** candidates of an ambiguous abbreviation, or the closest option. */
-static void unknown_long(const struct opt_state *st, const struct opt_def *tab, const char *name,
-                         size_t len, int ambiguous)
-{
-  const char *names[128];
-  char list[512];
-  size_t k = 0, off = 0;
-  for (const struct opt_hint *h = st->hints; h != NULL && h->lname != NULL; h++)
-    if (strlen(h->lname) == len && strncmp(h->lname, name, len) == 0) {
-      ps_error("unknown option --%.*s: %s", (int)len, name, h->hint);
-      return;
-    }
-  for (const struct opt_def *d = tab; d->id != 0 && k < 127; d++)
-    if (d->lname != NULL && (!ambiguous || strncmp(d->lname, name, len) == 0))
-      names[k++] = d->lname;
-  names[k] = NULL;
-  if (ambiguous) {
-    list[0] = '\0';
-    for (size_t i = 0; i < k && off < sizeof list; i++)
-      off += (size_t)snprintf(list + off, sizeof list - off, "%s--%s", i ? ", " : "", names[i]);
-    ps_error("ambiguous option --%.*s: it could be %s", (int)len, name, list);
-    return;
-  }
-  {
-    char word[65];
-    int c;
-    snprintf(word, sizeof word, "%.*s", (int)(len < 64 ? len : 64), name);
-    if ((c = opt_closest(word, names)) >= 0)
-      ps_error("unknown option --%s (did you mean --%s?)", word, names[c]);
-    else
-      ps_error("unknown option --%s", word);
-  }
-}
-
-static const struct opt_def *find_short(const struct opt_def *tab, char c)
-{
-  for (const struct opt_def *d = tab; d->id != 0; d++)
-    if (d->sname == c)
-      return d;
-  return NULL;
-}
-
-static int next_short(struct opt_state *st, const struct opt_def *tab, const char **val)
-{
-  char c = *st->shortp++;
-  const struct opt_def *d = find_short(tab, c);
-  snprintf(st->spelled, sizeof st->spelled, "-%c", c);
-  if (d == NULL) {
-    ps_error("unknown option -%c", c);
-    st->shortp = NULL;
-    return OPT_ERROR;
-  }
-  *val = NULL;
-  if (d->arg == OPT_REQUIRED) {
-    if (*st->shortp != '\0') {
-      *val = st->shortp;
-    } else if (st->i < st->argc) {
-      *val = st->argv[st->i++];
-    } else {
-      ps_error("option -%c needs a value (%s)", c, d->argname ? d->argname : "ARG");
-      st->shortp = NULL;
-      return OPT_ERROR;
-    }
-    st->shortp = NULL;
-  } else if (*st->shortp == '\0') {
-    st->shortp = NULL;
-  }
-  return d->id;
-}
-
-int opt_next(struct opt_state *st, const struct opt_def *tab, const char **val)
-{
-  const char *a, *eq;
-  const struct opt_def *d;
-  int amb = 0;
-  size_t len;
-
-  *val = NULL;
-  if (st->shortp != NULL)
-    return next_short(st, tab, val);
-  if (st->i >= st->argc)
-    return OPT_END;
-  a = st->argv[st->i++];
-  if (st->dashdash || a[0] != '-' || a[1] == '\0') {
-    *val = a;
-    return OPT_POSITIONAL;
-  }
-  if (a[1] != '-') {
-    st->shortp = a + 1;
-    return next_short(st, tab, val);
-  }
-  if (a[2] == '\0') {
-    st->dashdash = 1;
-    return opt_next(st, tab, val);
-  }
-  eq = strchr(a + 2, '=');
-  len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-  snprintf(st->spelled, sizeof st->spelled, "--%.*s", (int)(len < 60 ? len : 60), a + 2);
-  d = find_long(tab, a + 2, len, &amb);
-  if (d == NULL) {
-    unknown_long(st, tab, a + 2, len, amb);
-    return OPT_ERROR;
-  }
-  if (d->arg == OPT_NONE) {
-    if (eq != NULL) {
-      ps_error("option --%s takes no value", d->lname);
-      return OPT_ERROR;
-    }
-    return d->id;
-  }
-  if (eq != NULL) {
-    *val = eq + 1;
-  } else if (st->i < st->argc) {
-    *val = st->argv[st->i++];
-  } else {
-    ps_error("option --%s needs a value (%s)", d->lname, d->argname ? d->argname : "ARG");
-    return OPT_ERROR;
-  }
-  return d->id;
-}
-
-void opt_print_help(FILE *f, const struct opt_def *tab)
-{
-  for (const struct opt_def *d = tab; d->id != 0; d++) {
-    char left[64];
-    int n = 0;
-    if (d->sname)
-      n += snprintf(left + n, sizeof left - (size_t)n, "-%c%s", d->sname, d->lname ? ", " : "");
-    else
-      n += snprintf(left + n, sizeof left - (size_t)n, "    ");
-    if (d->lname)
-      n += snprintf(left + n, sizeof left - (size_t)n, "--%s", d->lname);
-    if (d->arg == OPT_REQUIRED && n < (int)sizeof left)
-      snprintf(left + n, sizeof left - (size_t)n, "%s%s", d->lname ? "=" : " ",
-               d->argname ? d->argname : "ARG");
-    fprintf(f, "  %-30s %s\n", left, d->help);
-  }
-}
+/* ============================ Number parsers ============================ */
 
 int opt_parse_i64(const char *s, int64_t *out)
 {
@@ -273,15 +71,27 @@ int opt_int_in(const char *spelled, const char *s, int64_t lo, int64_t hi, int64
   return 0;
 }
 
-int opt_double_in(const char *spelled, const char *s, double lo, double hi, double *out)
+/* A finite number in [lo, hi]: "0.5"; with percent, also "0.5%" and its
+** message says percentage. */
+static int double_in(const char *spelled, const char *s, double lo, double hi, int percent,
+                     double *out)
 {
+  char num[64];
+  size_t len = strlen(s);
   double v;
-  if (opt_parse_double(s, &v) != 0 || !isfinite(v) || v < lo || v > hi) {
-    ps_error("option %s: '%s' is not a number in [%g, %g]", spelled, s, lo, hi);
-    return -1;
+  int rc = -1;
+  snprintf(num, sizeof num, "%s", s);
+  if (percent && len > 0 && len < sizeof num && num[len - 1] == '%')
+    num[len - 1] = '\0';
+  if (len >= sizeof num || opt_parse_double(num, &v) != 0 || !isfinite(v) || v < lo || v > hi) {
+    ps_error("option %s: '%s' is not a %s in [%g, %g]", spelled, s, percent ? "percentage" : "number",
+             lo, hi);
+    goto done;
   }
   *out = v;
-  return 0;
+  rc = 0;
+done:
+  return rc;
 }
 
 int opt_choice(const char *spelled, const char *s, const char *const *names, int *out)
@@ -301,4 +111,401 @@ int opt_choice(const char *spelled, const char *s, const char *const *names, int
                             names[i]);
   ps_error("option %s: '%s' is not %s", spelled, s, list);
   return -1;
+}
+
+/* ============================== Did you mean ============================= */
+
+/* Levenshtein distance of a[0..na) and b (short words: a row of 64). */
+static int distance(const char *a, size_t na, const char *b)
+{
+  size_t nb = strlen(b);
+  int row[65];
+  if (na > 64 || nb > 64)
+    return 1000;
+  for (size_t j = 0; j <= nb; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= na; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[nb];
+}
+
+int opt_closest(const char *s, const char *const *names)
+{
+  size_t n = strlen(s);
+  int best = -1, bestd = 1000;
+  for (int i = 0; names[i] != NULL; i++) {
+    int d = distance(s, n, names[i]);
+    if (d < bestd) {
+      best = i;
+      bestd = d;
+    }
+  }
+  if (best >= 0 && (bestd <= (int)(n + 2) / 3 || strncmp(names[best], s, n) == 0))
+    return best;
+  return -1;
+}
+
+/* ================================ Lookup ================================= */
+
+/* The rows of tab, then help_row, in turn: *k from 0. */
+static const struct opt_def *row_at(const struct opt_def *tab, int *k)
+{
+  const struct opt_def *d = NULL;
+  if (*k >= 0) {
+    d = tab[*k].type == OPT_END ? &help_row : &tab[*k];
+    *k = d == &help_row ? -1 : *k + 1;
+  }
+  return d;
+}
+
+#define EACH_ROW(d, tab, k) for (int k = 0; (d = row_at(tab, &k)) != NULL;)
+
+static int is_option(const struct opt_def *d)
+{
+  return d->lname != NULL || d->sname != 0;
+}
+
+/* The row of long name[0, len) or of a prefix of it that only one row has. */
+static const struct opt_def *find_long(const struct opt_def *tab, const char *name, size_t len,
+                                       int *ambiguous)
+{
+  const struct opt_def *hit = NULL, *d;
+  int nhits = 0;
+  EACH_ROW(d, tab, k) {
+    if (d->lname == NULL || strncmp(d->lname, name, len) != 0)
+      continue;
+    if (strlen(d->lname) == len)
+      return d; /* exact match wins over prefixes */
+    hit = d;
+    nhits++;
+  }
+  *ambiguous = nhits > 1;
+  return nhits == 1 ? hit : NULL;
+}
+
+static const struct opt_def *find_short(const struct opt_def *tab, char c)
+{
+  const struct opt_def *d;
+  EACH_ROW(d, tab, k)
+    if (d->sname == c)
+      return d;
+  return NULL;
+}
+
+/* The hint for long name[0, len) (or, len 0, short letter c); NULL: none. */
+static const char *hint_for(const struct opt_hint *h, const char *name, size_t len, char c)
+{
+  for (; h != NULL && h->hint != NULL; h++)
+    if (len > 0 ? h->lname != NULL && strlen(h->lname) == len && strncmp(h->lname, name, len) == 0
+                : h->sname != 0 && h->sname == c)
+      return h->hint;
+  return NULL;
+}
+
+/* Say why a long option is not one: a hint, the candidates of an ambiguous
+** abbreviation, or the closest option. */
+static void unknown_long(const struct opt_cmd *cmd, const char *name, size_t len, int ambiguous)
+{
+  const struct opt_def *d;
+  const char *names[128], *hint = hint_for(cmd->hints, name, len, 0);
+  char list[512], word[65];
+  size_t k = 0, off = 0;
+  int c;
+  snprintf(word, sizeof word, "%.*s", (int)(len < 64 ? len : 64), name);
+  EACH_ROW(d, cmd->opts, i)
+    if (d->lname != NULL && k < 127 && (!ambiguous || strncmp(d->lname, name, len) == 0))
+      names[k++] = d->lname;
+  names[k] = NULL;
+  if (hint != NULL) {
+    ps_error("unknown option --%s: %s", word, hint);
+  } else if (ambiguous) {
+    list[0] = '\0';
+    for (size_t i = 0; i < k && off < sizeof list; i++)
+      off += (size_t)snprintf(list + off, sizeof list - off, "%s--%s", i ? ", " : "", names[i]);
+    ps_error("ambiguous option --%s: it could be %s", word, list);
+  } else if ((c = opt_closest(word, names)) >= 0) {
+    ps_error("unknown option --%s (did you mean --%s?)", word, names[c]);
+  } else {
+    ps_error("unknown option --%s", word);
+  }
+}
+
+/* =============================== Iteration =============================== */
+
+/* Where opt_main is in argv. */
+struct iter {
+  const struct opt_cmd *cmd;
+  int argc;
+  char **argv;
+  int i;              /* next argv index */
+  const char *shortp; /* inside a cluster of short options, or NULL */
+  int dashdash;       /* seen "--" */
+  char spelled[64];   /* the last option as the user typed it: "-n", "--conv" */
+};
+
+/* The value of row d: rest (what follows "-x" or "--opt=") unless NULL,
+** else the next argument. NULL after the message when there is none. */
+static const char *value_of(struct iter *it, const struct opt_def *d, const char *rest)
+{
+  if (rest != NULL)
+    return rest;
+  if (it->i < it->argc)
+    return it->argv[it->i++];
+  if (d->type == OPT_OUTPUT)
+    ps_error("option %s needs a FILE (- for standard output: %s -)", it->spelled, it->spelled);
+  else
+    ps_error("option %s needs a value (%s)", it->spelled, d->argname ? d->argname : "ARG");
+  return NULL;
+}
+
+static int takes_value(const struct opt_def *d)
+{
+  return d->type == OPT_CALL ? d->argname != NULL : d->type != OPT_FLAG && d->type != OPT_NOFLAG;
+}
+
+/* The next short option of a cluster: its row (*val its value), or NULL
+** after the message. */
+static const struct opt_def *next_short(struct iter *it, const char **val)
+{
+  char c = *it->shortp++;
+  const struct opt_def *d = find_short(it->cmd->opts, c);
+  const char *hint = hint_for(it->cmd->hints, NULL, 0, c);
+  snprintf(it->spelled, sizeof it->spelled, "-%c", c);
+  if (d == NULL && hint != NULL)
+    ps_error("unknown option -%c: %s", c, hint);
+  else if (d == NULL)
+    ps_error("unknown option -%c", c);
+  if (d != NULL && takes_value(d)) {
+    if ((*val = value_of(it, d, *it->shortp != '\0' ? it->shortp : NULL)) == NULL)
+      d = NULL;
+    it->shortp = NULL;
+  } else if (d == NULL || *it->shortp == '\0') {
+    it->shortp = NULL;
+  }
+  return d;
+}
+
+/* The next long option (argument a): its row (*val its value), or NULL after
+** the message. */
+static const struct opt_def *next_long(struct iter *it, const char *a, const char **val)
+{
+  const char *eq = strchr(a + 2, '=');
+  size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+  int amb = 0;
+  const struct opt_def *d = find_long(it->cmd->opts, a + 2, len, &amb);
+  snprintf(it->spelled, sizeof it->spelled, "--%.*s", (int)(len < 60 ? len : 60), a + 2);
+  if (d == NULL) {
+    unknown_long(it->cmd, a + 2, len, amb);
+  } else if (!takes_value(d) && eq != NULL) {
+    ps_error("option --%s takes no value", d->lname);
+    d = NULL;
+  } else if (takes_value(d) && (*val = value_of(it, d, eq ? eq + 1 : NULL)) == NULL) {
+    d = NULL;
+  }
+  return d;
+}
+
+/* The positional arguments' row of tab, or NULL. */
+static const struct opt_def *positional_row(const struct opt_def *tab)
+{
+  for (const struct opt_def *d = tab; d->type != OPT_END; d++)
+    if (!is_option(d))
+      return d;
+  return NULL;
+}
+
+enum { NEXT_ROW, NEXT_END, NEXT_ERROR };
+
+/* The next argument: NEXT_ROW with *row and *val (a positional argument has
+** the positional row), NEXT_END, or NEXT_ERROR after the message. */
+static int next(struct iter *it, const struct opt_def **row, const char **val)
+{
+  const char *a;
+  *val = NULL;
+  if (it->shortp != NULL)
+    return (*row = next_short(it, val)) != NULL ? NEXT_ROW : NEXT_ERROR;
+  if (it->i >= it->argc)
+    return NEXT_END;
+  a = it->argv[it->i++];
+  if (it->dashdash || a[0] != '-' || a[1] == '\0') {
+    *val = a;
+    if ((*row = positional_row(it->cmd->opts)) == NULL)
+      ps_error("%s: unexpected argument '%s'", it->cmd->name, a);
+    return *row != NULL ? NEXT_ROW : NEXT_ERROR;
+  }
+  if (a[1] != '-') {
+    it->shortp = a + 1;
+    return next(it, row, val);
+  }
+  if (a[2] == '\0') {
+    it->dashdash = 1;
+    return next(it, row, val);
+  }
+  return (*row = next_long(it, a, val)) != NULL ? NEXT_ROW : NEXT_ERROR;
+}
+
+/* ================================ Storing ================================ */
+
+/* An OPT_LIST row's value appended; 0, or -1 after the message. */
+static int append(const struct opt_cmd *cmd, const struct opt_def *d, char *cf, const char *val,
+                  const char *spelled)
+{
+  const char **list = (const char **)(void *)(cf + d->off);
+  int *n = (int *)(void *)(cf + d->count);
+  if (*n >= d->max) {
+    if (is_option(d))
+      ps_error("option %s: at most %lld of them", spelled, (long long)d->max);
+    else
+      ps_error("%s: at most %lld %s arguments", cmd->name, (long long)d->max, d->argname ? d->argname : "");
+    return -1;
+  }
+  list[(*n)++] = val;
+  return 0;
+}
+
+/* An output file: a path or "-"; 0, or -1 after the message. */
+static int output(const char *spelled, const char *val, const char **out)
+{
+  if (val[0] == '-' && val[1] != '\0') {
+    ps_error("option %s: '%s' looks like an option, not a FILE (- is standard output: %s -)", spelled, val,
+             spelled);
+    return -1;
+  }
+  *out = val;
+  return 0;
+}
+
+/* Row d's value val stored into cf. PS_EXIT_OK, or the exit code after the message. */
+static int store(const struct opt_cmd *cmd, const struct opt_def *d, char *cf, const char *val,
+                 const char *spelled)
+{
+  void *at = cf + d->off;
+  int rc = 0;
+  switch (d->type) {
+  case OPT_FLAG: *(int *)at = 1; break;
+  case OPT_NOFLAG: *(int *)at = 0; break;
+  case OPT_INT: rc = opt_int_in(spelled, val, d->min, d->max, (int64_t *)at); break;
+  case OPT_DOUBLE: rc = double_in(spelled, val, d->lo, d->hi, 0, (double *)at); break;
+  case OPT_PERCENT:
+    if ((rc = double_in(spelled, val, d->lo, d->hi, 1, (double *)at)) == 0)
+      *(double *)at /= 100;
+    break;
+  case OPT_CHOICE: rc = opt_choice(spelled, val, d->words, (int *)at); break;
+  case OPT_STRING: *(const char **)at = val; break;
+  case OPT_OUTPUT: rc = output(spelled, val, (const char **)at); break;
+  case OPT_LIST: rc = append(cmd, d, cf, val, spelled); break;
+  case OPT_CALL: return d->call(at, d, val, spelled);
+  case OPT_END: break;
+  }
+  return rc == 0 ? PS_EXIT_OK : PS_EXIT_USAGE;
+}
+
+/* At most one output row may be "-": PS_EXIT_OK, or PS_EXIT_USAGE after the message. */
+static int one_stdout(const struct opt_cmd *cmd, const char *cf)
+{
+  const char *first = NULL;
+  for (const struct opt_def *d = cmd->opts; d->type != OPT_END; d++) {
+    const char *path = d->type == OPT_OUTPUT ? *(const char *const *)(const void *)(cf + d->off) : NULL;
+    if (path == NULL || strcmp(path, "-") != 0)
+      continue;
+    if (first != NULL) {
+      ps_error("--%s - and --%s - both want standard output; give one of them a file", first, d->lname);
+      return PS_EXIT_USAGE;
+    }
+    first = d->lname;
+  }
+  return PS_EXIT_OK;
+}
+
+/* ================================= Help ================================== */
+
+static void print_row(FILE *f, const struct opt_def *d)
+{
+  char left[64];
+  int n = 0;
+  if (d->sname)
+    n += snprintf(left + n, sizeof left - (size_t)n, "-%c%s", d->sname, d->lname ? ", " : "");
+  else
+    n += snprintf(left + n, sizeof left - (size_t)n, "    ");
+  if (d->lname)
+    n += snprintf(left + n, sizeof left - (size_t)n, "--%s", d->lname);
+  if (takes_value(d) && n < (int)sizeof left)
+    snprintf(left + n, sizeof left - (size_t)n, "%s%s", d->lname ? "=" : " ",
+             d->argname ? d->argname : "ARG");
+  fprintf(f, "  %-30s %s\n", left, d->help);
+}
+
+void opt_help(FILE *f, const struct opt_cmd *cmd)
+{
+  const struct opt_def *d;
+  fputs(cmd->usage, f);
+  fputs("\nOptions:\n", f);
+  EACH_ROW(d, cmd->opts, k)
+    if (is_option(d))
+      print_row(f, d);
+  if (cmd->epilogue != NULL)
+    fprintf(f, "\n%s", cmd->epilogue);
+}
+
+/* ================================ Driver ================================= */
+
+enum { HELP_SHOWN = -1 };
+
+/* Every argument into cf: PS_EXIT_OK, HELP_SHOWN, or the exit code after the message. */
+static int parse(const struct opt_cmd *cmd, char *cf, int argc, char **argv)
+{
+  struct iter it = {cmd, argc, argv, 0, NULL, 0, ""};
+  const struct opt_def *d;
+  const char *val;
+  int got, rc = PS_EXIT_OK;
+  while (rc == PS_EXIT_OK && (got = next(&it, &d, &val)) != NEXT_END) {
+    if (got == NEXT_ERROR)
+      rc = PS_EXIT_USAGE;
+    else if (d == &help_row)
+      rc = HELP_SHOWN;
+    else
+      rc = store(cmd, d, cf, val, it.spelled);
+  }
+  if (rc == PS_EXIT_OK)
+    rc = one_stdout(cmd, cf);
+  return rc;
+}
+
+int opt_main(const struct opt_cmd *cmd, int argc, char **argv)
+{
+  char *cf = calloc(1, cmd->size > 0 ? cmd->size : 1);
+  int rc = PS_EXIT_FAILED;
+  if (cf == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
+  if (cmd->init != NULL)
+    cmd->init(cf);
+  rc = parse(cmd, cf, argc, argv);
+  if (rc == PS_EXIT_OK && cmd->check != NULL)
+    rc = cmd->check(cf);
+  if (rc == HELP_SHOWN) {
+    opt_help(stdout, cmd);
+    rc = fflush(stdout) == 0 && !ferror(stdout) ? PS_EXIT_OK : PS_EXIT_FAILED;
+  } else if (rc == PS_EXIT_USAGE) {
+    fprintf(stderr, "Try 'psearch help %s'.\n", cmd->name);
+  } else if (rc == PS_EXIT_OK) {
+    rc = cmd->body(cf);
+  }
+done:
+  if (cf != NULL && cmd->fini != NULL)
+    cmd->fini(cf);
+  free(cf);
+  return rc;
 }
