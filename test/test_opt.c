@@ -62,10 +62,7 @@ static const struct opt_def rows[] = {
   OPT_ROW_END,
 };
 
-static const struct opt_hint hints[] = {
-  {"format", 'f', "use --md FILE"},
-  {NULL, 0, NULL},
-};
+static const struct opt_hint hints[] = {{"--format", "use --md FILE"}, {"-f", "use --md FILE"}, {NULL, NULL}};
 
 static void init(void *p)
 {
@@ -87,18 +84,8 @@ static int body(void *p)
   return 42;
 }
 
-static const struct opt_cmd cmd = {
-  .name = "test",
-  .summary = "a command of every row",
-  .usage = "Usage: test [OPTIONS] ARG...\n",
-  .epilogue = "The end.\n",
-  .opts = rows,
-  .hints = hints,
-  .size = sizeof(struct cf),
-  .init = init,
-  .check = check,
-  .body = body,
-};
+static const struct opt_cmd cmd = {"test", "Usage: test [OPTIONS] ARG...\n\nOptions:\n\nThe end.\n", rows, hints,
+                                   sizeof(struct cf), init, check, body, NULL};
 
 /* opt_main on the words of line (split at spaces); body's code or the driver's. */
 static int run(const char *line)
@@ -153,6 +140,29 @@ static void numbers(void **state)
     assert_int_equal(run(bad[i]), PS_EXIT_USAGE);
     assert_int_equal(bodies, 0);
   }
+}
+
+static void parsers(void **state)
+{
+  int64_t i = 0;
+  uint64_t u = 0;
+  (void)state;
+  assert_int_equal(opt_parse_i64("-9223372036854775808", &i), 0);
+  assert_true(i == INT64_MIN);
+  assert_int_equal(opt_parse_i64("9223372036854775807", &i), 0);
+  assert_true(i == INT64_MAX);
+  assert_int_equal(opt_parse_i64("+7", &i), 0);
+  assert_true(i == 7);
+  assert_int_equal(opt_parse_i64("-0", &i), 0);
+  assert_true(i == 0);
+  assert_int_equal(opt_parse_u64("18446744073709551615", &u), 0);
+  assert_true(u == UINT64_MAX);
+  const char *bad[] = {"9223372036854775808", "-9223372036854775809", "", "-", "+", " 7", "\t7", "7 ", "--5",
+                       "+-5", "0x10", "1_000", NULL};
+  for (int k = 0; bad[k] != NULL; k++)
+    assert_int_equal(opt_parse_i64(bad[k], &i), -1);
+  assert_int_equal(opt_parse_u64("-1", &u), -1);
+  assert_int_equal(opt_parse_u64("18446744073709551616", &u), -1);
 }
 
 static void names(void **state)
@@ -219,6 +229,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(typed_rows),
     cmocka_unit_test(numbers),
+    cmocka_unit_test(parsers),
     cmocka_unit_test(names),
     cmocka_unit_test(lists_outputs_calls),
     cmocka_unit_test(help),

@@ -4,6 +4,7 @@
 #include "benchopt.h"
 
 #include "bench.h"
+#include "help.h"
 #include "suitecheck.h"
 
 #include <string.h>
@@ -38,20 +39,19 @@ static const struct opt_def opts[] = {
 /* Options of the tools psearch users know (hyperfine, futhark bench, Google
 ** Benchmark, nvbench), and what psearch does instead. */
 static const struct opt_hint hints[] = {
-  {"warmup", 0, "psearch does one discarded warm-up run per dataset, always (futhark bench's rule)"},
-  {"export-json", 0, "psearch writes JSON with --json FILE"},
-  {"export-markdown", 0, "psearch writes the summary as markdown with --markdown FILE"},
-  {"export-csv", 0, "psearch export --csv FILE writes the runs of a results file as CSV"},
-  {"min-runs", 0, "the minimum number of runs is -r N"},
-  {"max-time", 0, "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
-  {"concurrency", 0, "kernels are built once per device and cached; runs are never concurrent"},
-  {"benchmark_filter", 0, "choose entry points with -e NAME"},
-  {"benchmark_repetitions", 0, "the minimum number of runs is -r N"},
-  {"benchmark_out", 0, "psearch writes JSON with --json FILE"},
-  {"min-time", 0, "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
-  {"timeout-sec", 0, "--timeout SECONDS fails a dataset that runs longer"},
-  {"devices", 0, "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
-  {NULL, 0, NULL},
+  {"--warmup", "psearch does one discarded warm-up run per dataset, always (futhark bench's rule)"},
+  {"--export-json", "psearch writes JSON with --json FILE"},
+  {"--export-markdown", "psearch writes the summary as markdown with --markdown FILE"},
+  {"--min-runs", "the minimum number of runs is -r N"},
+  {"--max-time", "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
+  {"--concurrency", "kernels are built once per device and cached; runs are never concurrent"},
+  {"--benchmark_filter", "choose entry points with -e NAME"},
+  {"--benchmark_repetitions", "the minimum number of runs is -r N"},
+  {"--benchmark_out", "psearch writes JSON with --json FILE"},
+  {"--min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
+  {"--timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
+  {"--devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
+  {NULL, NULL},
 };
 
 static void init(void *p)
@@ -71,40 +71,27 @@ static void init(void *p)
 static int check(void *p)
 {
   struct bench_config *cf = p;
+  int rc = PS_EXIT_USAGE;
   cf->use_cache = !cf->dev.no_cache;
   if (cf->verbose)
     ps_verbosity = 2;
   if (cf->mp.max_runs < cf->mp.runs)
     ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
-  if (cf->mp.max_runs < cf->mp.runs || devopt_check(&cf->dev) != 0 || benchshard_check(&cf->so) != 0)
-    return PS_EXIT_USAGE;
-  return PS_EXIT_OK;
+  else if (devopt_check(&cf->dev) == 0 && benchshard_check(&cf->so) == 0)
+    rc = PS_EXIT_OK;
+  return rc;
 }
 
 /* --list-suites, or the benchmark. */
 static int body(void *p)
 {
   const struct bench_config *cf = p;
-  if (cf->list_suites) {
+  int rc = PS_EXIT_OK;
+  if (cf->list_suites)
     suitecheck_list_builtins();
-    return PS_EXIT_OK;
-  }
-  return bench_run(cf);
+  else
+    rc = bench_run(cf);
+  return rc;
 }
 
-const struct opt_cmd bench_cmd = {
-  .name = "bench",
-  .summary = "Benchmark suites of entry points (the main job)",
-  .usage = "Usage: psearch bench [OPTIONS] [SUITE...]\n"
-           "Benchmark the entry points of each suite (docs/suites.md) on their datasets.\n"
-           "With no SUITE, the built-in default suites run (--list-suites shows them;\n"
-           "builtin:NAME names one).\n",
-  .epilogue = "Exit codes: 0 all datasets ran and validated, 1 a dataset failed or mismatched,\n"
-              "2 usage error, 3 malformed suite, 130 interrupted (the JSON keeps what completed).\n",
-  .opts = opts,
-  .hints = hints,
-  .size = sizeof(struct bench_config),
-  .init = init,
-  .check = check,
-  .body = body,
-};
+const struct opt_cmd bench_cmd = {"bench", help_bench, opts, hints, sizeof(struct bench_config), init, check, body, NULL};

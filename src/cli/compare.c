@@ -7,6 +7,7 @@
 #include "compare.h"
 
 #include "comparison.h"
+#include "help.h"
 #include "ofile.h"
 #include "opt.h"
 #include "ps.h"
@@ -40,19 +41,19 @@ struct config {
 static int positional(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
   struct config *cf = at;
+  int rc = PS_EXIT_USAGE;
   (void)d;
   (void)spelled;
   if (cf->npos == 2) {
     ps_error("compare: expected two files, OLD.json NEW.json; got a third, '%s'", val);
-    return PS_EXIT_USAGE;
-  }
-  if (cf->n[cf->npos] == MAXSIDE) {
+  } else if (cf->n[cf->npos] == MAXSIDE) {
     ps_error("compare: at most %d files on a side", MAXSIDE);
-    return PS_EXIT_USAGE;
+  } else {
+    cf->paths[cf->npos][cf->n[cf->npos]++] = val;
+    cf->npos++;
+    rc = PS_EXIT_OK;
   }
-  cf->paths[cf->npos][cf->n[cf->npos]++] = val;
-  cf->npos++;
-  return PS_EXIT_OK;
+  return rc;
 }
 
 #define AT(f) offsetof(struct config, f)
@@ -72,10 +73,10 @@ static const struct opt_def opts[] = {
   OPT_ROW_END,
 };
 
-static const struct opt_hint hints[] = {
-  {"format", 'f', "compare writes markdown with --markdown FILE and JSON with --json FILE (- for standard output)"},
-  {NULL, 0, NULL},
-};
+#define FORMS "compare writes markdown with --markdown FILE and JSON with --json FILE (- for standard output)"
+
+/* compare's old spelling of its forms. */
+static const struct opt_hint hints[] = {{"--format", FORMS}, {"-f", FORMS}, {NULL, NULL}};
 
 static void init(void *p)
 {
@@ -87,14 +88,15 @@ static void init(void *p)
 static int check(void *p)
 {
   struct config *cf = p;
-  if (cf->n[0] == 0 || cf->n[1] == 0) {
-    ps_error("compare: expected two files, OLD.json NEW.json (or --old and --new)");
-    return PS_EXIT_USAGE;
-  }
+  int rc = PS_EXIT_OK;
   cf->rule.test = (enum stats_test)cf->test;
   if (cf->rule.threshold < 0)
     cf->rule.threshold = cf->rule.test == STATS_FUTHARK ? 0.01 : 0.02;
-  return PS_EXIT_OK;
+  if (cf->n[0] == 0 || cf->n[1] == 0) {
+    ps_error("compare: expected two files, OLD.json NEW.json (or --old and --new)");
+    rc = PS_EXIT_USAGE;
+  }
+  return rc;
 }
 
 /* Load the files of side k, pooled as rounds; NULL after printing why (*code set). */
@@ -222,36 +224,4 @@ done:
   return code;
 }
 
-const struct opt_cmd compare_cmd = {
-  .name = "compare",
-  .summary = "Compare two results files; exit 4 on a significant slowdown",
-  .usage =
-    "Usage: psearch compare [OPTIONS] OLD.json NEW.json\n"
-    "       psearch compare [OPTIONS] --old A1.json --old A2.json ... --new B1.json ...\n"
-    "Compare two results files of psearch bench or futhark bench (--json). For each\n"
-    "dataset in both: old and new mean runtime, the speedup mean(old)/mean(new), and\n"
-    "a verdict: 'slower' or 'faster' when the change is both significant by the\n"
-    "test and larger than the threshold, '~' otherwise, '?' (not judged) when there\n"
-    "are too few runs or rounds for the test. The table goes to standard output\n"
-    "(to standard error when --json - or --markdown - takes standard output).\n\n"
-    "Tests: with several files on each side (rounds: separate invocations of bench,\n"
-    "e.g. the interleaved old/new rounds of scripts/ci-gate.sh --against), 'rounds'\n"
-    "summarises each file's runs of a dataset by their median and tests the log ratios\n"
-    "of paired rounds (the i-th files) with a t-test (Welch's when the counts differ;\n"
-    "at least 3 rounds): the noise is the spread between invocations. With one file a\n"
-    "side, 'mann-whitney' tests the runs (it sees only the spread within one\n"
-    "invocation: drift between invocations can look significant). 'auto' picks rounds\n"
-    "when both sides have two files or more. 'futhark' is benchcmp's rule.\n",
-  .epilogue =
-    "Exit codes: 0 no significant regression, 1 a dataset that ran in OLD failed in\n"
-    "NEW, or no dataset in common, or a file cannot be read or written, 2 usage error,\n"
-    "3 a file is not results JSON, 4 a significant regression, 5 (--strict only) a\n"
-    "dataset could not be judged or a program or dataset is missing on one side.\n"
-    "Improvements never fail.\n",
-  .opts = opts,
-  .hints = hints,
-  .size = sizeof(struct config),
-  .init = init,
-  .check = check,
-  .body = body,
-};
+const struct opt_cmd compare_cmd = {"compare", help_compare, opts, hints, sizeof(struct config), init, check, body, NULL};

@@ -7,6 +7,7 @@
 
 #include "data.h"
 #include "gen.h"
+#include "help.h"
 #include "input.h"
 #include "ofile.h"
 #include "opt.h"
@@ -72,32 +73,35 @@ static int request_row(void *at, const struct opt_def *d, const char *val, const
   struct config *cf = at;
   struct request *q;
   char nspec[64];
+  int64_t n;
+  int rc = PS_EXIT_USAGE;
+  if (d->id == 'n' && opt_int_in(spelled, val, 0, INT64_MAX, &n) != 0)
+    goto done;
   if (d->id == 'n') {
-    int64_t n;
-    if (opt_int_in(spelled, val, 0, INT64_MAX, &n) != 0)
-      return PS_EXIT_USAGE;
     snprintf(nspec, sizeof nspec, "[%lld]i32", (long long)n);
     val = nspec;
   }
+  rc = PS_EXIT_FAILED;
   if (cf->nreq == cf->cap) {
     int cap = cf->cap ? 2 * cf->cap : 8;
     struct request *r = realloc(cf->reqs, (size_t)cap * sizeof *r);
     if (r == NULL)
-      goto oom;
+      goto done;
     cf->reqs = r;
     cf->cap = cap;
   }
   q = &cf->reqs[cf->nreq];
   if ((q->spec = strdup(val)) == NULL)
-    goto oom;
+    goto done;
   q->sorted = cf->sorted;
   q->bounds = cf->bounds;
   cf->nreq++;
   cf->after_last = NULL;
-  return PS_EXIT_OK;
-oom:
-  ps_error("out of memory");
-  return PS_EXIT_FAILED;
+  rc = PS_EXIT_OK;
+done:
+  if (rc == PS_EXIT_FAILED)
+    ps_error("out of memory");
+  return rc;
 }
 
 /* setting_row's ids besides the types of --T-bounds (enum data_type). */
@@ -176,17 +180,16 @@ static void fini(void *p)
 static int check(void *p)
 {
   const struct config *cf = p;
-  if (cf->nreq > 0 && cf->after_last != NULL) {
+  int rc = PS_EXIT_USAGE;
+  if (cf->nreq > 0 && cf->after_last != NULL)
     ps_error("dataset: --%s comes after the last -g/-n and would have no effect; put it before",
              cf->after_last);
-    return PS_EXIT_USAGE;
-  }
-  if (cf->fmt == FMT_BINARY && (cf->outpath == NULL || strcmp(cf->outpath, "-") == 0) && isatty(1)) {
+  else if (cf->fmt == FMT_BINARY && (cf->outpath == NULL || strcmp(cf->outpath, "-") == 0) && isatty(1))
     ps_error("dataset: refusing to write binary data to a terminal; use -o FILE, a redirection "
              "or --text");
-    return PS_EXIT_USAGE;
-  }
-  return PS_EXIT_OK;
+  else
+    rc = PS_EXIT_OK;
+  return rc;
 }
 
 /* Generate every request into out; the exit code. */
@@ -259,21 +262,4 @@ done:
   return rc;
 }
 
-const struct opt_cmd dataset_cmd = {
-  .name = "dataset",
-  .summary = "Generate or convert data in Futhark's format",
-  .usage = "Usage: psearch dataset [OPTIONS]\n"
-           "Generate random (or sorted) values in Futhark's data format, or convert the\n"
-           "values on standard input when no -g/-n is given.\n\n"
-           "Bounds and --sorted apply to the -g/-n options that follow them.\n",
-  .epilogue = "Examples:\n"
-              "  psearch dataset --sorted -n 33554431 > input\n"
-              "  psearch dataset -g [10][20]f32 --i64-bounds=0:9 -g [100]i64 --text\n"
-              "  psearch dataset --text < input\n",
-  .opts = opts,
-  .size = sizeof(struct config),
-  .init = init,
-  .check = check,
-  .body = body,
-  .fini = fini,
-};
+const struct opt_cmd dataset_cmd = {"dataset", help_dataset, opts, NULL, sizeof(struct config), init, check, body, fini};

@@ -4,14 +4,14 @@
 */
 #include "devices.h"
 
+#include "help.h"
+#include "listing.h"
 #include "opt.h"
-#include "results.h"
 #include "rt.h"
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
 
 static cJSON *to_json(const struct rt_device_info *d)
 {
@@ -38,9 +38,16 @@ static cJSON *to_json(const struct rt_device_info *d)
   return o;
 }
 
-static void print_text(const struct rt_device_info *devs, int n)
+/* What the text shows: the devices rt_list found. */
+struct found {
+  const struct rt_device_info *devs;
+  int n;
+};
+
+static void print_text(const void *ctx)
 {
-  int last = -1;
+  const struct rt_device_info *devs = ((const struct found *)ctx)->devs;
+  int n = ((const struct found *)ctx)->n, last = -1;
   for (int i = 0; i < n; i++) {
     const struct rt_device_info *d = &devs[i];
     if (d->pidx != last)
@@ -65,47 +72,29 @@ struct config {
   const char *json; /* NULL, a file or "-" */
 };
 
-static const struct opt_def opts[] = {
-  OPT_ROW_OUTPUT("json", 0, offsetof(struct config, json), "Write the devices as JSON to FILE (- for standard output, instead of the text)"),
-  OPT_ROW_END,
-};
+static const struct opt_def opts[] = {LISTING_ROW(offsetof(struct config, json), "the devices"), OPT_ROW_END};
 
 static int body(void *p)
 {
   const struct config *cf = p;
+  struct found found = {NULL, 0};
   struct rt_device_info *devs = NULL;
   struct ps_err err;
   cJSON *arr = NULL;
-  int n = 0, rc = PS_EXIT_FAILED;
-  if (rt_list(&devs, &n, &err) != 0) {
+  int rc = PS_EXIT_FAILED;
+  if (rt_list(&devs, &found.n, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
   }
-  if (cf->json != NULL) {
-    arr = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
+  found.devs = devs;
+  if (cf->json != NULL && (arr = cJSON_CreateArray()) != NULL)
+    for (int i = 0; i < found.n; i++)
       cJSON_AddItemToArray(arr, to_json(&devs[i]));
-    if (results_write(cf->json, arr, &err) != 0) {
-      ps_error("devices: --json: %s", err.msg);
-      goto done;
-    }
-  }
-  if (cf->json == NULL || strcmp(cf->json, "-") != 0)
-    print_text(devs, n);
-  rc = fflush(stdout) != 0 || ferror(stdout) ? PS_EXIT_FAILED : PS_EXIT_OK;
+  rc = listing_write("devices", cf->json, arr, print_text, &found);
 done:
-  cJSON_Delete(arr);
   free(devs);
   return rc;
 }
 
-const struct opt_cmd devices_cmd = {
-  .name = "devices",
-  .summary = "List OpenCL platforms and devices",
-  .usage = "Usage: psearch devices [--json FILE]\n"
-           "List every OpenCL platform and device. The index pair P:D selects a device\n"
-           "in other commands (-p P -d D); names work too (-d H100).\n",
-  .opts = opts,
-  .size = sizeof(struct config),
-  .body = body,
-};
+const struct opt_cmd devices_cmd = {"devices", help_devices, opts, NULL, sizeof(struct config), NULL, NULL, body,
+                                    NULL};

@@ -8,6 +8,7 @@
 */
 #include "export.h"
 
+#include "help.h"
 #include "ofile.h"
 #include "opt.h"
 #include "ps.h"
@@ -47,13 +48,17 @@ static const struct opt_def opts[] = {
 };
 
 #define FORMS "--gbench FILE, --csv FILE or --markdown FILE (- for standard output)"
+#define EACH_FORM "export takes each form with its file: " FORMS
 
+/* export's old spellings, and the JSON that export writes. */
 static const struct opt_hint hints[] = {
-  {"format", 'f', "export takes each form with its file: " FORMS},
-  {"output", 'o', "export takes each form with its file: " FORMS},
-  {"json", 0, "export's JSON is Google Benchmark's: --gbench FILE (results JSON is what bench --json "
-              "writes; psearch merge --json joins files)"},
-  {NULL, 0, NULL},
+  {"--format", EACH_FORM},
+  {"-f", EACH_FORM},
+  {"--output", EACH_FORM},
+  {"-o", EACH_FORM},
+  {"--json", "export's JSON is Google Benchmark's: --gbench FILE (results JSON is what bench --json "
+             "writes; psearch merge --json joins files)"},
+  {NULL, NULL},
 };
 
 /* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after a message. */
@@ -456,15 +461,17 @@ static void md_heading(FILE *f, const struct results *r, const struct config *cf
 static int md_dataset(FILE *f, const struct res_program *p, const struct res_dataset *d)
 {
   char mean[32], median[32], lo[32], hi[32], rsd[32] = "-", runs[32], *failed = NULL;
+  size_t len = d->error != NULL ? strlen(d->error) + 16 : 0;
   struct stats s;
+  int rc = 0;
   if (d->error != NULL) {
-    size_t len = strlen(d->error) + 16;
     if ((failed = malloc(len)) == NULL)
-      return -1;
-    snprintf(failed, len, "**failed**: %s", d->error);
-    table_md_row(f, 8, (const char *const[]){p->name, d->name, failed, "-", "-", "-", "-", "0"});
-    free(failed);
-    return 0;
+      rc = -1;
+    else
+      snprintf(failed, len, "**failed**: %s", d->error);
+    if (failed != NULL)
+      table_md_row(f, 8, (const char *const[]){p->name, d->name, failed, "-", "-", "-", "-", "0"});
+    goto done;
   }
   stats_compute(d->runs, d->nruns, &s);
   fmt_us(s.mean, mean, sizeof mean);
@@ -475,7 +482,9 @@ static int md_dataset(FILE *f, const struct res_program *p, const struct res_dat
     snprintf(rsd, sizeof rsd, "%.3f", s.rsd);
   snprintf(runs, sizeof runs, "%zu", d->nruns);
   table_md_row(f, 8, (const char *const[]){p->name, d->name, mean, median, lo, hi, rsd, runs});
-  return 0;
+done:
+  free(failed);
+  return rc;
 }
 
 static int write_markdown(FILE *f, const struct results *r, const struct config *cf)
@@ -553,39 +562,4 @@ done:
   return code;
 }
 
-const struct opt_cmd export_cmd = {
-  .name = "export",
-  .summary = "Convert results for dashboards: Google Benchmark JSON, CSV, markdown",
-  .usage =
-    "Usage: psearch export [OPTIONS] RESULTS.json... --gbench|--csv|--markdown FILE\n"
-    "Convert results files (psearch bench --json or futhark bench --json) for\n"
-    "dashboards and pull requests. The runs of a program and dataset found in\n"
-    "several files are pooled, as compare pools the files of a side. Give one form\n"
-    "or several, each with its FILE (- for standard output, for one of them):\n\n"
-    "  --gbench    Google Benchmark's JSON (--benchmark_format=json), as read by\n"
-    "              github-action-benchmark (tool: 'googlecpp') and Bencher (adapter\n"
-    "              cpp_google): one entry per program and dataset, named\n"
-    "              PROGRAM/DATASET, as Google Benchmark writes a benchmark run once\n"
-    "              for N iterations: iterations the number of runs, real_time (and\n"
-    "              cpu_time) their mean in us. --aggregates writes instead the\n"
-    "              aggregates of N repetitions (NAME_mean, _median, _stddev, _cv) for\n"
-    "              tools that read run_type; those two dashboards do not, and would\n"
-    "              chart each aggregate as a benchmark of its own.\n"
-    "  --csv       One row per run (RFC 4180, CRLF, a header row):\n"
-    "              program,dataset,run,runtime_us,backend,device; run counts from 1;\n"
-    "              backend and device are empty where the file does not say.\n"
-    "  --markdown  A table for a pull-request comment: mean, median, min and max\n"
-    "              (us), RSD and runs per program and dataset; a failed dataset\n"
-    "              shows its message.\n\n"
-    "A failed dataset has no runs: gbench and csv leave it out and name it on\n"
-    "stderr. Each FILE appears whole or not at all.\n",
-  .epilogue =
-    "Exit codes: 0 written (also when some datasets failed), 1 a file cannot be\n"
-    "read or written, or there is nothing to export (no dataset ran), 2 usage\n"
-    "error, 3 a file is not results JSON.\n",
-  .opts = opts,
-  .hints = hints,
-  .size = sizeof(struct config),
-  .check = check,
-  .body = body,
-};
+const struct opt_cmd export_cmd = {"export", help_export, opts, hints, sizeof(struct config), NULL, check, body, NULL};

@@ -5,9 +5,10 @@
 #include "list.h"
 
 #include "entry.h"
+#include "help.h"
+#include "listing.h"
 #include "opt.h"
 #include "registry.h"
-#include "results.h"
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
@@ -61,8 +62,9 @@ static cJSON *to_json(void)
   return arr;
 }
 
-static void print_text(void)
+static void print_text(const void *ctx)
 {
+  (void)ctx;
   printf("%-30s %-14s %-14s %s\n", "ENTRY", "WORK", "SPAN", "BYTES (at least)");
   for (int i = 0; i < registry_count(); i++) {
     const struct entry *en = registry_at(i);
@@ -75,34 +77,12 @@ struct config {
   const char *json; /* NULL, a file or "-" */
 };
 
-static const struct opt_def opts[] = {
-  OPT_ROW_OUTPUT("json", 0, offsetof(struct config, json), "Write the list as JSON to FILE (- for standard output, instead of the text)"),
-  OPT_ROW_END,
-};
+static const struct opt_def opts[] = {LISTING_ROW(offsetof(struct config, json), "the list"), OPT_ROW_END};
 
 static int body(void *p)
 {
   const struct config *cf = p;
-  struct ps_err err;
-  cJSON *arr = cf->json != NULL ? to_json() : NULL;
-  int rc = PS_EXIT_OK;
-  if (cf->json != NULL && results_write(cf->json, arr, &err) != 0) {
-    ps_error("list: --json: %s", err.msg);
-    rc = PS_EXIT_FAILED;
-  }
-  if (cf->json == NULL || strcmp(cf->json, "-") != 0)
-    print_text();
-  cJSON_Delete(arr);
-  return rc == PS_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)) ? PS_EXIT_FAILED : rc;
+  return listing_write("list", cf->json, cf->json != NULL ? to_json() : NULL, print_text, NULL);
 }
 
-const struct opt_cmd list_cmd = {
-  .name = "list",
-  .summary = "List the entry points and their cost model",
-  .usage = "Usage: psearch list [--json FILE]\n"
-           "The entry points psearch can run, with their work, span and the bytes they\n"
-           "must move at least (n elements of t; docs/entries.md explains each).\n",
-  .opts = opts,
-  .size = sizeof(struct config),
-  .body = body,
-};
+const struct opt_cmd list_cmd = {"list", help_list, opts, NULL, sizeof(struct config), NULL, NULL, body, NULL};

@@ -20,10 +20,22 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The subcommands, in the order `psearch --help` lists them. */
-static const struct opt_cmd *const commands[] = {
-  &bench_cmd, &cache_cmd, &compare_cmd, &dataset_cmd, &devices_cmd, &export_cmd, &list_cmd, &merge_cmd,
-  &plot_cmd, &run_cmd, NULL,
+/* The subcommands, in the order `psearch --help` lists them, each with its line there. */
+static const struct command {
+  const struct opt_cmd *cmd;
+  const char *summary;
+} commands[] = {
+  {&bench_cmd, "Benchmark suites of entry points (the main job)"},
+  {&cache_cmd, "Show, trim or clean the dataset, reference and kernel cache"},
+  {&compare_cmd, "Compare two results files; exit 4 on a significant slowdown"},
+  {&dataset_cmd, "Generate or convert data in Futhark's format"},
+  {&devices_cmd, "List OpenCL platforms and devices"},
+  {&export_cmd, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
+  {&list_cmd, "List the entry points and their cost model"},
+  {&merge_cmd, "Join results files (shards, devices) into one"},
+  {&plot_cmd, "Draw results as SVG: runtime distributions, speedups"},
+  {&run_cmd, "Run one entry point on inputs from stdin"},
+  {NULL, NULL},
 };
 
 static void usage(FILE *f)
@@ -31,8 +43,8 @@ static void usage(FILE *f)
   fputs("Usage: psearch COMMAND [OPTIONS]\n"
         "Benchmark parallel search, scan and sort kernels through OpenCL.\n\n"
         "Commands:\n", f);
-  for (const struct opt_cmd *const *c = commands; *c != NULL; c++)
-    fprintf(f, "  %-10s %s\n", (*c)->name, (*c)->summary);
+  for (const struct command *c = commands; c->cmd != NULL; c++)
+    fprintf(f, "  %-10s %s\n", c->cmd->name, c->summary);
   fputs("  help       Show help for a command: psearch help COMMAND\n\n"
         "Options:\n"
         "  -h, --help       Show this help\n"
@@ -44,9 +56,9 @@ static void usage(FILE *f)
 
 static const struct opt_cmd *find(const char *name)
 {
-  for (const struct opt_cmd *const *c = commands; *c != NULL; c++)
-    if (strcmp((*c)->name, name) == 0)
-      return *c;
+  for (const struct command *c = commands; c->cmd != NULL; c++)
+    if (strcmp(c->cmd->name, name) == 0)
+      return c->cmd;
   return NULL;
 }
 
@@ -55,8 +67,8 @@ static int unknown(const char *name)
 {
   const char *names[32];
   int n = 0, k;
-  for (const struct opt_cmd *const *c = commands; *c != NULL && n < 31; c++)
-    names[n++] = (*c)->name;
+  for (const struct command *c = commands; c->cmd != NULL && n < 31; c++)
+    names[n++] = c->cmd->name;
   names[n] = NULL;
   if ((k = opt_closest(name, names)) >= 0)
     ps_error("unknown command '%s' (did you mean '%s'?); 'psearch --help' lists the commands", name,

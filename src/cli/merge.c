@@ -5,6 +5,7 @@
 */
 #include "merge.h"
 
+#include "help.h"
 #include "opt.h"
 #include "ps.h"
 #include "results.h"
@@ -116,13 +117,11 @@ static int input_row(void *at, const struct opt_def *d, const char *val, const c
   const char **in = realloc(cf->in, ((size_t)cf->nin + 1) * sizeof *in);
   (void)d;
   (void)spelled;
-  if (in == NULL) {
+  if (in == NULL)
     ps_error("out of memory");
-    return PS_EXIT_FAILED;
-  }
-  cf->in = in;
-  in[cf->nin++] = val;
-  return PS_EXIT_OK;
+  else
+    (cf->in = in)[cf->nin++] = val;
+  return in != NULL ? PS_EXIT_OK : PS_EXIT_FAILED;
 }
 
 static const struct opt_def opts[] = {
@@ -131,18 +130,17 @@ static const struct opt_def opts[] = {
   OPT_ROW_END,
 };
 
-static const struct opt_hint hints[] = {
-  {"output", 'o', "merge writes the merged results with --json FILE (default: standard output)"},
-  {NULL, 0, NULL},
-};
+#define OUTPUT "merge writes the merged results with --json FILE (default: standard output)"
+
+/* merge's old spelling of its output. */
+static const struct opt_hint hints[] = {{"--output", OUTPUT}, {"-o", OUTPUT}, {NULL, NULL}};
 
 static int check(void *p)
 {
   const struct config *cf = p;
-  if (cf->nin > 0)
-    return PS_EXIT_OK;
-  ps_error("merge needs results files: psearch merge --json ALL.json A.json B.json ...");
-  return PS_EXIT_USAGE;
+  if (cf->nin == 0)
+    ps_error("merge needs results files: psearch merge --json ALL.json A.json B.json ...");
+  return cf->nin > 0 ? PS_EXIT_OK : PS_EXIT_USAGE;
 }
 
 static void fini(void *p)
@@ -177,19 +175,4 @@ done:
   return rc;
 }
 
-const struct opt_cmd merge_cmd = {
-  .name = "merge",
-  .summary = "Join results files (shards, devices) into one",
-  .usage = "Usage: psearch merge [--json ALL.json] A.json B.json ...\n"
-           "Join results files (the shards of `bench --shard`, several devices, futhark bench's)\n"
-           "into one that compare, plot and export read. A program's dataset may be in one input\n"
-           "only; each program's psearch_context lists its parts (file, context, datasets).\n",
-  .epilogue = "Exit codes: 0 written, 1 a file cannot be read or written, 2 usage error,\n"
-              "3 an input is not results JSON or two inputs have the same program and dataset.\n",
-  .opts = opts,
-  .hints = hints,
-  .size = sizeof(struct config),
-  .check = check,
-  .body = body,
-  .fini = fini,
-};
+const struct opt_cmd merge_cmd = {"merge", help_merge, opts, hints, sizeof(struct config), NULL, check, body, fini};

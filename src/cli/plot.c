@@ -6,6 +6,7 @@
 */
 #include "plot.h"
 
+#include "help.h"
 #include "plotbars.h"
 #include "plotsweep.h"
 #include "compare.h"
@@ -54,13 +55,15 @@ static void init(void *p)
 static int check(void *p)
 {
   struct config *cf = p;
+  const char *why;
   cf->bars |= cf->baseline != NULL;
-  if (cf->npaths > 0 && !(cf->sweep && cf->bars) && !(cf->bars && cf->npaths > 1))
-    return PS_EXIT_OK;
-  ps_error("plot: %s", cf->npaths == 0 ? "expected one or more results files"
-                       : cf->sweep && cf->bars ? "--sweep and --bars are different charts: choose one"
-                                               : "--bars draws one results file");
-  return PS_EXIT_USAGE;
+  why = cf->npaths == 0            ? "expected one or more results files"
+        : cf->sweep && cf->bars    ? "--sweep and --bars are different charts: choose one"
+        : cf->bars && cf->npaths > 1 ? "--bars draws one results file"
+                                   : NULL;
+  if (why != NULL)
+    ps_error("plot: %s", why);
+  return why == NULL ? PS_EXIT_OK : PS_EXIT_USAGE;
 }
 
 #define WIDTH 960.0
@@ -436,22 +439,4 @@ done:
   return code;
 }
 
-const struct opt_cmd plot_cmd = {
-  .name = "plot",
-  .summary = "Draw results as SVG: runtime distributions, speedups",
-  .usage = "Usage: psearch plot [OPTIONS] RESULTS.json... [-o FILE.svg]\n"
-           "Draw the runtimes of each program and dataset in the results files (psearch or\n"
-           "futhark bench JSON) as box plots with every run; with exactly two files, also\n"
-           "the speedups of the second over the first, significant ones marked (the test of\n"
-           "psearch compare). With --sweep: a line per program over the sizes in its\n"
-           "dataset names (a suite's size sweep), runtime per element and throughput\n"
-           "against the size on log axes, the copy kernel as the roofline. With --bars:\n"
-           "each dataset's entries as bars relative to --baseline (default bench_copy).\n",
-  .epilogue = "Exit codes: 0 written, 1 cannot read or write a file, 2 usage error, 3 a file\n"
-              "is not results JSON (or, with --sweep, no program has datasets of two sizes).\n",
-  .opts = opts,
-  .size = sizeof(struct config),
-  .init = init,
-  .check = check,
-  .body = body,
-};
+const struct opt_cmd plot_cmd = {"plot", help_plot, opts, NULL, sizeof(struct config), init, check, body, NULL};

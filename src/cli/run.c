@@ -7,6 +7,7 @@
 
 #include "devopt.h"
 #include "entry.h"
+#include "help.h"
 #include "input.h"
 #include "ofile.h"
 #include "registry.h"
@@ -28,13 +29,13 @@ struct config {
 /* -e NAME: the entry point (opt_call_fn). */
 static int entry_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
+  const struct entry *en = registry_find(val);
   (void)d;
   (void)spelled;
-  if ((*(const struct entry **)at = registry_find(val)) == NULL) {
+  if (en == NULL)
     ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
-    return PS_EXIT_USAGE;
-  }
-  return PS_EXIT_OK;
+  *(const struct entry **)at = en;
+  return en != NULL ? PS_EXIT_OK : PS_EXIT_USAGE;
 }
 
 /* A positional argument: none is taken, an entry point's name least of all. */
@@ -73,19 +74,19 @@ static void init(void *p)
 static int check(void *p)
 {
   const struct config *cf = p;
+  int rc = PS_EXIT_USAGE;
   if (cf->dev.all)
     ps_error("run: -d all is for bench; run takes one device (-d INDEX or NAME)");
   if (devopt_check(&cf->dev) != 0 || cf->dev.all)
-    return PS_EXIT_USAGE;
-  if (cf->en == NULL) {
+    goto done;
+  if (cf->en == NULL)
     ps_error("run: -e ENTRY is required ('psearch list' shows the entry points)");
-    return PS_EXIT_USAGE;
-  }
-  if (cf->binary && isatty(1)) {
+  else if (cf->binary && isatty(1))
     ps_error("run: refusing to write binary data to a terminal; use a redirection or drop -b");
-    return PS_EXIT_USAGE;
-  }
-  return PS_EXIT_OK;
+  else
+    rc = PS_EXIT_OK;
+done:
+  return rc;
 }
 
 /* The runs (one warm-up first when timed), each time written to tf. */
@@ -173,17 +174,4 @@ done:
   return rc;
 }
 
-const struct opt_cmd run_cmd = {
-  .name = "run",
-  .summary = "Run one entry point on inputs from stdin",
-  .usage = "Usage: psearch run -e ENTRY [OPTIONS] < INPUT > OUTPUT\n"
-           "Run one entry point on the values on standard input and print its outputs.\n",
-  .epilogue = "Examples:\n"
-              "  psearch dataset -n 1000000 | psearch run -e sorted -b > sorted.in\n"
-              "  psearch run -e bench_copy -r 10 -t times.txt < input > /dev/null\n",
-  .opts = opts,
-  .size = sizeof(struct config),
-  .init = init,
-  .check = check,
-  .body = body,
-};
+const struct opt_cmd run_cmd = {"run", help_run, opts, NULL, sizeof(struct config), init, check, body, NULL};

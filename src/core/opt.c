@@ -19,56 +19,58 @@ static const struct opt_def help_row = OPT_ROW_FLAG("help", 'h', 0, "Show this h
 
 int opt_parse_i64(const char *s, int64_t *out)
 {
-  char *end;
-  long long v;
-  if (s == NULL || *s == '\0' || *s == ' ')
-    return -1;
-  errno = 0;
-  v = strtoll(s, &end, 10);
-  if (errno != 0 || *end != '\0')
-    return -1;
-  *out = (int64_t)v;
-  return 0;
+  int neg = s != NULL && *s == '-';
+  uint64_t m;
+  int rc = -1;
+  if (s != NULL && opt_parse_u64(s + (neg || *s == '+'), &m) == 0 && m <= (uint64_t)INT64_MAX + (uint64_t)neg) {
+    *out = !neg ? (int64_t)m : m == 0 ? 0 : -(int64_t)(m - 1) - 1;
+    rc = 0;
+  }
+  return rc;
 }
 
 int opt_parse_u64(const char *s, uint64_t *out)
 {
-  char *end;
-  unsigned long long v;
-  if (s == NULL || *s < '0' || *s > '9')
-    return -1; /* strtoull would accept "-1" */
+  char *end = NULL;
+  unsigned long long v = 0;
+  int rc = -1;
   errno = 0;
-  v = strtoull(s, &end, 10);
-  if (errno != 0 || *end != '\0')
-    return -1;
-  *out = (uint64_t)v;
-  return 0;
+  if (s != NULL && *s >= '0' && *s <= '9') /* strtoull would take "-1" and " 1" */
+    v = strtoull(s, &end, 10);
+  if (end != NULL && errno == 0 && *end == '\0') {
+    *out = (uint64_t)v;
+    rc = 0;
+  }
+  return rc;
 }
 
 int opt_parse_double(const char *s, double *out)
 {
-  char *end;
-  double v;
-  if (s == NULL || *s == '\0' || *s == ' ')
-    return -1;
+  char *end = NULL;
+  double v = 0;
+  int rc = -1;
   errno = 0;
-  v = strtod(s, &end);
-  if (errno == ERANGE || *end != '\0')
-    return -1;
-  *out = v;
-  return 0;
+  if (s != NULL && *s != '\0' && *s != ' ')
+    v = strtod(s, &end);
+  if (end != NULL && errno != ERANGE && *end == '\0') {
+    *out = v;
+    rc = 0;
+  }
+  return rc;
 }
 
 int opt_int_in(const char *spelled, const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
   int64_t v;
+  int rc = -1;
   if (opt_parse_i64(s, &v) != 0 || v < lo || v > hi) {
     ps_error("option %s: '%s' is not an integer in [%lld, %lld]", spelled, s, (long long)lo,
              (long long)hi);
-    return -1;
+  } else {
+    *out = v;
+    rc = 0;
   }
-  *out = v;
-  return 0;
+  return rc;
 }
 
 /* A finite number in [lo, hi]: "0.5"; with percent, also "0.5%" and its
@@ -96,21 +98,20 @@ done:
 
 int opt_choice(const char *spelled, const char *s, const char *const *names, int *out)
 {
-  char list[512];
+  char list[512] = "";
   size_t len = 0;
-  int n = 0;
-  for (; names[n] != NULL; n++) {
-    if (strcmp(s, names[n]) == 0) {
-      *out = n;
-      return 0;
-    }
-  }
-  list[0] = '\0';
-  for (int i = 0; i < n && len < sizeof list; i++)
+  int n = 0, hit = -1;
+  for (; names[n] != NULL; n++)
+    if (hit < 0 && strcmp(s, names[n]) == 0)
+      hit = n;
+  if (hit >= 0)
+    *out = hit;
+  for (int i = 0; hit < 0 && i < n && len < sizeof list; i++)
     len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
                             names[i]);
-  ps_error("option %s: '%s' is not %s", spelled, s, list);
-  return -1;
+  if (hit < 0)
+    ps_error("option %s: '%s' is not %s", spelled, s, list);
+  return hit >= 0 ? 0 : -1;
 }
 
 /* ============================== Did you mean ============================= */
@@ -180,37 +181,35 @@ static int is_option(const struct opt_def *d)
 static const struct opt_def *find_long(const struct opt_def *tab, const char *name, size_t len,
                                        int *ambiguous)
 {
-  const struct opt_def *hit = NULL, *d;
+  const struct opt_def *hit = NULL, *exact = NULL, *d;
   int nhits = 0;
   EACH_ROW(d, tab, k) {
     if (d->lname == NULL || strncmp(d->lname, name, len) != 0)
       continue;
     if (strlen(d->lname) == len)
-      return d; /* exact match wins over prefixes */
+      exact = d;
     hit = d;
     nhits++;
   }
-  *ambiguous = nhits > 1;
-  return nhits == 1 ? hit : NULL;
+  *ambiguous = exact == NULL && nhits > 1;
+  return exact != NULL ? exact : nhits == 1 ? hit : NULL; /* a whole name wins over the names it begins */
 }
 
 static const struct opt_def *find_short(const struct opt_def *tab, char c)
 {
-  const struct opt_def *d;
+  const struct opt_def *d, *hit = NULL;
   EACH_ROW(d, tab, k)
-    if (d->sname == c)
-      return d;
-  return NULL;
+    if (d->sname == c && hit == NULL)
+      hit = d;
+  return hit;
 }
 
-/* The hint for long name[0, len) (or, len 0, short letter c); NULL: none. */
-static const char *hint_for(const struct opt_hint *h, const char *name, size_t len, char c)
+/* The hint for the option spelled (as typed, less its value); NULL: none. */
+static const char *hint_for(const struct opt_hint *h, const char *spelled)
 {
-  for (; h != NULL && h->hint != NULL; h++)
-    if (len > 0 ? h->lname != NULL && strlen(h->lname) == len && strncmp(h->lname, name, len) == 0
-                : h->sname != 0 && h->sname == c)
-      return h->hint;
-  return NULL;
+  while (h != NULL && h->hint != NULL && strcmp(h->spelled, spelled) != 0)
+    h++;
+  return h != NULL ? h->hint : NULL;
 }
 
 /* Say why a long option is not one: a hint, the candidates of an ambiguous
@@ -218,11 +217,13 @@ static const char *hint_for(const struct opt_hint *h, const char *name, size_t l
 static void unknown_long(const struct opt_cmd *cmd, const char *name, size_t len, int ambiguous)
 {
   const struct opt_def *d;
-  const char *names[128], *hint = hint_for(cmd->hints, name, len, 0);
-  char list[512], word[65];
+  const char *names[128], *hint;
+  char list[512], word[65], spelled[68];
   size_t k = 0, off = 0;
   int c;
   snprintf(word, sizeof word, "%.*s", (int)(len < 64 ? len : 64), name);
+  snprintf(spelled, sizeof spelled, "--%s", word);
+  hint = hint_for(cmd->hints, spelled);
   EACH_ROW(d, cmd->opts, i)
     if (d->lname != NULL && k < 127 && (!ambiguous || strncmp(d->lname, name, len) == 0))
       names[k++] = d->lname;
@@ -258,15 +259,14 @@ struct iter {
 ** else the next argument. NULL after the message when there is none. */
 static const char *value_of(struct iter *it, const struct opt_def *d, const char *rest)
 {
-  if (rest != NULL)
-    return rest;
-  if (it->i < it->argc)
-    return it->argv[it->i++];
-  if (d->type == OPT_OUTPUT)
+  const char *val = rest;
+  if (val == NULL && it->i < it->argc)
+    val = it->argv[it->i++];
+  else if (val == NULL && d->type == OPT_OUTPUT)
     ps_error("option %s needs a FILE (- for standard output: %s -)", it->spelled, it->spelled);
-  else
+  else if (val == NULL)
     ps_error("option %s needs a value (%s)", it->spelled, d->argname ? d->argname : "ARG");
-  return NULL;
+  return val;
 }
 
 static int takes_value(const struct opt_def *d)
@@ -280,8 +280,9 @@ static const struct opt_def *next_short(struct iter *it, const char **val)
 {
   char c = *it->shortp++;
   const struct opt_def *d = find_short(it->cmd->opts, c);
-  const char *hint = hint_for(it->cmd->hints, NULL, 0, c);
+  const char *hint;
   snprintf(it->spelled, sizeof it->spelled, "-%c", c);
+  hint = hint_for(it->cmd->hints, it->spelled);
   if (d == NULL && hint != NULL)
     ps_error("unknown option -%c: %s", c, hint);
   else if (d == NULL)
@@ -319,10 +320,10 @@ static const struct opt_def *next_long(struct iter *it, const char *a, const cha
 /* The positional arguments' row of tab, or NULL. */
 static const struct opt_def *positional_row(const struct opt_def *tab)
 {
-  for (const struct opt_def *d = tab; d->type != OPT_END; d++)
-    if (!is_option(d))
-      return d;
-  return NULL;
+  const struct opt_def *d = tab;
+  while (d->type != OPT_END && is_option(d))
+    d++;
+  return d->type != OPT_END ? d : NULL;
 }
 
 enum { NEXT_ROW, NEXT_END, NEXT_ERROR };
@@ -331,28 +332,30 @@ enum { NEXT_ROW, NEXT_END, NEXT_ERROR };
 ** the positional row), NEXT_END, or NEXT_ERROR after the message. */
 static int next(struct iter *it, const struct opt_def **row, const char **val)
 {
-  const char *a;
+  const char *a = NULL;
+  int end = 0;
   *val = NULL;
+  *row = NULL;
+  while (it->shortp == NULL && a == NULL && it->i < it->argc) {
+    a = it->argv[it->i++];
+    if (it->dashdash || a[0] != '-' || a[1] == '\0') {
+      *val = a;
+      if ((*row = positional_row(it->cmd->opts)) == NULL)
+        ps_error("%s: unexpected argument '%s'", it->cmd->name, a);
+    } else if (a[1] != '-') {
+      it->shortp = a + 1;
+    } else if (a[2] == '\0') {
+      it->dashdash = 1;
+      a = NULL; /* "--": the next argument */
+    } else {
+      *row = next_long(it, a, val);
+    }
+  }
   if (it->shortp != NULL)
-    return (*row = next_short(it, val)) != NULL ? NEXT_ROW : NEXT_ERROR;
-  if (it->i >= it->argc)
-    return NEXT_END;
-  a = it->argv[it->i++];
-  if (it->dashdash || a[0] != '-' || a[1] == '\0') {
-    *val = a;
-    if ((*row = positional_row(it->cmd->opts)) == NULL)
-      ps_error("%s: unexpected argument '%s'", it->cmd->name, a);
-    return *row != NULL ? NEXT_ROW : NEXT_ERROR;
-  }
-  if (a[1] != '-') {
-    it->shortp = a + 1;
-    return next(it, row, val);
-  }
-  if (a[2] == '\0') {
-    it->dashdash = 1;
-    return next(it, row, val);
-  }
-  return (*row = next_long(it, a, val)) != NULL ? NEXT_ROW : NEXT_ERROR;
+    *row = next_short(it, val);
+  else if (a == NULL)
+    end = 1;
+  return end ? NEXT_END : *row != NULL ? NEXT_ROW : NEXT_ERROR;
 }
 
 /* ================================ Storing ================================ */
@@ -362,28 +365,30 @@ static int append(const struct opt_cmd *cmd, const struct opt_def *d, char *cf, 
                   const char *spelled)
 {
   const char **list = (const char **)(void *)(cf + d->off);
-  int *n = (int *)(void *)(cf + d->count);
-  if (*n >= d->max) {
-    if (is_option(d))
-      ps_error("option %s: at most %lld of them", spelled, (long long)d->max);
-    else
-      ps_error("%s: at most %lld %s arguments", cmd->name, (long long)d->max, d->argname ? d->argname : "");
-    return -1;
+  int *n = (int *)(void *)(cf + d->count), rc = -1;
+  if (*n < d->max) {
+    list[(*n)++] = val;
+    rc = 0;
+  } else if (is_option(d)) {
+    ps_error("option %s: at most %lld of them", spelled, (long long)d->max);
+  } else {
+    ps_error("%s: at most %lld %s arguments", cmd->name, (long long)d->max, d->argname ? d->argname : "");
   }
-  list[(*n)++] = val;
-  return 0;
+  return rc;
 }
 
 /* An output file: a path or "-"; 0, or -1 after the message. */
 static int output(const char *spelled, const char *val, const char **out)
 {
+  int rc = 0;
   if (val[0] == '-' && val[1] != '\0') {
     ps_error("option %s: '%s' looks like an option, not a FILE (- is standard output: %s -)", spelled, val,
              spelled);
-    return -1;
+    rc = -1;
+  } else {
+    *out = val;
   }
-  *out = val;
-  return 0;
+  return rc;
 }
 
 /* Row d's value val stored into cf. PS_EXIT_OK, or the exit code after the message. */
@@ -405,27 +410,28 @@ static int store(const struct opt_cmd *cmd, const struct opt_def *d, char *cf, c
   case OPT_STRING: *(const char **)at = val; break;
   case OPT_OUTPUT: rc = output(spelled, val, (const char **)at); break;
   case OPT_LIST: rc = append(cmd, d, cf, val, spelled); break;
-  case OPT_CALL: return d->call(at, d, val, spelled);
+  case OPT_CALL: rc = d->call(at, d, val, spelled); break;
   case OPT_END: break;
   }
-  return rc == 0 ? PS_EXIT_OK : PS_EXIT_USAGE;
+  return d->type == OPT_CALL ? rc : rc == 0 ? PS_EXIT_OK : PS_EXIT_USAGE;
 }
 
 /* At most one output row may be "-": PS_EXIT_OK, or PS_EXIT_USAGE after the message. */
 static int one_stdout(const struct opt_cmd *cmd, const char *cf)
 {
   const char *first = NULL;
-  for (const struct opt_def *d = cmd->opts; d->type != OPT_END; d++) {
+  int rc = PS_EXIT_OK;
+  for (const struct opt_def *d = cmd->opts; d->type != OPT_END && rc == PS_EXIT_OK; d++) {
     const char *path = d->type == OPT_OUTPUT ? *(const char *const *)(const void *)(cf + d->off) : NULL;
     if (path == NULL || strcmp(path, "-") != 0)
       continue;
     if (first != NULL) {
       ps_error("--%s - and --%s - both want standard output; give one of them a file", first, d->lname);
-      return PS_EXIT_USAGE;
+      rc = PS_EXIT_USAGE;
     }
     first = d->lname;
   }
-  return PS_EXIT_OK;
+  return rc;
 }
 
 /* ================================= Help ================================== */
@@ -448,14 +454,17 @@ static void print_row(FILE *f, const struct opt_def *d)
 
 void opt_help(FILE *f, const struct opt_cmd *cmd)
 {
+  static const char heading[] = "\nOptions:\n";
+  const char *at = strstr(cmd->help, heading);
   const struct opt_def *d;
-  fputs(cmd->usage, f);
-  fputs("\nOptions:\n", f);
+  size_t head = at != NULL ? (size_t)(at - cmd->help) + sizeof heading - 1 : strlen(cmd->help);
+  fwrite(cmd->help, 1, head, f);
+  if (at == NULL)
+    fputs(heading, f);
   EACH_ROW(d, cmd->opts, k)
     if (is_option(d))
       print_row(f, d);
-  if (cmd->epilogue != NULL)
-    fprintf(f, "\n%s", cmd->epilogue);
+  fputs(cmd->help + head, f);
 }
 
 /* ================================ Driver ================================= */

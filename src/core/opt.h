@@ -76,22 +76,21 @@ struct opt_def {
 #define OPT_ROW_END {.type = OPT_END}
 
 /* Another tool's option that a user may reach for, or an old spelling, and
-** what to use instead ("export-json" -> "psearch writes JSON with --json
-** FILE"). Matched by its whole name: lname without "--", or sname. A table
-** ends with a row whose hint is NULL. */
+** what to use instead ({"--export-json", "psearch writes JSON with --json
+** FILE"}, {"-f", ...}): matched by the whole option as typed, less its
+** value. A table ends with a row whose hint is NULL. */
 struct opt_hint {
-  const char *lname;
-  char sname;
+  const char *spelled; /* "--name" or "-c" */
   const char *hint;
 };
 
 /* A subcommand: what opt_main needs to parse its command line and run it. */
 struct opt_cmd {
-  const char *name;     /* "compare": in messages and in "Try 'psearch help compare'." */
-  const char *summary;  /* one line for `psearch --help` */
-  const char *usage;    /* the help before the options: "Usage: ...\n" and what it does */
-  const char *epilogue; /* the help after the options (examples, exit codes); NULL: none */
-  const struct opt_def *opts; /* ends with OPT_ROW_END; -h/--help is added */
+  const char *name; /* "compare": in messages and in "Try 'psearch help compare'." */
+  /* the help as --help prints it, less the option rows, which follow its line
+  ** "Options:" (or, without one, an "Options:" added at the end) */
+  const char *help;
+  const struct opt_def *opts;   /* ends with OPT_ROW_END; -h/--help is added */
   const struct opt_hint *hints; /* NULL: none */
   size_t size;                  /* of the configuration */
   void (*init)(void *cf);       /* its defaults; NULL: all zero */
@@ -111,9 +110,9 @@ struct opt_cmd {
 ** "Try 'psearch help CMD'.". */
 int opt_main(const struct opt_cmd *cmd, int argc, char **argv);
 
-/* The help of cmd: usage, the options ("  -x, --long=ARG   help" lines,
-** -h/--help last), the epilogue. `psearch help CMD` and `CMD --help` both
-** print this. */
+/* The help of cmd: its text with the option rows ("  -x, --long=ARG
+** help" lines, -h/--help last) after its line "Options:". `psearch help CMD`
+** and `CMD --help` both print this. */
 void opt_help(FILE *f, const struct opt_cmd *cmd);
 
 /* Checked parsers: the whole string must be a number in range; underscores are

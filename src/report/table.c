@@ -14,15 +14,16 @@
 static const char *md_form(const char *s, int n)
 {
   unsigned char c = (unsigned char)s[0];
+  const char *form = NULL;
   if (n == 0)
-    return REPLACEMENT;
-  if (c == '|')
-    return "\\|";
-  if (c == '\\')
-    return "\\\\";
-  if (c < 0x20 || c == 0x7F || (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0))
-    return " "; /* C0, DEL and C1 (U+0080 to U+009F) controls */
-  return NULL;
+    form = REPLACEMENT;
+  else if (c == '|')
+    form = "\\|";
+  else if (c == '\\')
+    form = "\\\\";
+  else if (c < 0x20 || c == 0x7F || (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0))
+    form = " "; /* C0, DEL and C1 (U+0080 to U+009F) controls */
+  return form;
 }
 
 void table_md_text(FILE *f, const char *s)
