@@ -25,6 +25,6 @@ start=$(date +%s)
 $here/ci-gate.sh --against $OLD --psearch $B/psearch --suite builtin:cost.bench --suite builtin:search.bench \
   "${E[@]}" --runs 10 --max-seconds 1 --rounds ${ROUNDS:-6} --keep $O/rounds > $O/gate.md 2> $O/gate.err
 echo "exit $? after $(( $(date +%s) - start )) s" | tee $O/gate.txt
-$B/psearch compare --strict --json - $(ls $O/rounds/old-*.json | sed 's/^/--old /') \
+$B/psearch compare --strict --format json $(ls $O/rounds/old-*.json | sed 's/^/--old /') \
   $(ls $O/rounds/new-*.json | sed 's/^/--new /') > $O/compare.json 2>/dev/null
 cat $O/gate.md

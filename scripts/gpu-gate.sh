@@ -31,7 +31,7 @@ one() { # NAME NEW [extra]: one gate run, its compare JSON kept
   local t0=$(date +%s)
   $here/ci-gate.sh "${ARGS[@]}" --against $P --psearch $new --keep $keep > $O/$name.md 2> $O/$name.err
   local rc=$?
-  $P compare --strict --json - $(ls $keep/old-*.json | sed 's/^/--old /') \
+  $P compare --strict --format json $(ls $keep/old-*.json | sed 's/^/--old /') \
     $(ls $keep/new-*.json | sed 's/^/--new /') > $O/$name.json 2>/dev/null
   rm -rf $keep
   python3 - $O/$name.json $rc $(( $(date +%s) - t0 )) $name <<'PY' | tee -a $O/gate.txt

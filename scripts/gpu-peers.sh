@@ -59,5 +59,5 @@ python3 "$here/peers.py" --psearch $P --runs 10 --min-time 0.2 sweep.bench --mer
 cat sweep-peers.err
 $P plot --sweep sweep-peers.json -o sweep-peers.svg
 $P plot --bars sweep-peers.json -o sweep-bars.svg
-$P export sweep-peers.json --markdown sweep-peers.md
+$P export sweep-peers.json --format=markdown > sweep-peers.md
 echo "files in $O"

@@ -49,7 +49,7 @@ CUDA_VISIBLE_DEVICES=1 $P bench --device-type=gpu --shard 2/2 --balance-from one
 b=$!
 wait $a; echo "shard 1/2: exit $?"
 wait $b; echo "shard 2/2: exit $?"
-$P merge --json all.json shard-1.json shard-2.json; echo "merge: exit $?"
+$P merge -o all.json shard-1.json shard-2.json; echo "merge: exit $?"
 t2=$(now)
 CUDA_VISIBLE_DEVICES=0 $P bench --device-type=gpu --json one.json > one.txt 2> one.err
 echo "one GPU, warm caches: exit $?"

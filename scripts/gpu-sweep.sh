@@ -17,4 +17,4 @@ python3 "$here/peers.py" --psearch $P --libs torch,cupy --runs 10 --min-time 0.1
 echo "peers: exit $?"; tail -3 peers.err
 $P plot --sweep sweep-peers.json -o sweep.svg; echo "plot --sweep: exit $?"
 $P plot --bars sweep-peers.json -o bars.svg; echo "plot --bars: exit $?"
-$P export sweep-peers.json --markdown sweep-peers.md
+$P export sweep-peers.json --format=markdown > sweep-peers.md
