@@ -116,8 +116,9 @@ if [ "${#olds[@]}" = 0 ] || [ "${#news[@]}" = 0 ] || [ "$bench_rc" = 130 ]; then
   exit 1
 fi
 
-"$psearch" compare --strict --format markdown --threshold "$threshold" --alpha "$alpha" \
-  "${olds[@]}" "${news[@]}" > "$tmp/table.md"
+: > "$tmp/table.md"
+"$psearch" compare --strict --markdown "$tmp/table.md" --threshold "$threshold" --alpha "$alpha" \
+  "${olds[@]}" "${news[@]}" > /dev/null
 rc=$?
 cat "$tmp/table.md"
 [ -n "$markdown" ] && cp "$tmp/table.md" "$markdown"

@@ -8,7 +8,7 @@ P=$B/psearch
 export LD_LIBRARY_PATH=$B/lib
 T=$(mktemp -d)
 echo "== devices"; $P devices || exit 1
-$P devices --json > $T/devices.json || exit 1
+$P devices --json $T/devices.json || exit 1
 echo "== engine tests on the default device (first GPU)"
 PSEARCH_NO_CACHE=1 $B/bin/test_engine 2>&1 | grep -E "OK|FAILED|PASSED|ERROR" | head -20
 echo "== run -e bench_copy and sorted, opencl vs c"

@@ -20,6 +20,8 @@ scratch=$(mktemp -d)
 
 # the working tree as it is (uncommitted changes included), without builds
 (cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | (cd "$scratch" && tar xf -)
+# and the tests' virtualenv (scripts/setup.sh --tests), without which cli_peers skips and kills nothing
+[ -d "$root/.venv" ] && ln -s "$root/.venv" "$scratch/.venv"
 cd "$scratch" || exit 1
 if ! meson setup build -Dtests=enabled -Dtest_hooks=true --buildtype=release >setup.log 2>&1 || ! ninja -C build >>setup.log 2>&1; then
   tail -20 setup.log >&2

@@ -53,14 +53,14 @@ check stale-removed 0 $P bench $FAST --backend=c -e bench_copy $T/a.bench
 kill $live 2>/dev/null; wait $live 2>/dev/null
 
 # --- psearch cache: text, JSON, --clean, errors ---
-check cache-json 0 $P cache --json
+check cache-json 0 $P cache --json -
 python3 -c "
 import json,sys; d=json.load(open('$OUT'))
 assert d['path'] == '$T/c2/psearch', d
 assert d['areas']['data']['entries'] == 2 and d['areas']['data']['bytes'] > 4 * 150, d
 assert d['max_bytes'] == 4 << 30, d
-" || fail "cache --json"
-check cache-clean 0 $P cache --clean --json
+" || fail "cache --json -"
+check cache-clean 0 $P cache --clean --json -
 python3 -c "
 import json; d=json.load(open('$OUT'))
 assert d['areas']['data']['entries'] == 0 and d['removed_files'] >= 4, d
@@ -71,7 +71,7 @@ check cache-both 2 $P cache --clean --trim
 check cache-no-home 1 env -u XDG_CACHE_HOME HOME=relative $P cache
 check cache-none-cap 0 env PSEARCH_CACHE_MAX=none $P cache; has $OUT "(no size cap)"
 for cap in 3:3 2k:2048 5M:5242880 7g:7516192768 2T:2199023255552; do  # each suffix, either case
-  check cache-cap-${cap%%:*} 0 env PSEARCH_CACHE_MAX=${cap%%:*} $P cache --json
+  check cache-cap-${cap%%:*} 0 env PSEARCH_CACHE_MAX=${cap%%:*} $P cache --json -
   python3 -c "import json; d = json.load(open('$OUT')); assert d['max_bytes'] == ${cap#*:}, d" || fail "cap ${cap%%:*}"
 done
 check cache-cap-overflow 2 env PSEARCH_CACHE_MAX=99999999999T $P cache; has $ERR "'99999999999T' is not a size"
@@ -85,7 +85,7 @@ check cap-a 0 $P bench $FAST --backend=c $T/a.bench
 check cap-b 0 $P bench $FAST --backend=c $T/b.bench
 check cap-a-used 0 $P bench $FAST --backend=c -v $T/a.bench; has $ERR "a: dataset cache hit"
 check cap-d 0 $P bench $FAST --backend=c $T/d.bench           # over the cap: b (least recently used) goes
-check cap-after 0 $P cache --json
+check cap-after 0 $P cache --json -
 python3 -c "
 import json; d=json.load(open('$OUT'))
 assert d['areas']['data']['entries'] == 2 and d['areas']['data']['bytes'] <= 1000 * 1024, d
@@ -99,11 +99,11 @@ export XDG_CACHE_HOME=$T/c5 PSEARCH_CACHE_MAX=500K
 printf '==\nentry: bench_copy\n"x" random input { [100000]i32 }\n"y" random input { [100000]u32 }\n' > $T/xy.bench
 check working-set 0 $P bench $FAST --backend=c $T/xy.bench
 has $ERR "more than the cap of"
-check working-set-kept 0 $P cache --json
+check working-set-kept 0 $P cache --json -
 python3 -c "
 import json; d=json.load(open('$OUT')); assert d['areas']['data']['entries'] == 2, d
 " || fail "a run evicted its own working set"
-check trim 0 $P cache --trim --json
+check trim 0 $P cache --trim --json -
 python3 -c "
 import json; d=json.load(open('$OUT')); assert d['areas']['data']['entries'] == 1 and d['removed_files'] == 2, d
 " || fail "cache --trim did not trim to the cap: $(cat $OUT)"

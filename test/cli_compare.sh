@@ -10,10 +10,18 @@ cd "$(dirname "$0")/compare" || exit 1
 # golden outputs (paths as given appear in the notes); the regression exits 4
 check text 4 $P compare old.json new.json; same $OUT text.golden
 has $ERR "1 of the datasets have too few runs"
-check markdown 4 $P compare --format markdown old.json new.json; same $OUT markdown.golden
-check json 4 $P compare --format=json old.json new.json; same $OUT json.golden
+check markdown 4 $P compare --markdown - old.json new.json; same $OUT markdown.golden
+has $ERR "s.bench:search"   # the text table, moved to stderr by the markdown on stdout
+check json 4 $P compare --json=- old.json new.json; same $OUT json.golden
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["summary"]["slower"] == 1 and d["exit_code"] == 4' $OUT \
   || fail "json output does not parse or disagrees"
+# the forms into files, the text table on stdout, both files whole
+check forms-files 4 $P compare --markdown $T/c.md --json $T/c.json old.json new.json
+same $T/c.md markdown.golden; same $T/c.json json.golden; has $OUT "s.bench:search"
+check forms-both-stdout 2 $P compare --markdown - --json - old.json new.json
+has $ERR "--json - and --markdown - both want standard output"
+check forms-unwritable 1 $P compare --json /nonexistent-dir/c.json old.json new.json
+has $ERR "compare: --json: /nonexistent-dir/c.json"
 
 # a change of the conditions of measurement is a note (times not comparable): a cold
 # run against a hot one; the same file against itself, or a key one side lacks, says nothing
@@ -58,7 +66,7 @@ has $OUT "--strict makes this exit 5"
 check few-2x-strict 5 $P compare --strict $T/few-old.json $T/few-new.json
 check strict-untestable 5 $P compare --strict old.json old.json
 check strict-regression 4 $P compare --strict old.json new.json   # a regression still says 4
-check strict-json 5 $P compare --strict --format json $T/few-old.json $T/few-new.json
+check strict-json 5 $P compare --strict --json - $T/few-old.json $T/few-new.json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=d["summary"]; assert s["untestable"] == 1 and s["missing"] == 1 and d["exit_code"] == 5 and d["strict"], d' $OUT \
   || fail "strict JSON summary"
 
@@ -102,7 +110,10 @@ done
 # errors: usage 2, unreadable 1, malformed 3 with positions
 check one-file 2 $P compare old.json
 check three-files 2 $P compare old.json new.json old.json
-check bad-format 2 $P compare -f yaml old.json new.json
+check old-format 2 $P compare -f json old.json new.json
+has $ERR "unknown option -f: compare writes markdown with --markdown FILE and JSON with --json FILE"
+check old-format-long 2 $P compare --format=markdown old.json new.json
+has $ERR "unknown option --format: compare writes markdown with --markdown FILE"
 check bad-alpha 2 $P compare --alpha 0 old.json new.json
 check bad-threshold 2 $P compare --threshold -3 old.json new.json
 check missing-file 1 $P compare old.json $T/nosuch.json; has $ERR "nosuch.json: cannot open"
@@ -153,6 +164,13 @@ check plot-alpha 0 $P plot --alpha 1e-12 old.json new.json -o $T/pa.svg
 grep -q 'x \*' $T/pa.svg && fail "plot --alpha 1e-12: a change marked significant"
 grep -q '1.20x ?' $T/pa.svg || fail "plot --alpha 1e-12: the 20% change is not drawn as untestable"
 check plot-bad-threshold 2 $P plot -t -1 old.json new.json
+has $ERR "option -t: '-1' is not a percentage in [0, 1000]"
+# a percentage is written as compare takes it, with or without its sign, in every command
+check plot-threshold-pct 0 $P plot -t 15% old.json new.json -o $T/p15pct.svg
+same $T/p15.svg $T/p15pct.svg
+check compare-threshold-pct 0 $P compare -t 15% old.json new.json
+check compare-threshold-plain 0 $P compare --threshold=15 old.json new.json
+check plot-threshold-sign-only 2 $P plot -t % old.json; has $ERR "option -t: '%' is not a percentage"
 # long names of 2-byte characters are cut on character boundaries (the SVG stays UTF-8),
 # and a dataset that failed in every file still gets its panel
 python3 - $T/u1.json $T/u2.json <<'PY'

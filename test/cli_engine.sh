@@ -6,9 +6,9 @@ P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 export PSEARCH_NO_CACHE=1
 
 check devices 0 $P devices;            has $OUT "Platform 0:"; has $OUT "compute units"
-check devices-json 0 $P devices --json
+check devices-json 0 $P devices --json -
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d and 'max_work_group_size' in d[0] and 'int64_atomics' in d[0]" $OUT \
-  || fail "devices --json is not the expected JSON"
+  || fail "devices --json - is not the expected JSON"
 check devices-bad 2 $P devices --frob
 
 # run: sorted equals the generator's own sorted output (an independent oracle)

@@ -3,7 +3,8 @@
 # against the runs of the input files (Google Benchmark's JSON as
 # github-action-benchmark and Bencher read it, CSV with awkward names and
 # full-precision runtimes, the markdown table's shape), pooling of several
-# files, -o, and the exit codes of the error paths.
+# files, several forms at once into files, the old spellings' hints, and the
+# exit codes of the error paths.
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
@@ -58,7 +59,7 @@ PY
 export PYTHONPATH=$T
 
 # --- gbench: Google Benchmark's JSON, one iteration entry per dataset ---
-check gbench 0 $P export --format=gbench old.json
+check gbench 0 $P export --gbench - old.json
 cp $OUT $T/old.gbench.json
 py gbench-fields $T/old.gbench.json old.json <<'PY'
 import json, statistics, sys
@@ -102,7 +103,7 @@ for b in g["benchmarks"]:
 PY
 
 # --aggregates: Google Benchmark's aggregates of N repetitions
-check gbench-aggregates 0 $P export --format gbench --aggregates $T/odd.json
+check gbench-aggregates 0 $P export --gbench=- --aggregates $T/odd.json
 py gbench-aggregate-values $OUT $T/odd.json <<'PY'
 import json, statistics, sys
 from runs import runs
@@ -132,7 +133,7 @@ assert n == len(by) == 4 + 4 + 1 + 4, sorted(by)
 PY
 
 # the psearch context: the measurement's date and host, the device as a label
-check gbench-context 0 $P export -f gbench $T/odd.json
+check gbench-context 0 $P export --gbench - $T/odd.json
 py gbench-context $OUT <<'PY'
 import json, sys
 g = json.load(open(sys.argv[1]))
@@ -143,12 +144,12 @@ assert all("label" not in b for b in g["benchmarks"] if b["name"].startswith("od
 PY
 # a failed dataset is left out, and named on stderr
 has $ERR "odd.bench:entry broken failed, left out: Validation failed"
-check gbench-failed 0 $P export -f gbench new-failed.json
+check gbench-failed 0 $P export --gbench - new-failed.json
 has $ERR "s.bench:search [1000]i32 failed, left out: Execution exceeded 10 seconds."
 grep -q '"s.bench:search/\[1000\]i32"' $OUT && fail "a failed dataset was exported"
 
 # --- csv: one row per run, exactly the input's runs ---
-check csv 0 $P export --format=csv $T/odd.json old.json futhark.json
+check csv 0 $P export --csv - $T/odd.json old.json futhark.json
 cp $OUT $T/all.csv
 py csv-rows $T/all.csv $T/odd.json old.json futhark.json <<'PY'
 import csv, sys
@@ -172,7 +173,7 @@ assert raw.endswith(b"\r\n") and raw.count(b"\r\n") == len(rows), raw.count(b"\r
 assert b'"a ""quoted"", comma [10]i32"' in raw and b'"GPU ""X"", rev 2"' in raw
 PY
 # pooling: the same runs through the pooled gbench entries
-check gbench-pooled 0 $P export -f gbench old.json new.json
+check gbench-pooled 0 $P export --gbench - old.json new.json
 py gbench-pooled $OUT old.json new.json <<'PY'
 import json, statistics, sys
 from runs import runs
@@ -188,7 +189,7 @@ PY
 has $ERR "s.bench:search ran on device GPU A in old.json and on GPU B in new.json; their runs are pooled"
 
 # --- markdown: a row per program and dataset, eight cells each ---
-check markdown 0 $P export --format=markdown $T/odd.json new-failed.json
+check markdown 0 $P export --markdown - $T/odd.json new-failed.json
 py markdown-table $OUT $T/odd.json new-failed.json <<'PY'
 import re, statistics, sys
 from runs import runs
@@ -213,40 +214,53 @@ for row, ((prog, ds), r) in zip(rows, want.items()):
 assert any("Device: " in l and 'GPU "X", rev 2 (opencl)' in l for l in lines), lines[:4]
 PY
 
-# --- -o: the same bytes, written whole; stdout stays empty ---
-check output-file 0 $P export -f gbench old.json -o $T/out.json
-[ -s $OUT ] && fail "-o: results also went to stdout"
+# --- FILE: the same bytes, written whole; stdout stays empty ---
+check output-file 0 $P export --gbench $T/out.json old.json
+[ -s $OUT ] && fail "--gbench FILE: results also went to stdout"
 python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [x["context"].pop(k) for x in (a, b) for k in ("date", "mhz_per_cpu")]; assert a == b' \
-  $T/out.json $T/old.gbench.json || fail "-o FILE differs from stdout"
-check output-csv 0 $P export -f csv $T/odd.json old.json futhark.json -o $T/out.csv
+  $T/out.json $T/old.gbench.json || fail "--gbench FILE differs from stdout"
+check output-csv 0 $P export --csv $T/out.csv $T/odd.json old.json futhark.json
 same $T/out.csv $T/all.csv
-check output-unwritable 1 $P export -f csv old.json -o /nonexistent-dir/x.csv
+# several forms at once: each file as its form alone writes it, one of them on stdout
+check output-forms 0 $P export --csv $T/f.csv --markdown - --gbench $T/f.json $T/odd.json old.json futhark.json
+same $T/f.csv $T/all.csv; has $OUT "| Program | Dataset |"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))["benchmarks"]' $T/f.json || fail "--gbench beside --csv"
+check output-two-stdout 2 $P export --csv - --gbench - old.json
+has $ERR "--gbench - and --csv - both want standard output"
+check output-unwritable 1 $P export --csv /nonexistent-dir/x.csv old.json
 [ -e /nonexistent-dir ] && fail "export created a directory"
+check output-one-unwritable 1 $P export --gbench $T/g1.json --csv /nonexistent-dir/x.csv old.json
+[ -e $T/g1.json ] && fail "export wrote one form when another could not be written"
 mkdir $T/ro && chmod 555 $T/ro
 if [ ! -w $T/ro ]; then  # not as root
-  check output-readonly 1 $P export -f csv old.json -o $T/ro/x.csv
+  check output-readonly 1 $P export --csv $T/ro/x.csv old.json
   [ -z "$(ls -A $T/ro)" ] || fail "export left files in a read-only directory: $(ls -A $T/ro)"
 fi
 
 # --- help and errors: usage 2, unreadable 1, malformed 3, nothing to export 1 ---
 check help 0 $P export --help; has $OUT "Usage: psearch export"
 check help-cmd 0 $P help export; has $OUT "github-action-benchmark"
-check no-file 2 $P export --format=csv; has $ERR "expected one or more results files"
-check no-format 2 $P export old.json; has $ERR "which format?"
-check bad-format 2 $P export --format=yaml old.json; has $ERR "'yaml' is not gbench, csv or markdown"
-check aggregates-csv 2 $P export --aggregates -f csv old.json; has $ERR "--aggregates goes with --format=gbench"
-check bad-option 2 $P export --frmat=csv old.json; has $ERR "did you mean --format?"
-check missing 1 $P export -f csv $T/nosuch.json; has $ERR "nosuch.json: cannot open"
+check no-file 2 $P export --csv -; has $ERR "expected one or more results files"
+check no-format 2 $P export old.json; has $ERR "which form? --gbench FILE, --csv FILE or --markdown FILE"
+check aggregates-csv 2 $P export --aggregates --csv - old.json; has $ERR "--aggregates goes with --gbench"
+check bad-option 2 $P export --mardown=- old.json; has $ERR "did you mean --markdown?"
+check no-file-value 2 $P export old.json --csv; has $ERR "option --csv needs a FILE (- for standard output: --csv -)"
+# the old spellings answer with the new ones
+check old-format 2 $P export --format=csv old.json; has $ERR "unknown option --format: export takes each form with its file: --gbench FILE, --csv FILE or --markdown FILE"
+check old-f 2 $P export -f csv old.json; has $ERR "unknown option -f: export takes each form"
+check old-output 2 $P export --csv - old.json -o x.csv; has $ERR "unknown option -o: export takes each form"
+check old-json 2 $P export --json x.json old.json; has $ERR "export's JSON is Google Benchmark's: --gbench FILE"
+check missing 1 $P export --csv - $T/nosuch.json; has $ERR "nosuch.json: cannot open"
 printf '{\n  "p": {"datasets": {"d": {"runtimes": [1, 2,]}}}\n}\n' > $T/syntax.json
-check syntax 3 $P export -f gbench $T/syntax.json; has $ERR "syntax.json:2:"
+check syntax 3 $P export --gbench - $T/syntax.json; has $ERR "syntax.json:2:"
 printf '[1, 2, 3]\n' > $T/array.json
-check not-results 3 $P export -f markdown old.json $T/array.json; has $ERR "not benchmark results"
+check not-results 3 $P export --markdown - old.json $T/array.json; has $ERR "not benchmark results"
 [ -s $OUT ] && fail "a malformed file still gave output"
 printf '{"p": {"datasets": {"d": "Out of memory."}}}' > $T/allfailed.json
-check all-failed 1 $P export -f gbench $T/allfailed.json; has $ERR "nothing to export: no dataset ran"
+check all-failed 1 $P export --gbench - $T/allfailed.json; has $ERR "nothing to export: no dataset ran"
 [ -s $OUT ] && fail "nothing to export, yet output"
-check all-failed-markdown 0 $P export -f markdown $T/allfailed.json; has $OUT "**failed**: Out of memory."
+check all-failed-markdown 0 $P export --markdown - $T/allfailed.json; has $OUT "**failed**: Out of memory."
 printf '{}' > $T/empty.json
-check no-programs 1 $P export -f markdown $T/empty.json; has $ERR "nothing to export"
+check no-programs 1 $P export --markdown - $T/empty.json; has $ERR "nothing to export"
 
 finish

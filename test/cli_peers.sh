@@ -66,7 +66,7 @@ check compare-peers 0 $P compare peers.json peers.json
 has $OUT "0 slower"
 check compare-merged 0 $P compare ps.json merged.json
 has $OUT "p.bench:peer/numpy:sort"
-check export 0 $P export merged.json --format=csv
+check export 0 $P export merged.json --csv -
 has $OUT "p.bench:peer/numpy:cumsum"
 check bars 0 $P plot --bars merged.json -o bars.svg
 py bars-svg bars.svg <<'PY'

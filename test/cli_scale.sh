@@ -105,7 +105,7 @@ has $ERR "bad.json"
 check "balance missing" 1 $P "${B[@]}" --shard 1/2 --balance-from missing.json t.bench
 
 # merge: the union, each part's context kept
-check merge 0 $P merge -o all.json s3-1.json s3-2.json s3-3.json
+check merge 0 $P merge --json all.json s3-1.json s3-2.json s3-3.json
 cases all.json > all.cases
 same full.cases all.cases
 py parts all.json <<'PY'
@@ -121,7 +121,7 @@ PY
 # to stdout; a merged file merges again (its parts are kept, not nested)
 check merge-stdout 0 $P merge s3-1.json s3-2.json
 cp $OUT m12.json
-check merge-again 0 $P merge -o all2.json m12.json s3-3.json
+check merge-again 0 $P merge --json all2.json m12.json s3-3.json
 same all.cases <(cases all2.json)
 py flat all2.json <<'PY'
 import json, sys
@@ -132,7 +132,7 @@ PY
 # futhark bench's JSON (no psearch_context): the merge still records which file held what
 printf '{"p": {"datasets": {"d": {"runtimes": [1, 2, 3]}}}}' > fa.json
 printf '{"p": {"datasets": {"e": {"runtimes": [4, 5, 6]}}}}' > fb.json
-check merge-futhark 0 $P merge -o fab.json fa.json fb.json
+check merge-futhark 0 $P merge --json fab.json fa.json fb.json
 py merge-futhark-parts fab.json <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))["p"]
@@ -140,22 +140,22 @@ assert set(p["datasets"]) == {"d", "e"}, p
 assert p["psearch_context"]["parts"] == [{"file": "fa.json", "datasets": ["d"]}, {"file": "fb.json", "datasets": ["e"]}], p
 PY
 # a dataset in two inputs: refused, both files named, nothing written
-check conflict 3 $P merge -o c.json s3-1.json s3-2.json full.json
+check conflict 3 $P merge --json c.json s3-1.json s3-2.json full.json
 has $ERR "full.json: program"
 has $ERR "is also in s3-"
 [ -e c.json ] && fail "a refused merge wrote its output"
-check conflict-same 3 $P merge -o c.json s3-1.json s3-1.json
-check merge-bad 3 $P merge -o c.json s3-1.json bad.json
+check conflict-same 3 $P merge --json c.json s3-1.json s3-1.json
+check merge-bad 3 $P merge --json c.json s3-1.json bad.json
 has $ERR "bad.json"
-check merge-missing 1 $P merge -o c.json s3-1.json missing.json
-check merge-none 2 $P merge -o c.json
-check merge-bad-dir 1 $P merge -o nodir/c.json s3-1.json
+check merge-missing 1 $P merge --json c.json s3-1.json missing.json
+check merge-none 2 $P merge --json c.json
+check merge-bad-dir 1 $P merge --json nodir/c.json s3-1.json
 
 # compare, plot and export read the merged file
 check compare 0 $P compare full.json all.json
 has $OUT "t.bench:bench_eytzinger_search"
 check plot 0 $P plot full.json all.json -o p.svg
-check export 0 $P export --format=csv all.json
+check export 0 $P export --csv - all.json
 [ "$(tail -n +2 $OUT | cut -d, -f1-2 | sort -u | wc -l)" = 10 ] || fail "export of the merged file: not 10 datasets: $(head -3 $OUT)"
 
 # -d all: every device, one after another, each program keyed with its
@@ -182,7 +182,7 @@ PY
   same full.cases <(cases d1.json)
   check "dall shard" 0 $P bench -d all --shard 1/2 -r 1 --max-runs 1 --no-convergence-phase --json ds1.json t.bench
   check "dall shard" 0 $P bench -d all --shard 2/2 -r 1 --max-runs 1 --no-convergence-phase --json ds2.json t.bench
-  check "dall merge" 0 $P merge -o dsall.json ds1.json ds2.json
+  check "dall merge" 0 $P merge --json dsall.json ds1.json ds2.json
   same <(cases dall.json) <(cases dsall.json)
   check "run d all" 2 $P run -d all -e sorted
   has $ERR "-d all is for bench"

@@ -13,7 +13,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 check command-typo 2 $P bnech; has $ERR "unknown command 'bnech' (did you mean 'bench'?)"
 [ "$(wc -l < $ERR)" -le 2 ] || fail "a typo printed a usage dump: $(wc -l < $ERR) lines"
 check help-typo 2 $P help comapre; has $ERR "did you mean 'compare'?"
-check option-typo 2 $P compare --formt json a b; has $ERR "unknown option --formt (did you mean --format?)"
+check option-typo 2 $P compare --strct a b; has $ERR "unknown option --strct (did you mean --strict?)"
 check warmup 2 $P bench --warmup 3; has $ERR "unknown option --warmup: psearch does one discarded warm-up run"
 check export-json 2 $P bench --export-json x.json; has $ERR "psearch writes JSON with --json FILE"
 check ambiguous 2 $P bench --no x.bench; has $ERR "ambiguous option --no: it could be --no-convergence-phase, --no-validate, --no-cache"
@@ -22,6 +22,51 @@ check value-abbrev 2 $P bench --conv 3x; has $ERR "option --conv: '3x' is not a 
 check backend-choice 2 $P run -e sorted --backend=cuda; has $ERR "option --backend: 'cuda' is not c, opencl or multicore"
 check run-positional-entry 2 $P run radix_sort; has $ERR "run: the entry point goes after -e: psearch run -e radix_sort"
 check run-positional 2 $P run nonsense; has $ERR "run: unexpected argument 'nonsense'"
+
+# --- one driver: every command's help, mistakes and their wording are the same ---
+# (for each command: a long option of its own, misspelt, and the suggestion)
+while read -r cmd typo want; do
+  check help-$cmd 0 $P $cmd --help; cp $OUT $T/help-long
+  has $OUT "Usage: psearch $cmd"; has $OUT "Options:"; has $OUT "  -h, --help"
+  check help-cmd-$cmd 0 $P help $cmd; same $OUT $T/help-long
+  check help-short-$cmd 0 $P $cmd -h; same $OUT $T/help-long
+  check typo-$cmd 2 $P $cmd --$typo; has $ERR "unknown option --$typo (did you mean --$want?)"
+  has $ERR "Try 'psearch help $cmd'."
+  [ -s $OUT ] && fail "$cmd --$typo wrote to stdout"
+  check short-$cmd 2 $P $cmd -@; has $ERR "unknown option -@"; has $ERR "Try 'psearch help $cmd'."
+done <<'CMDS'
+bench extendd extended
+cache cleen clean
+compare stirct strict
+dataset sortd sorted
+devices jsn json
+export gbnch gbench
+list jsno json
+merge jsn json
+plot sweeep sweep
+run binary-outptu binary-output
+CMDS
+check help-wins 0 $P compare --strict --help; has $OUT "Usage: psearch compare"
+check help-abbrev 0 $P plot --he; has $OUT "Usage: psearch plot"
+check no-value 2 $P bench --runs; has $ERR "option --runs needs a value (N)"
+check flag-value 2 $P cache --clean=yes; has $ERR "option --clean takes no value"
+check list-unexpected 2 $P list extra; has $ERR "list: unexpected argument 'extra'"; has $ERR "Try 'psearch help list'."
+check list-too-many 2 $P plot a b c d e f g h i; has $ERR "plot: at most 8 RESULTS.json arguments"
+
+# --- one spelling for machine-readable output: --json/--markdown/--csv FILE, - for stdout ---
+check list-json-bare 2 $P list --json; has $ERR "option --json needs a FILE (- for standard output: --json -)"
+check cache-json-option 2 $P cache --json --clean
+has $ERR "option --json: '--clean' looks like an option, not a FILE (- is standard output: --json -)"
+check list-json-stdout 0 $P list --json -
+py list-json-stdout $OUT <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert isinstance(d, list) and any(e["name"] == "bench_copy" for e in d), d[:1]
+PY
+check list-json-file 0 $P list --json $T/list.json; has $OUT "bench_copy"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' $T/list.json || fail "list --json FILE"
+check merge-old-o 2 $P merge -o all.json a.json; has $ERR "unknown option -o: merge writes the merged results with --json FILE"
+check merge-old-output 2 $P merge --output=all.json a.json; has $ERR "unknown option --output: merge writes"
 
 # --- -e: a name that exists, in a suite given ---
 check e-typo 2 $P bench -e bench_binary_serch $ROOT/datasets/quick.bench

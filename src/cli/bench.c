@@ -35,8 +35,6 @@
 #include <string.h>
 #include <unistd.h>
 
-void bench_help(FILE *f) { benchopt_help(f); }
-
 static volatile sig_atomic_t interrupted;
 static int started; /* datasets started, for [k/N] */
 static uint64_t t_program; /* start of bench, for -v timestamps */
@@ -440,22 +438,18 @@ done:
   return failures;
 }
 
-int bench_main(int argc, char **argv)
+int bench_run(const struct bench_config *given)
 {
-  struct bench_config cf;
+  struct bench_config cf = *given;
   struct suite *suites[BENCHOPT_MAXLIST] = {NULL};
   struct summary summary = {0};
   struct ps_err err;
   cJSON *root = NULL;
-  const char *paths[BENCHOPT_MAXLIST], *term = getenv("TERM");
-  int npaths = 0, nsuites = 0, rc, failures = 0, ndev;
+  const char **paths = cf.paths, *term = getenv("TERM");
+  int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev;
   struct sigaction sa, old_int, old_term;
   t_program = ps_now_ns();
-  benchopt_init(&cf);
   cf.summary = &summary;
-  rc = benchopt_parse(argc, argv, &cf, paths, &npaths);
-  if (rc != PS_EXIT_OK)
-    return rc < 0 ? PS_EXIT_OK : rc;
   hook_announce();
   if ((rc = benchio_check(cf.json, cf.markdown)) != PS_EXIT_OK)
     return rc;
@@ -481,7 +475,7 @@ int bench_main(int argc, char **argv)
     goto done;
   }
   cf.fancy = isatty(1) && !(term != NULL && strcmp(term, "dumb") == 0);
-  cf.fmt = cf.format >= 0 ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
+  cf.fmt = cf.format != BENCHOPT_AUTO ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
   setvbuf(stdout, NULL, _IOLBF, 0);
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_interrupt;

@@ -5,9 +5,14 @@
 #ifndef bench_h
 #define bench_h
 
-#include <stdio.h>
+#include "opt.h"
 
-int bench_main(int argc, char **argv);
-void bench_help(FILE *f);
+struct bench_config;
+
+/* The command (its rows in benchopt.c). */
+extern const struct opt_cmd bench_cmd;
+
+/* The benchmark a parsed command line asks for; the exit code. */
+int bench_run(const struct bench_config *cf);
 
 #endif

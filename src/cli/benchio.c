@@ -20,10 +20,6 @@ int benchio_check(const char *json, const char *markdown)
       ps_error("%s: %s", flag[i], e.msg);
       return PS_EXIT_FAILED;
     }
-  if (json != NULL && markdown != NULL && strcmp(json, "-") == 0 && strcmp(markdown, "-") == 0) {
-    ps_error("--json - and --markdown - both want standard output; give one of them a file");
-    return PS_EXIT_USAGE;
-  }
   return PS_EXIT_OK;
 }
 

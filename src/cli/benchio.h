@@ -11,8 +11,9 @@
 
 #include <cjson/cJSON.h>
 
-/* The --json and --markdown files (NULL: none; "-": standard output) can be
-** written: PS_EXIT_OK, else the exit code with the message printed. */
+/* The --json and --markdown files (NULL: none; "-": standard output, which
+** the driver gives one of them at most) can be written: PS_EXIT_OK, else the
+** exit code with the message printed. */
 int benchio_check(const char *json, const char *markdown);
 
 /* --json -: the JSON gets standard output, and everything that would go

@@ -1,6 +1,7 @@
 /*
-** benchopt.h: bench's command line: its options table, its help, and the
-** configuration a command line gives (which bench completes as it runs).
+** benchopt.h: bench's command line (bench_cmd, bench.h): its option table,
+** its help, the defaults, and the configuration a command line gives (which
+** bench completes as it runs).
 */
 #ifndef benchopt_h
 #define benchopt_h
@@ -15,18 +16,22 @@
 #include <stdio.h>
 
 #define BENCHOPT_MAXLIST 32 /* -e, --exclude-case and suites given at most */
+#define BENCHOPT_AUTO 2     /* --format=auto: the index of "auto" among its words */
 
 /* A bench run's configuration: the command line's (benchopt_parse) and, below
 ** `summary`, what bench sets as it runs. */
 struct bench_config {
   struct measure_params mp; /* runs, max runs, convergence, budget, timeout (hooks per entry) */
-  int format;               /* -1: auto; else enum report_format */
+  int format;               /* BENCHOPT_AUTO; else enum report_format */
   enum report_format fmt;   /* the format chosen */
   const char *entries[BENCHOPT_MAXLIST];
   int nentries;
   const char *exclude[BENCHOPT_MAXLIST];
   int nexclude;
   const char *json, *markdown;
+  const char *paths[BENCHOPT_MAXLIST]; /* the suites */
+  int npaths;
+  int list_suites, verbose;
   struct summary *summary; /* of the datasets that ran */
   int extended, validate, use_cache;
   int cold;        /* --cache=cold: mp.evict is opened with the device */
@@ -45,16 +50,5 @@ struct bench_config {
   char devkey[32];           /* -d all: "@pPdD" after each program key; else "" */
 };
 
-
-/* The defaults: -r 10, --max-runs 100000, the convergence phase of 300 s,
-** the format chosen by the terminal, validation and the dataset cache on. */
-void benchopt_init(struct bench_config *cf);
-
-/* Parse the command line into cf and the suite paths (at most
-** BENCHOPT_MAXLIST); PS_EXIT_OK to go on, -1 when done (help, list), else the
-** exit code (the message printed). */
-int benchopt_parse(int argc, char **argv, struct bench_config *cf, const char **paths, int *npaths);
-
-void benchopt_help(FILE *f);
 
 #endif

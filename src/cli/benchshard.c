@@ -178,18 +178,17 @@ done:
   return rc;
 }
 
-int benchshard_parse(struct benchshard_opts *o, int id, const char *val)
+int benchshard_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
   struct ps_err e;
-  switch (id) {
-  case BENCHSHARD_BALANCE: o->balance_from = val; return 1;
-  case BENCHSHARD_SHARD:
-    if (shard_parse(val, &o->sp, &e) == 0)
-      return 1;
+  int rc = PS_EXIT_OK;
+  (void)d;
+  (void)spelled;
+  if (shard_parse(val, at, &e) != 0) {
     ps_error("%s", e.msg);
-    return -1;
-  default: return 0;
+    rc = PS_EXIT_USAGE;
   }
+  return rc;
 }
 
 int benchshard_check(const struct benchshard_opts *o)

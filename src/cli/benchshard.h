@@ -13,15 +13,9 @@
 #include "suite.h"
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
 
 struct benchshard;
-
-/* Option ids of the rows; bench's own stay below, devopt's above. */
-enum { BENCHSHARD_SHARD = 900, BENCHSHARD_BALANCE };
-
-#define BENCHSHARD_ROWS                                                                            \
-  {"shard", 0, OPT_REQUIRED, BENCHSHARD_SHARD, "I/N", "Run only the I-th of N parts of the datasets (auto: a job array's task)"}, \
-  {"balance-from", 0, OPT_REQUIRED, BENCHSHARD_BALANCE, "FILE", "--shard: balance the parts by the runtimes in this results file"}
 
 /* What the rows set. */
 struct benchshard_opts {
@@ -29,9 +23,16 @@ struct benchshard_opts {
   const char *balance_from; /* NULL: the cost model's estimate */
 };
 
-/* Take an option: 1 when it is one of the rows, 0 when not, -1 for a bad
-** value (the message is printed). */
-int benchshard_parse(struct benchshard_opts *o, int id, const char *val);
+/* The rows, put into bench's option table; BASE is the offset of its struct
+** benchshard_opts in bench's configuration. */
+#define BENCHSHARD_ROWS(BASE)                                                                      \
+  OPT_ROW_CALL("shard", 0, (BASE) + offsetof(struct benchshard_opts, sp), "I/N", benchshard_row, 0, \
+               "Run only the I-th of N parts of the datasets (auto: a job array's task)"),           \
+  OPT_ROW_STRING("balance-from", 0, (BASE) + offsetof(struct benchshard_opts, balance_from), "FILE", \
+                 "--shard: balance the parts by the runtimes in this results file")
+
+/* --shard's function (opt_call_fn): at is the struct shard_spec. */
+int benchshard_row(void *at, const struct opt_def *d, const char *val, const char *spelled);
 
 /* After parsing: --balance-from needs --shard. 0, or -1 with the message printed. */
 int benchshard_check(const struct benchshard_opts *o);

@@ -1,40 +1,20 @@
 /*
-** cachecmd.c: `psearch cache [--clean | --trim] [--json]`, over cache.h.
+** cachecmd.c: `psearch cache [--clean | --trim] [--json FILE]`, over cache.h.
 */
 #include "cachecmd.h"
 
 #include "cache.h"
+#include "help.h"
+#include "listing.h"
 #include "opt.h"
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-enum { O_CLEAN = 1, O_TRIM, O_JSON, O_HELP };
-
-static const struct opt_def opts[] = {
-  {"clean", 0, OPT_NONE, O_CLEAN, NULL, "Remove every entry and stale temporary file"},
-  {"trim", 0, OPT_NONE, O_TRIM, NULL, "Remove stale temporaries and evict down to the cap now"},
-  {"json", 0, OPT_NONE, O_JSON, NULL, "Print JSON instead of text"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
-
 static const char *const what[3] = {"generated datasets", "digests of reference outputs",
                                     "OpenCL program binaries"};
-
-void cachecmd_help(FILE *f)
-{
-  fputs("Usage: psearch cache [--clean | --trim] [--json]\n"
-        "Show the cache directory ($XDG_CACHE_HOME/psearch, else ~/.cache/psearch), what\n"
-        "each area holds and the size cap. psearch bench keeps the cache under the cap\n"
-        "($PSEARCH_CACHE_MAX: bytes, or with K, M, G or T; 'none' for no cap; default 4G)\n"
-        "by evicting the least recently used entries, and removes the temporary files of\n"
-        "writers that died (a killed bench) on its next run.\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExit codes: 0 success, 1 no cache directory (HOME unset), 2 usage error\n"
-        "(also a PSEARCH_CACHE_MAX that is not a size).\n", f);
-}
 
 /* "1.2 GiB" */
 static void human(uint64_t b, char *buf, size_t n)
@@ -52,15 +32,25 @@ static void human(uint64_t b, char *buf, size_t n)
     snprintf(buf, n, "%.1f %s", v, unit[u]);
 }
 
-static void print_text(const char *root, uint64_t limit, const struct cache_usage *u)
+/* What the text and the JSON show. */
+struct shown {
+  const char *root;
+  uint64_t limit;
+  struct cache_usage u;
+  int removed; /* files removed by --clean or --trim; -1: neither was asked */
+};
+
+static void print_text(const void *ctx)
 {
+  const struct shown *sh = ctx;
+  const struct cache_usage *u = &sh->u;
   char s[32];
   uint64_t te = 0, tb = 0;
-  if (limit == UINT64_MAX) {
-    printf("%s (no size cap)\n", root);
+  if (sh->limit == UINT64_MAX) {
+    printf("%s (no size cap)\n", sh->root);
   } else {
-    human(limit, s, sizeof s);
-    printf("%s (cap %s)\n", root, s);
+    human(sh->limit, s, sizeof s);
+    printf("%s (cap %s)\n", sh->root, s);
   }
   for (int a = 0; a < 3; a++) {
     human(u->bytes[a], s, sizeof s);
@@ -78,78 +68,78 @@ static void print_text(const char *root, uint64_t limit, const struct cache_usag
   }
 }
 
-static void print_json(const char *root, uint64_t limit, const struct cache_usage *u, int removed)
+static cJSON *to_json(const struct shown *sh)
 {
   cJSON *o = cJSON_CreateObject(), *areas = cJSON_AddObjectToObject(o, "areas");
-  char *text;
-  cJSON_AddStringToObject(o, "path", root);
-  if (limit == UINT64_MAX)
+  cJSON_AddStringToObject(o, "path", sh->root);
+  if (sh->limit == UINT64_MAX)
     cJSON_AddNullToObject(o, "max_bytes");
   else
-    cJSON_AddNumberToObject(o, "max_bytes", (double)limit);
+    cJSON_AddNumberToObject(o, "max_bytes", (double)sh->limit);
   for (int a = 0; a < 3; a++) {
     cJSON *x = cJSON_AddObjectToObject(areas, cache_areas[a]);
-    cJSON_AddNumberToObject(x, "entries", (double)u->entries[a]);
-    cJSON_AddNumberToObject(x, "bytes", (double)u->bytes[a]);
+    cJSON_AddNumberToObject(x, "entries", (double)sh->u.entries[a]);
+    cJSON_AddNumberToObject(x, "bytes", (double)sh->u.bytes[a]);
   }
-  cJSON_AddNumberToObject(o, "stale_temporaries", (double)u->stale);
-  cJSON_AddNumberToObject(o, "stale_bytes", (double)u->stale_bytes);
-  if (removed >= 0)
-    cJSON_AddNumberToObject(o, "removed_files", removed);
-  if ((text = cJSON_Print(o)) != NULL)
-    printf("%s\n", text);
-  free(text);
-  cJSON_Delete(o);
+  cJSON_AddNumberToObject(o, "stale_temporaries", (double)sh->u.stale);
+  cJSON_AddNumberToObject(o, "stale_bytes", (double)sh->u.stale_bytes);
+  if (sh->removed >= 0)
+    cJSON_AddNumberToObject(o, "removed_files", sh->removed);
+  return o;
 }
 
-int cachecmd_main(int argc, char **argv)
+struct config {
+  int clean, trim;
+  const char *json; /* NULL, a file or "-" */
+};
+
+#define AT(f) offsetof(struct config, f)
+
+static const struct opt_def opts[] = {
+  OPT_ROW_FLAG("clean", 0, AT(clean), "Remove every entry and stale temporary file"),
+  OPT_ROW_FLAG("trim", 0, AT(trim), "Remove stale temporaries and evict down to the cap now"),
+  LISTING_ROW(AT(json), "the usage"),
+  OPT_ROW_END,
+};
+
+static int check(void *p)
 {
-  struct opt_state st;
-  struct cache_usage u;
-  struct ps_err err;
-  const char *val;
-  char root[4096];
-  uint64_t limit;
-  int id, clean = 0, trim = 0, json = 0, removed = -1;
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    switch (id) {
-    case O_CLEAN: clean = 1; break;
-    case O_TRIM: trim = 1; break;
-    case O_JSON: json = 1; break;
-    case O_HELP:
-      cachecmd_help(stdout);
-      return PS_EXIT_OK;
-    case OPT_POSITIONAL:
-      ps_error("cache: unexpected argument '%s'", val);
-      return PS_EXIT_USAGE;
-    default:
-      fputs("Try 'psearch help cache'.\n", stderr);
-      return PS_EXIT_USAGE;
-    }
-  }
-  if (clean && trim) {
+  const struct config *cf = p;
+  int rc = PS_EXIT_OK;
+  if (cf->clean && cf->trim) {
     ps_error("cache: --clean and --trim exclude each other");
-    return PS_EXIT_USAGE;
+    rc = PS_EXIT_USAGE;
   }
-  if (cache_limit(&limit, &err) != 0) {
+  return rc;
+}
+
+static int body(void *p)
+{
+  const struct config *cf = p;
+  struct shown sh = {NULL, 0, {{0}, {0}, 0, 0}, -1};
+  struct ps_err err;
+  char root[4096];
+  int rc = PS_EXIT_USAGE;
+  if (cache_limit(&sh.limit, &err) != 0) {
     ps_error("%s", err.msg);
-    return PS_EXIT_USAGE;
+    goto done;
   }
+  rc = PS_EXIT_FAILED;
   if (cache_root(root, sizeof root) != 0) {
     ps_error("cache: no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path");
-    return PS_EXIT_FAILED;
+    goto done;
   }
-  if (clean)
-    removed = cache_clean();
-  else if (trim)
-    removed = cache_upkeep(limit, NULL);
-  if (removed >= 0)
-    ps_info(1, "cache: removed %d files", removed);
-  cache_usage(&u);
-  if (json)
-    print_json(root, limit, &u, removed);
-  else
-    print_text(root, limit, &u);
-  return PS_EXIT_OK;
+  sh.root = root;
+  if (cf->clean)
+    sh.removed = cache_clean();
+  else if (cf->trim)
+    sh.removed = cache_upkeep(sh.limit, NULL);
+  if (sh.removed >= 0)
+    ps_info(1, "cache: removed %d files", sh.removed);
+  cache_usage(&sh.u);
+  rc = listing_write("cache", cf->json, cf->json != NULL ? to_json(&sh) : NULL, print_text, &sh);
+done:
+  return rc;
 }
+
+const struct opt_cmd cache_cmd = {"cache", help_cache, opts, NULL, sizeof(struct config), NULL, check, body, NULL};

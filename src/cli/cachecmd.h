@@ -5,9 +5,8 @@
 #ifndef cachecmd_h
 #define cachecmd_h
 
-#include <stdio.h>
+#include "opt.h"
 
-int cachecmd_main(int argc, char **argv);
-void cachecmd_help(FILE *f);
+extern const struct opt_cmd cache_cmd;
 
 #endif

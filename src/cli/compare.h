@@ -6,9 +6,8 @@
 #ifndef compare_h
 #define compare_h
 
-#include <stdio.h>
+#include "opt.h"
 
-void compare_help(FILE *f);
-int compare_main(int argc, char **argv);
+extern const struct opt_cmd compare_cmd;
 
 #endif

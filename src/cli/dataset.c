@@ -7,57 +7,16 @@
 
 #include "data.h"
 #include "gen.h"
+#include "help.h"
 #include "input.h"
 #include "ofile.h"
 #include "opt.h"
 #include "ps.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-enum {
-  O_GEN = 1, O_N, O_SORTED, O_SEED, O_BINARY, O_TEXT, O_TYPE, O_OUTPUT, O_THREADS, O_HELP,
-  O_BOUNDS /* O_BOUNDS + t for each numeric type t */
-};
-
-static const struct opt_def opts[] = {
-  {"generate", 'g', OPT_REQUIRED, O_GEN, "TYPE", "Generate a value of TYPE ([N]i32, [10][20]f32, f64) or output a literal value; repeatable"},
-  {NULL, 'n', OPT_REQUIRED, O_N, "N", "Shorthand for -g [N]i32"},
-  {"sorted", 0, OPT_NONE, O_SORTED, NULL, "Following -g/-n values are sorted (same multiset as unsorted)"},
-  {"seed", 's', OPT_REQUIRED, O_SEED, "N", "Seed of the first -g (the k-th uses N+k); default 1"},
-  {"binary", 'b', OPT_NONE, O_BINARY, NULL, "Binary output (the default)"},
-  {"text", 0, OPT_NONE, O_TEXT, NULL, "Text output"},
-  {"type", 't', OPT_NONE, O_TYPE, NULL, "Print the type of each value instead of the value"},
-  {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write to FILE (atomically) instead of stdout"},
-  {"threads", 'j', OPT_REQUIRED, O_THREADS, "N", "Threads for generation and sorting (default: all CPUs)"},
-  {"i8-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_I8, "LO:HI", "Inclusive bounds for following i8 values"},
-  {"i16-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_I16, "LO:HI", "... for i16"},
-  {"i32-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_I32, "LO:HI", "... for i32"},
-  {"i64-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_I64, "LO:HI", "... for i64"},
-  {"u8-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_U8, "LO:HI", "... for u8"},
-  {"u16-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_U16, "LO:HI", "... for u16"},
-  {"u32-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_U32, "LO:HI", "... for u32"},
-  {"u64-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_U64, "LO:HI", "... for u64"},
-  {"f16-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_F16, "LO:HI", "... for f16 (default 0:1)"},
-  {"f32-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_F32, "LO:HI", "... for f32 (default 0:1)"},
-  {"f64-bounds", 0, OPT_REQUIRED, O_BOUNDS + DATA_F64, "LO:HI", "... for f64 (default 0:1)"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
-
-void dataset_help(FILE *f)
-{
-  fputs("Usage: psearch dataset [OPTIONS]\n"
-        "Generate random (or sorted) values in Futhark's data format, or convert the\n"
-        "values on standard input when no -g/-n is given.\n\n"
-        "Bounds and --sorted apply to the -g/-n options that follow them.\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExamples:\n"
-        "  psearch dataset --sorted -n 33554431 > input\n"
-        "  psearch dataset -g [10][20]f32 --i64-bounds=0:9 -g [100]i64 --text\n"
-        "  psearch dataset --text < input\n", f);
-}
 
 /* One -g request, with the settings in force where it appeared. */
 struct request {
@@ -95,104 +54,142 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
   return 0;
 }
 
-/* What the command line asks for. */
+/* What the command line asks for, and the settings in force while it is read. */
 struct config {
   struct request *reqs; /* the -g/-n values, in order */
-  int nreq;
+  int nreq, cap;
   const char *outpath;
   uint64_t seed;
   int64_t nthreads;
-  enum fmt fmt;
+  int fmt;                  /* enum fmt */
+  int sorted;               /* --sorted given so far */
+  struct gen_bounds bounds; /* the bounds given so far */
+  const char *after_last;   /* an option after the last -g/-n ("sorted"), which would do nothing */
 };
 
-/* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after saying why.
-** after_last: an option given after the last -g/-n, which would do nothing. */
-static int check_args(const struct config *cf, const char *after_last)
+/* -g TYPE and -n N (id 'n'): one request with the settings in force (opt_call_fn). */
+static int request_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
-  if (cf->nreq > 0 && after_last != NULL) {
-    ps_error("dataset: %s%s comes after the last -g/-n and would have no effect; put it before",
-             after_last[0] == '-' ? "" : "--", after_last);
-    return PS_EXIT_USAGE;
+  struct config *cf = at;
+  struct request *q;
+  char nspec[64];
+  int64_t n;
+  int rc = PS_EXIT_USAGE;
+  if (d->id == 'n' && opt_int_in(spelled, val, 0, INT64_MAX, &n) != 0)
+    goto done;
+  if (d->id == 'n') {
+    snprintf(nspec, sizeof nspec, "[%lld]i32", (long long)n);
+    val = nspec;
   }
-  if (cf->fmt == FMT_BINARY && (cf->outpath == NULL || strcmp(cf->outpath, "-") == 0) && isatty(1)) {
-    ps_error("dataset: refusing to write binary data to a terminal; use -o FILE, a redirection "
-             "or --text");
-    return PS_EXIT_USAGE;
+  rc = PS_EXIT_FAILED;
+  if (cf->nreq == cf->cap) {
+    int cap = cf->cap ? 2 * cf->cap : 8;
+    struct request *r = realloc(cf->reqs, (size_t)cap * sizeof *r);
+    if (r == NULL)
+      goto done;
+    cf->reqs = r;
+    cf->cap = cap;
   }
-  return PS_EXIT_OK;
+  q = &cf->reqs[cf->nreq];
+  if ((q->spec = strdup(val)) == NULL)
+    goto done;
+  q->sorted = cf->sorted;
+  q->bounds = cf->bounds;
+  cf->nreq++;
+  cf->after_last = NULL;
+  rc = PS_EXIT_OK;
+done:
+  if (rc == PS_EXIT_FAILED)
+    ps_error("out of memory");
+  return rc;
 }
 
-/* Parse the command line; PS_EXIT_OK to go on, -1 after --help, else the exit code. */
-static int parse_args(int argc, char **argv, struct config *cf)
+/* setting_row's ids besides the types of --T-bounds (enum data_type). */
+enum { ID_SORTED = DATA_NTYPES, ID_SEED, ID_FMT /* + enum fmt */ };
+
+/* --sorted, --seed, --binary/--text/--type and --T-bounds (opt_call_fn). */
+static int setting_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
-  struct opt_state st;
-  struct gen_bounds bounds;
+  struct config *cf = at;
   struct ps_err err;
-  const char *val, *after_last = NULL;
-  char nspec[64];
-  int sorted = 0, id;
-  gen_bounds_default(&bounds);
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    struct request *q = &cf->reqs[cf->nreq];
-    switch (id) {
-    case OPT_ERROR:
-      fputs("Try 'psearch help dataset'.\n", stderr);
-      return PS_EXIT_USAGE;
-    case OPT_POSITIONAL:
-      ps_error("dataset: unexpected argument '%s'", val);
-      return PS_EXIT_USAGE;
-    case O_HELP:
-      dataset_help(stdout);
-      return -1;
-    case O_N:
-    case O_GEN:
-      if (id == O_N) {
-        int64_t n;
-        if (opt_int_in(st.spelled, val, 0, INT64_MAX, &n) != 0)
-          return PS_EXIT_USAGE;
-        snprintf(nspec, sizeof nspec, "[%lld]i32", (long long)n);
-        val = nspec;
-      }
-      if ((q->spec = strdup(val)) == NULL) {
-        ps_error("out of memory");
-        return PS_EXIT_FAILED;
-      }
-      q->sorted = sorted;
-      q->bounds = bounds;
-      cf->nreq++;
-      after_last = NULL;
-      break;
-    case O_SORTED:
-      sorted = 1;
-      after_last = "--sorted";
-      break;
-    case O_SEED:
-      if (opt_parse_u64(val, &cf->seed) != 0) {
-        ps_error("option --seed: '%s' is not a non-negative integer", val);
-        return PS_EXIT_USAGE;
-      }
-      break;
-    case O_BINARY: cf->fmt = FMT_BINARY; break;
-    case O_TEXT: cf->fmt = FMT_TEXT; break;
-    case O_TYPE: cf->fmt = FMT_TYPE; break;
-    case O_OUTPUT: cf->outpath = val; break;
-    case O_THREADS:
-      if (opt_int_in(st.spelled, val, 1, 256, &cf->nthreads) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    default: /* bounds */
-      if (gen_bounds_parse(&bounds, (enum data_type)(id - O_BOUNDS), val, &err) != 0) {
-        ps_error("%s", err.msg);
-        return PS_EXIT_USAGE;
-      }
-      for (const struct opt_def *d = opts; d->id; d++)
-        if (d->id == id)
-          after_last = d->lname;
-      break;
+  int rc = PS_EXIT_OK;
+  if (d->id == ID_SORTED) {
+    cf->sorted = 1;
+    cf->after_last = d->lname;
+  } else if (d->id >= ID_FMT) {
+    cf->fmt = d->id - ID_FMT;
+  } else if (d->id == ID_SEED) {
+    if (opt_parse_u64(val, &cf->seed) != 0) {
+      ps_error("option %s: '%s' is not a non-negative integer", spelled, val);
+      rc = PS_EXIT_USAGE;
     }
+  } else if (gen_bounds_parse(&cf->bounds, (enum data_type)d->id, val, &err) != 0) {
+    ps_error("%s", err.msg);
+    rc = PS_EXIT_USAGE;
+  } else {
+    cf->after_last = d->lname;
   }
-  return check_args(cf, after_last);
+  return rc;
+}
+
+#define AT(f) offsetof(struct config, f)
+#define BOUNDS(NAME, T, HELP) OPT_ROW_CALL(NAME, 0, 0, "LO:HI", setting_row, T, HELP)
+
+static const struct opt_def opts[] = {
+  OPT_ROW_CALL("generate", 'g', 0, "TYPE", request_row, 'g', "Generate a value of TYPE ([N]i32, [10][20]f32, f64) or output a literal value; repeatable"),
+  OPT_ROW_CALL(NULL, 'n', 0, "N", request_row, 'n', "Shorthand for -g [N]i32"),
+  OPT_ROW_CALL("sorted", 0, 0, NULL, setting_row, ID_SORTED, "Following -g/-n values are sorted (same multiset as unsorted)"),
+  OPT_ROW_CALL("seed", 's', 0, "N", setting_row, ID_SEED, "Seed of the first -g (the k-th uses N+k); default 1"),
+  OPT_ROW_CALL("binary", 'b', 0, NULL, setting_row, ID_FMT + FMT_BINARY, "Binary output (the default)"),
+  OPT_ROW_CALL("text", 0, 0, NULL, setting_row, ID_FMT + FMT_TEXT, "Text output"),
+  OPT_ROW_CALL("type", 't', 0, NULL, setting_row, ID_FMT + FMT_TYPE, "Print the type of each value instead of the value"),
+  OPT_ROW_OUTPUT("output", 'o', AT(outpath), "Write to FILE (atomically) instead of stdout"),
+  OPT_ROW_INT("threads", 'j', AT(nthreads), "N", 1, 256, "Threads for generation and sorting (default: all CPUs)"),
+  BOUNDS("i8-bounds", DATA_I8, "Inclusive bounds for following i8 values"),
+  BOUNDS("i16-bounds", DATA_I16, "... for i16"),
+  BOUNDS("i32-bounds", DATA_I32, "... for i32"),
+  BOUNDS("i64-bounds", DATA_I64, "... for i64"),
+  BOUNDS("u8-bounds", DATA_U8, "... for u8"),
+  BOUNDS("u16-bounds", DATA_U16, "... for u16"),
+  BOUNDS("u32-bounds", DATA_U32, "... for u32"),
+  BOUNDS("u64-bounds", DATA_U64, "... for u64"),
+  BOUNDS("f16-bounds", DATA_F16, "... for f16 (default 0:1)"),
+  BOUNDS("f32-bounds", DATA_F32, "... for f32 (default 0:1)"),
+  BOUNDS("f64-bounds", DATA_F64, "... for f64 (default 0:1)"),
+  OPT_ROW_END,
+};
+
+static void init(void *p)
+{
+  struct config *cf = p;
+  cf->seed = 1;
+  cf->nthreads = ps_ncpus();
+  cf->fmt = FMT_BINARY;
+  gen_bounds_default(&cf->bounds);
+}
+
+static void fini(void *p)
+{
+  struct config *cf = p;
+  for (int k = 0; k < cf->nreq; k++)
+    free((char *)cf->reqs[k].spec);
+  free(cf->reqs);
+}
+
+/* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after saying why. */
+static int check(void *p)
+{
+  const struct config *cf = p;
+  int rc = PS_EXIT_USAGE;
+  if (cf->nreq > 0 && cf->after_last != NULL)
+    ps_error("dataset: --%s comes after the last -g/-n and would have no effect; put it before",
+             cf->after_last);
+  else if (cf->fmt == FMT_BINARY && (cf->outpath == NULL || strcmp(cf->outpath, "-") == 0) && isatty(1))
+    ps_error("dataset: refusing to write binary data to a terminal; use -o FILE, a redirection "
+             "or --text");
+  else
+    rc = PS_EXIT_OK;
+  return rc;
 }
 
 /* Generate every request into out; the exit code. */
@@ -241,29 +238,17 @@ static int convert(const struct config *cf, struct ofile *out)
   return rc;
 }
 
-int dataset_main(int argc, char **argv)
+static int body(void *p)
 {
-  struct config cf = {NULL, 0, NULL, 1, 0, FMT_BINARY};
+  const struct config *cf = p;
   struct ps_err err;
   struct ofile *out = NULL;
-  int rc;
-
-  cf.nthreads = ps_ncpus();
-  if ((cf.reqs = calloc((size_t)argc + 1, sizeof *cf.reqs)) == NULL) {
-    ps_error("out of memory");
-    return PS_EXIT_FAILED;
-  }
-  rc = parse_args(argc, argv, &cf);
-  if (rc != PS_EXIT_OK) {
-    rc = rc < 0 ? PS_EXIT_OK : rc;
-    goto done;
-  }
-  rc = PS_EXIT_FAILED;
-  if ((out = ofile_open(cf.outpath, &err)) == NULL) {
+  int rc = PS_EXIT_FAILED;
+  if ((out = ofile_open(cf->outpath, &err)) == NULL) {
     ps_error("%s", err.msg);
     goto done;
   }
-  rc = cf.nreq > 0 ? generate(&cf, out) : convert(&cf, out);
+  rc = cf->nreq > 0 ? generate(cf, out) : convert(cf, out);
   if (rc == PS_EXIT_OK) {
     struct ofile *o = out;
     out = NULL;
@@ -274,8 +259,7 @@ int dataset_main(int argc, char **argv)
   }
 done:
   ofile_abort(out);
-  for (int k = 0; k < cf.nreq; k++)
-    free((char *)cf.reqs[k].spec);
-  free(cf.reqs);
   return rc;
 }
+
+const struct opt_cmd dataset_cmd = {"dataset", help_dataset, opts, NULL, sizeof(struct config), init, check, body, fini};

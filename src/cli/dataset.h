@@ -4,9 +4,8 @@
 #ifndef dataset_h
 #define dataset_h
 
-#include <stdio.h>
+#include "opt.h"
 
-int dataset_main(int argc, char **argv);
-void dataset_help(FILE *f);
+extern const struct opt_cmd dataset_cmd;
 
 #endif

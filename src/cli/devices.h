@@ -4,9 +4,8 @@
 #ifndef devices_h
 #define devices_h
 
-#include <stdio.h>
+#include "opt.h"
 
-int devices_main(int argc, char **argv);
-void devices_help(FILE *f);
+extern const struct opt_cmd devices_cmd;
 
 #endif

@@ -15,29 +15,23 @@ void devopt_init(struct devopt *d)
   d->backend = BACKEND_OPENCL;
 }
 
-int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled)
+int devopt_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
-  int k;
-  switch (id) {
-  case DEVOPT_BACKEND:
-    if (opt_choice(spelled, val, (const char *const[]){"c", "opencl", "multicore", NULL}, &k) != 0)
-      return -1;
-    return backend_parse(val, &d->backend) == 0 ? 1 : -1;
-  case DEVOPT_PLATFORM: d->sel.platform = val; return 1;
-  case DEVOPT_DEVICE:
-    d->all = strcmp(val, "all") == 0;
-    d->sel.device = d->all ? NULL : val;
-    return 1;
-  case DEVOPT_DEVTYPE:
-    if (opt_choice(spelled, val, (const char *const[]){"cpu", "gpu", "all", NULL}, &k) != 0)
-      return -1;
-    d->sel.type = k == 2 ? NULL : val;
-    return 1;
-  case DEVOPT_THREADS: return opt_int_in(spelled, val, 1, POOL_MAX, &d->threads) == 0 ? 1 : -1;
-  case DEVOPT_KERNELS: d->kernels = val; return 1;
-  case DEVOPT_NOCACHE: d->no_cache = 1; return 1;
-  default: return 0;
+  struct devopt *dv = at;
+  int k, rc = PS_EXIT_USAGE;
+  if (d->id == DEVOPT_BACKEND) {
+    if (opt_choice(spelled, val, (const char *const[]){"c", "opencl", "multicore", NULL}, &k) == 0 &&
+        backend_parse(val, &dv->backend) == 0)
+      rc = PS_EXIT_OK;
+  } else if (d->id == DEVOPT_DEVICE) {
+    dv->all = strcmp(val, "all") == 0;
+    dv->sel.device = dv->all ? NULL : val;
+    rc = PS_EXIT_OK;
+  } else if (opt_choice(spelled, val, (const char *const[]){"cpu", "gpu", "all", NULL}, &k) == 0) {
+    dv->sel.type = k == 2 ? NULL : val;
+    rc = PS_EXIT_OK;
   }
+  return rc;
 }
 
 /* The opencl backend's device into t->rt. */

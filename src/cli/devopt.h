@@ -10,18 +10,7 @@
 #include "entry.h"
 #include "opt.h"
 
-/* Option ids of the rows; a command's own ids stay below DEVOPT_FIRST. */
-enum { DEVOPT_FIRST = 1000, DEVOPT_BACKEND = DEVOPT_FIRST, DEVOPT_PLATFORM, DEVOPT_DEVICE,
-       DEVOPT_DEVTYPE, DEVOPT_THREADS, DEVOPT_KERNELS, DEVOPT_NOCACHE };
-
-#define DEVOPT_ROWS                                                                                \
-  {"backend", 0, OPT_REQUIRED, DEVOPT_BACKEND, "NAME", "opencl (default), multicore (threads) or c (sequential)"}, \
-  {"platform", 'p', OPT_REQUIRED, DEVOPT_PLATFORM, "P", "OpenCL platform: index or name substring"},       \
-  {"device", 'd', OPT_REQUIRED, DEVOPT_DEVICE, "D", "OpenCL device: index or name substring; bench: all"}, \
-  {"device-type", 0, OPT_REQUIRED, DEVOPT_DEVTYPE, "TYPE", "cpu, gpu or all"},                             \
-  {"threads", 0, OPT_REQUIRED, DEVOPT_THREADS, "N", "multicore: worker threads (default: the usable cores)"}, \
-  {"kernels", 0, OPT_REQUIRED, DEVOPT_KERNELS, "DIR", "Read kernel sources from DIR instead of the embedded ones"}, \
-  {"no-cache", 0, OPT_NONE, DEVOPT_NOCACHE, NULL, "Use no cache: kernels (and with bench, datasets and references)"}
+#include <stddef.h>
 
 /* What the rows set. */
 struct devopt {
@@ -33,12 +22,25 @@ struct devopt {
   int all;             /* -d all: every device the selection admits, one after another */
 };
 
-void devopt_init(struct devopt *d);
+/* The rows' ids for devopt_row. */
+enum { DEVOPT_BACKEND = 1, DEVOPT_DEVICE, DEVOPT_DEVTYPE };
 
-/* Take option id (from opt_next) with its value and its spelling as typed:
-** 1 when it is one of the rows, 0 when it is not, -1 for a bad value (the
-** message is printed). */
-int devopt_parse(struct devopt *d, int id, const char *val, const char *spelled);
+/* The rows, put into a command's option table; BASE is the offset of the
+** command's struct devopt in its configuration. */
+#define DEVOPT_AT(BASE, F) ((BASE) + offsetof(struct devopt, F))
+#define DEVOPT_ROWS(BASE)                                                                          \
+  OPT_ROW_CALL("backend", 0, BASE, "NAME", devopt_row, DEVOPT_BACKEND, "opencl (default), multicore (threads) or c (sequential)"), \
+  OPT_ROW_STRING("platform", 'p', DEVOPT_AT(BASE, sel.platform), "P", "OpenCL platform: index or name substring"), \
+  OPT_ROW_CALL("device", 'd', BASE, "D", devopt_row, DEVOPT_DEVICE, "OpenCL device: index or name substring; bench: all"), \
+  OPT_ROW_CALL("device-type", 0, BASE, "TYPE", devopt_row, DEVOPT_DEVTYPE, "cpu, gpu or all"),   \
+  OPT_ROW_INT("threads", 0, DEVOPT_AT(BASE, threads), "N", 1, POOL_MAX, "multicore: worker threads (default: the usable cores)"), \
+  OPT_ROW_STRING("kernels", 0, DEVOPT_AT(BASE, kernels), "DIR", "Read kernel sources from DIR instead of the embedded ones"), \
+  OPT_ROW_FLAG("no-cache", 0, DEVOPT_AT(BASE, no_cache), "Use no cache: kernels (and with bench, datasets and references)")
+
+/* The rows' function (opt_call_fn): at is the struct devopt. */
+int devopt_row(void *at, const struct opt_def *d, const char *val, const char *spelled);
+
+void devopt_init(struct devopt *d);
 
 /* After parsing: options that do not go together (--threads without
 ** multicore, device options without opencl) print why and give -1. */

@@ -1,120 +1,80 @@
 /*
-** export.c: `psearch export RESULTS.json... --format=FMT [-o FILE]`: results
-** files (psearch's or futhark bench's; several are pooled, as compare pools
-** the files of a side) as Google Benchmark's JSON (for github-action-benchmark
-** and Bencher), as CSV with one row per run, or as a markdown table for a
-** pull-request comment. The output goes to stdout or, whole or not at all,
-** to -o FILE; diagnostics go to stderr.
+** export.c: `psearch export RESULTS.json... --gbench FILE --csv FILE
+** --markdown FILE`: results files (psearch's or futhark bench's; several are
+** pooled, as compare pools the files of a side) as Google Benchmark's JSON
+** (for github-action-benchmark and Bencher), as CSV with one row per run, or
+** as a markdown table for a pull-request comment. Each form goes to its FILE,
+** whole or not at all, or with - to standard output; diagnostics go to stderr.
 */
 #include "export.h"
 
+#include "help.h"
 #include "ofile.h"
 #include "opt.h"
 #include "ps.h"
 #include "ps_version.h"
 #include "results.h"
 #include "stats.h"
+#include "table.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-enum { O_FORMAT = 1, O_OUTPUT, O_AGGREGATES, O_HELP };
-
-static const struct opt_def opts[] = {
-  {"format", 'f', OPT_REQUIRED, O_FORMAT, "FMT", "gbench, csv or markdown (required)"},
-  {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write to FILE, atomically (default: standard output)"},
-  {"aggregates", 0, OPT_NONE, O_AGGREGATES, NULL, "gbench: the _mean, _median, _stddev and _cv entries (see above)"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
-
-void export_help(FILE *f)
-{
-  fputs("Usage: psearch export [OPTIONS] RESULTS.json... --format=FMT [-o FILE]\n"
-        "Convert results files (psearch bench --json or futhark bench --json) for\n"
-        "dashboards and pull requests. The runs of a program and dataset found in\n"
-        "several files are pooled, as compare pools the files of a side.\n\n"
-        "Formats:\n"
-        "  gbench    Google Benchmark's JSON (--benchmark_format=json), as read by\n"
-        "            github-action-benchmark (tool: 'googlecpp') and Bencher (adapter\n"
-        "            cpp_google): one entry per program and dataset, named\n"
-        "            PROGRAM/DATASET, as Google Benchmark writes a benchmark run once\n"
-        "            for N iterations: iterations the number of runs, real_time (and\n"
-        "            cpu_time) their mean in us. --aggregates writes instead the\n"
-        "            aggregates of N repetitions (NAME_mean, _median, _stddev, _cv) for\n"
-        "            tools that read run_type; those two dashboards do not, and would\n"
-        "            chart each aggregate as a benchmark of its own.\n"
-        "  csv       One row per run (RFC 4180, CRLF, a header row):\n"
-        "            program,dataset,run,runtime_us,backend,device; run counts from 1;\n"
-        "            backend and device are empty where the file does not say.\n"
-        "  markdown  A table for a pull-request comment: mean, median, min and max\n"
-        "            (us), RSD and runs per program and dataset; a failed dataset\n"
-        "            shows its message.\n\n"
-        "A failed dataset has no runs: gbench and csv leave it out and name it on\n"
-        "stderr.\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExit codes: 0 written (also when some datasets failed), 1 a file cannot be\n"
-        "read or written, or there is nothing to export (no dataset ran), 2 usage\n"
-        "error, 3 a file is not results JSON.\n", f);
-}
-
-enum format { FMT_GBENCH, FMT_CSV, FMT_MARKDOWN };
+enum format { FMT_GBENCH, FMT_CSV, FMT_MARKDOWN, NFORMATS };
 
 #define MAXFILES 64
 
 struct config {
   const char *paths[MAXFILES];
   int npaths;
-  int format; /* enum format; -1 until given */
+  const char *out[NFORMATS]; /* each form's FILE; NULL: not asked for */
   int aggregates;
-  const char *out; /* NULL: standard output */
 };
 
-/* The command line into cf: PS_EXIT_OK, PS_EXIT_USAGE (after a message), or
-** -1 when the help was printed. */
-static int parse_args(int argc, char **argv, struct config *cf)
+#define AT(f) offsetof(struct config, f)
+
+static const struct opt_def opts[] = {
+  OPT_ROW_OUTPUT("gbench", 0, AT(out[FMT_GBENCH]), "Google Benchmark's JSON into FILE (- for standard output)"),
+  OPT_ROW_OUTPUT("csv", 0, AT(out[FMT_CSV]), "One row per run, CSV, into FILE"),
+  OPT_ROW_OUTPUT("markdown", 0, AT(out[FMT_MARKDOWN]), "A table for a pull-request comment into FILE"),
+  OPT_ROW_FLAG("aggregates", 0, AT(aggregates), "--gbench: the _mean, _median, _stddev and _cv entries (see above)"),
+  OPT_ROW_LIST(NULL, 0, AT(paths), AT(npaths), MAXFILES, "RESULTS.json", NULL),
+  OPT_ROW_END,
+};
+
+#define FORMS "--gbench FILE, --csv FILE or --markdown FILE (- for standard output)"
+#define EACH_FORM "export takes each form with its file: " FORMS
+
+/* export's old spellings, and the JSON that export writes. */
+static const struct opt_hint hints[] = {
+  {"--format", EACH_FORM},
+  {"-f", EACH_FORM},
+  {"--output", EACH_FORM},
+  {"-o", EACH_FORM},
+  {"--json", "export's JSON is Google Benchmark's: --gbench FILE (results JSON is what bench --json "
+             "writes; psearch merge --json joins files)"},
+  {NULL, NULL},
+};
+
+/* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after a message. */
+static int check(void *p)
 {
-  struct opt_state st;
-  const char *val;
-  int id, code = PS_EXIT_USAGE;
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if (id == O_FORMAT) {
-      if (opt_choice(st.spelled, val, (const char *const[]){"gbench", "csv", "markdown", NULL}, &cf->format) != 0)
-        goto done;
-    } else if (id == O_OUTPUT) {
-      cf->out = val;
-    } else if (id == O_AGGREGATES) {
-      cf->aggregates = 1;
-    } else if (id == O_HELP) {
-      export_help(stdout);
-      code = -1;
-      goto done;
-    } else if (id == OPT_POSITIONAL) {
-      if (cf->npaths == MAXFILES) {
-        ps_error("export: at most %d results files", MAXFILES);
-        goto done;
-      }
-      cf->paths[cf->npaths++] = val;
-    } else {
-      fputs("Try 'psearch help export'.\n", stderr);
-      goto done;
-    }
-  }
+  const struct config *cf = p;
+  int rc = PS_EXIT_USAGE;
   if (cf->npaths == 0)
-    ps_error("export: expected one or more results files (psearch export RESULTS.json --format=FMT)");
-  else if (cf->format < 0)
-    ps_error("export: which format? --format=gbench, --format=csv or --format=markdown");
-  else if (cf->aggregates && cf->format != FMT_GBENCH)
-    ps_error("export: --aggregates goes with --format=gbench only");
+    ps_error("export: expected one or more results files (psearch export RESULTS.json --csv FILE)");
+  else if (!cf->out[FMT_GBENCH] && !cf->out[FMT_CSV] && !cf->out[FMT_MARKDOWN])
+    ps_error("export: which form? " FORMS);
+  else if (cf->aggregates && cf->out[FMT_GBENCH] == NULL)
+    ps_error("export: --aggregates goes with --gbench");
   else
-    code = PS_EXIT_OK;
-done:
-  return code;
+    rc = PS_EXIT_OK;
+  return rc;
 }
 
 /* Before b's program pb is pooled into a's pa: a backend or device that
@@ -426,25 +386,6 @@ done:
 
 /* ================================== csv ================================== */
 
-/* One RFC 4180 field: in quotes, with quotes doubled, when it holds a comma,
-** a quote, CR or LF; as it is otherwise (NULL: empty). */
-static void csv_field(FILE *f, const char *s)
-{
-  if (s == NULL)
-    return;
-  if (strpbrk(s, ",\"\r\n") == NULL) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"')
-      fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
 /* v in the fewest digits that read back as exactly v, without an exponent
 ** where 17 decimals are enough: 2000, 89.10000000000001. */
 static void exact_number(double v, char *buf, size_t n)
@@ -458,24 +399,20 @@ static void exact_number(double v, char *buf, size_t n)
   snprintf(buf, n, "%.17g", v);
 }
 
-static int write_csv(FILE *f, const struct results *r)
+static int write_csv(FILE *f, const struct results *r, const struct config *cf)
 {
-  char num[64];
-  fputs("program,dataset,run,runtime_us,backend,device\r\n", f);
+  static const char *const head[] = {"program", "dataset", "run", "runtime_us", "backend", "device"};
+  char num[64], run[32];
+  (void)cf;
+  table_csv_row(f, 6, head);
   for (size_t i = 0; i < r->nprogs; i++) {
     const struct res_program *p = &r->progs[i];
     for (size_t j = 0; j < p->nds; j++) {
       const struct res_dataset *d = &p->ds[j];
       for (size_t k = 0; d->error == NULL && k < d->nruns; k++) {
         exact_number(d->runs[k], num, sizeof num);
-        csv_field(f, p->name);
-        fputc(',', f);
-        csv_field(f, d->name);
-        fprintf(f, ",%zu,%s,", k + 1, num);
-        csv_field(f, p->backend);
-        fputc(',', f);
-        csv_field(f, p->device);
-        fputs("\r\n", f);
+        snprintf(run, sizeof run, "%zu", k + 1);
+        table_csv_row(f, 6, (const char *const[]){p->name, d->name, run, num, p->backend, p->device});
       }
     }
   }
@@ -483,19 +420,6 @@ static int write_csv(FILE *f, const struct results *r)
 }
 
 /* =============================== markdown ================================ */
-
-/* Markdown table cell text: pipes escaped, line breaks as spaces. */
-static void md_cell(FILE *f, const char *s)
-{
-  for (; *s; s++) {
-    if (*s == '|')
-      fputs("\\|", f);
-    else if (*s == '\n' || *s == '\r')
-      fputc(' ', f);
-    else
-      fputc(*s, f);
-  }
-}
 
 /* A time in µs with four significant digits and no exponent: 2002, 100.1, 12.06, 0.03300. */
 static void fmt_us(double v, char *buf, size_t n)
@@ -510,8 +434,10 @@ static void md_heading(FILE *f, const struct results *r, const struct config *cf
   char label[512], other[512];
   int any = 0;
   fputs("### psearch results:", f);
-  for (int i = 0; i < cf->npaths; i++)
-    fprintf(f, "%s `%s`", i > 0 ? "," : "", cf->paths[i]);
+  for (int i = 0; i < cf->npaths; i++) {
+    fputs(i > 0 ? ", " : " ", f);
+    table_md_text(f, cf->paths[i]);
+  }
   fputs("\n\n", f);
   for (size_t i = 0; i < r->nprogs; i++) {
     size_t j = 0;
@@ -523,94 +449,117 @@ static void md_heading(FILE *f, const struct results *r, const struct config *cf
     }
     if (label[0] == '\0' || j < i)
       continue;
-    fprintf(f, "%s", any ? "; " : "Device: ");
-    md_cell(f, label);
+    fputs(any ? "; " : "Device: ", f);
+    table_md_text(f, label);
     any = 1;
   }
   if (any)
     fputs("\n\n", f);
 }
 
-static int write_markdown(FILE *f, const struct results *r, const struct config *cf)
+/* One dataset's row: its statistics, or its failure. 0, or -1 when out of memory. */
+static int md_dataset(FILE *f, const struct res_program *p, const struct res_dataset *d)
 {
-  md_heading(f, r, cf);
-  fputs("| Program | Dataset | Mean (μs) | Median (μs) | Min (μs) | Max (μs) | RSD | Runs |\n"
-        "|---|---|---:|---:|---:|---:|---:|---:|\n", f);
-  for (size_t i = 0; i < r->nprogs; i++) {
-    const struct res_program *p = &r->progs[i];
-    for (size_t j = 0; j < p->nds; j++) {
-      const struct res_dataset *d = &p->ds[j];
-      struct stats s;
-      char mean[32], median[32], lo[32], hi[32], rsd[32] = "-";
-      fputs("| ", f);
-      md_cell(f, p->name);
-      fputs(" | ", f);
-      md_cell(f, d->name);
-      if (d->error != NULL) {
-        fputs(" | **failed**: ", f);
-        md_cell(f, d->error);
-        fputs(" | - | - | - | - | 0 |\n", f);
-        continue;
-      }
-      stats_compute(d->runs, d->nruns, &s);
-      fmt_us(s.mean, mean, sizeof mean);
-      fmt_us(s.median, median, sizeof median);
-      fmt_us(s.min, lo, sizeof lo);
-      fmt_us(s.max, hi, sizeof hi);
-      if (isfinite(s.rsd))
-        snprintf(rsd, sizeof rsd, "%.3f", s.rsd);
-      fprintf(f, " | %s | %s | %s | %s | %s | %zu |\n", mean, median, lo, hi, rsd, d->nruns);
-    }
+  char mean[32], median[32], lo[32], hi[32], rsd[32] = "-", runs[32], *failed = NULL;
+  size_t len = d->error != NULL ? strlen(d->error) + 16 : 0;
+  struct stats s;
+  int rc = 0;
+  if (d->error != NULL) {
+    if ((failed = malloc(len)) == NULL)
+      rc = -1;
+    else
+      snprintf(failed, len, "**failed**: %s", d->error);
+    if (failed != NULL)
+      table_md_row(f, 8, (const char *const[]){p->name, d->name, failed, "-", "-", "-", "-", "0"});
+    goto done;
   }
-  return 0;
+  stats_compute(d->runs, d->nruns, &s);
+  fmt_us(s.mean, mean, sizeof mean);
+  fmt_us(s.median, median, sizeof median);
+  fmt_us(s.min, lo, sizeof lo);
+  fmt_us(s.max, hi, sizeof hi);
+  if (isfinite(s.rsd))
+    snprintf(rsd, sizeof rsd, "%.3f", s.rsd);
+  snprintf(runs, sizeof runs, "%zu", d->nruns);
+  table_md_row(f, 8, (const char *const[]){p->name, d->name, mean, median, lo, hi, rsd, runs});
+done:
+  free(failed);
+  return rc;
 }
 
-int export_main(int argc, char **argv)
+static int write_markdown(FILE *f, const struct results *r, const struct config *cf)
 {
-  struct config cf;
-  struct results *r = NULL;
-  struct ofile *of = NULL;
+  static const char *const head[] = {"Program", "Dataset", "Mean (μs)", "Median (μs)", "Min (μs)", "Max (μs)",
+                                     "RSD", "Runs"};
+  int rc = 0;
+  md_heading(f, r, cf);
+  table_md_head(f, 8, head, "llrrrrrr");
+  for (size_t i = 0; i < r->nprogs && rc == 0; i++)
+    for (size_t j = 0; j < r->progs[i].nds && rc == 0; j++)
+      rc = md_dataset(f, &r->progs[i], &r->progs[i].ds[j]);
+  return rc;
+}
+
+/* ================================ Command ================================ */
+
+static int write_gbench_form(FILE *f, const struct results *r, const struct config *cf)
+{
+  return write_gbench(f, r, cf->aggregates);
+}
+
+static int (*const writers[NFORMATS])(FILE *, const struct results *, const struct config *) = {
+  write_gbench_form, write_csv, write_markdown};
+
+/* Every form asked for, each whole or not at all; the exit code. */
+static int write_forms(const struct config *cf, const struct results *r)
+{
+  struct ofile *of[NFORMATS] = {NULL};
   struct ps_err err = {{0}};
-  int code, rc;
-  memset(&cf, 0, sizeof cf);
-  cf.format = -1;
-  if ((code = parse_args(argc, argv, &cf)) != PS_EXIT_OK) {
-    code = code < 0 ? PS_EXIT_OK : code;
-    goto done;
-  }
-  if ((r = load_all(&cf, &code)) == NULL)
-    goto done;
-  code = PS_EXIT_FAILED;
-  if (count_datasets(r, cf.format != FMT_MARKDOWN) == 0) {
-    ps_error("export: nothing to export: no dataset %s in %s%s", cf.format != FMT_MARKDOWN ? "ran" : "at all",
-             cf.paths[0], cf.npaths > 1 ? " and the other files" : "");
-    goto done;
-  }
-  if (cf.format != FMT_MARKDOWN)
-    warn_failed(r);
-  if ((of = ofile_open(cf.out, &err)) == NULL) {
-    ps_error("export: %s", err.msg);
-    goto done;
-  }
-  if (cf.format == FMT_GBENCH)
-    rc = write_gbench(ofile_stream(of), r, cf.aggregates);
-  else if (cf.format == FMT_CSV)
-    rc = write_csv(ofile_stream(of), r);
-  else
-    rc = write_markdown(ofile_stream(of), r, &cf);
-  if (rc != 0) {
-    ps_error("export: out of memory");
-    goto done;
-  }
-  rc = ofile_commit(of, &err);
-  of = NULL;
-  if (rc != 0) {
-    ps_error("export: %s", err.msg);
-    goto done;
+  int code = PS_EXIT_FAILED, k;
+  for (k = 0; k < NFORMATS; k++)
+    if (cf->out[k] != NULL && (of[k] = ofile_open(cf->out[k], &err)) == NULL) {
+      ps_error("export: %s", err.msg);
+      goto done;
+    }
+  for (k = 0; k < NFORMATS; k++)
+    if (of[k] != NULL && writers[k](ofile_stream(of[k]), r, cf) != 0) {
+      ps_error("export: out of memory");
+      goto done;
+    }
+  for (k = 0; k < NFORMATS; k++) {
+    struct ofile *o = of[k];
+    of[k] = NULL;
+    if (o != NULL && ofile_commit(o, &err) != 0) {
+      ps_error("export: %s", err.msg);
+      goto done;
+    }
   }
   code = PS_EXIT_OK;
 done:
-  ofile_abort(of);
+  for (k = 0; k < NFORMATS; k++)
+    ofile_abort(of[k]);
+  return code;
+}
+
+static int body(void *p)
+{
+  const struct config *cf = p;
+  struct results *r = NULL;
+  int code, ran_only = cf->out[FMT_GBENCH] != NULL || cf->out[FMT_CSV] != NULL;
+  if ((r = load_all(cf, &code)) == NULL)
+    goto done;
+  code = PS_EXIT_FAILED;
+  if (count_datasets(r, ran_only) == 0) {
+    ps_error("export: nothing to export: no dataset %s in %s%s", ran_only ? "ran" : "at all", cf->paths[0],
+             cf->npaths > 1 ? " and the other files" : "");
+    goto done;
+  }
+  if (ran_only)
+    warn_failed(r);
+  code = write_forms(cf, r);
+done:
   results_free(r);
   return code;
 }
+
+const struct opt_cmd export_cmd = {"export", help_export, opts, hints, sizeof(struct config), NULL, check, body, NULL};

@@ -1,14 +1,13 @@
 /*
-** export.h: `psearch export RESULTS.json... --format=FMT [-o FILE]`: results
+** export.h: `psearch export RESULTS.json... --csv FILE ...`: results
 ** files in the formats dashboards and pull requests read: Google Benchmark's
 ** JSON, CSV with one row per run, a markdown table.
 */
 #ifndef export_h
 #define export_h
 
-#include <stdio.h>
+#include "opt.h"
 
-void export_help(FILE *f);
-int export_main(int argc, char **argv);
+extern const struct opt_cmd export_cmd;
 
 #endif

@@ -4,9 +4,8 @@
 #ifndef list_h
 #define list_h
 
-#include <stdio.h>
+#include "opt.h"
 
-int list_main(int argc, char **argv);
-void list_help(FILE *f);
+extern const struct opt_cmd list_cmd;
 
 #endif

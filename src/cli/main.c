@@ -1,6 +1,7 @@
 /*
-** main.c: the psearch command line: a table of subcommands, global --help
-** and --version, and `psearch help SUBCOMMAND`.
+** main.c: the psearch command line: a table of subcommands (each run by
+** opt_main, opt.h), global --help and --version, and `psearch help
+** SUBCOMMAND` (opt_help: the text of SUBCOMMAND --help).
 */
 #include "bench.h"
 #include "cachecmd.h"
@@ -19,25 +20,22 @@
 #include <stdio.h>
 #include <string.h>
 
-struct command {
-  const char *name;
-  int (*run)(int argc, char **argv); /* argv[0] is the first argument after the name */
-  void (*help)(FILE *f);
+/* The subcommands, in the order `psearch --help` lists them, each with its line there. */
+static const struct command {
+  const struct opt_cmd *cmd;
   const char *summary;
-};
-
-static const struct command commands[] = {
-  {"bench", bench_main, bench_help, "Benchmark suites of entry points (the main job)"},
-  {"cache", cachecmd_main, cachecmd_help, "Show, trim or clean the dataset, reference and kernel cache"},
-  {"compare", compare_main, compare_help, "Compare two results files; exit 4 on a significant slowdown"},
-  {"dataset", dataset_main, dataset_help, "Generate or convert data in Futhark's format"},
-  {"devices", devices_main, devices_help, "List OpenCL platforms and devices"},
-  {"export", export_main, export_help, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
-  {"list", list_main, list_help, "List the entry points and their cost model"},
-  {"merge", merge_main, merge_help, "Join results files (shards, devices) into one"},
-  {"plot", plot_main, plot_help, "Draw results as SVG: runtime distributions, speedups"},
-  {"run", run_main, run_help, "Run one entry point on inputs from stdin"},
-  {NULL, NULL, NULL, NULL},
+} commands[] = {
+  {&bench_cmd, "Benchmark suites of entry points (the main job)"},
+  {&cache_cmd, "Show, trim or clean the dataset, reference and kernel cache"},
+  {&compare_cmd, "Compare two results files; exit 4 on a significant slowdown"},
+  {&dataset_cmd, "Generate or convert data in Futhark's format"},
+  {&devices_cmd, "List OpenCL platforms and devices"},
+  {&export_cmd, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
+  {&list_cmd, "List the entry points and their cost model"},
+  {&merge_cmd, "Join results files (shards, devices) into one"},
+  {&plot_cmd, "Draw results as SVG: runtime distributions, speedups"},
+  {&run_cmd, "Run one entry point on inputs from stdin"},
+  {NULL, NULL},
 };
 
 static void usage(FILE *f)
@@ -45,8 +43,8 @@ static void usage(FILE *f)
   fputs("Usage: psearch COMMAND [OPTIONS]\n"
         "Benchmark parallel search, scan and sort kernels through OpenCL.\n\n"
         "Commands:\n", f);
-  for (const struct command *c = commands; c->name; c++)
-    fprintf(f, "  %-10s %s\n", c->name, c->summary);
+  for (const struct command *c = commands; c->cmd != NULL; c++)
+    fprintf(f, "  %-10s %s\n", c->cmd->name, c->summary);
   fputs("  help       Show help for a command: psearch help COMMAND\n\n"
         "Options:\n"
         "  -h, --help       Show this help\n"
@@ -56,11 +54,11 @@ static void usage(FILE *f)
         "See docs/cli.md.\n", f);
 }
 
-static const struct command *find(const char *name)
+static const struct opt_cmd *find(const char *name)
 {
-  for (const struct command *c = commands; c->name; c++)
-    if (strcmp(c->name, name) == 0)
-      return c;
+  for (const struct command *c = commands; c->cmd != NULL; c++)
+    if (strcmp(c->cmd->name, name) == 0)
+      return c->cmd;
   return NULL;
 }
 
@@ -69,8 +67,8 @@ static int unknown(const char *name)
 {
   const char *names[32];
   int n = 0, k;
-  for (const struct command *c = commands; c->name && n < 31; c++)
-    names[n++] = c->name;
+  for (const struct command *c = commands; c->cmd != NULL && n < 31; c++)
+    names[n++] = c->cmd->name;
   names[n] = NULL;
   if ((k = opt_closest(name, names)) >= 0)
     ps_error("unknown command '%s' (did you mean '%s'?); 'psearch --help' lists the commands", name,
@@ -82,7 +80,7 @@ static int unknown(const char *name)
 
 int main(int argc, char **argv)
 {
-  const struct command *c;
+  const struct opt_cmd *c;
   if (argc < 2) {
     usage(stderr);
     return PS_EXIT_USAGE;
@@ -103,11 +101,11 @@ int main(int argc, char **argv)
     c = find(argv[2]);
     if (c == NULL)
       return unknown(argv[2]);
-    c->help(stdout);
-    return PS_EXIT_OK;
+    opt_help(stdout, c);
+    return fflush(stdout) == 0 && !ferror(stdout) ? PS_EXIT_OK : PS_EXIT_FAILED;
   }
   c = find(argv[1]);
   if (c == NULL)
     return unknown(argv[1]);
-  return c->run(argc - 2, argv + 2);
+  return opt_main(c, argc - 2, argv + 2);
 }

@@ -5,34 +5,17 @@
 */
 #include "merge.h"
 
+#include "help.h"
 #include "opt.h"
 #include "ps.h"
 #include "results.h"
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Results files are runtimes and names (results.c's bound). */
-
-enum { O_OUTPUT = 1, O_HELP };
-
-static const struct opt_def opts[] = {
-  {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write the merged results to FILE, atomically (default: stdout)"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
-
-void merge_help(FILE *f)
-{
-  fputs("Usage: psearch merge [-o ALL.json] A.json B.json ...\n"
-        "Join results files (the shards of `bench --shard`, several devices, futhark bench's)\n"
-        "into one that compare, plot and export read. A program's dataset may be in one input\n"
-        "only; each program's psearch_context lists its parts (file, context, datasets).\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExit codes: 0 written, 1 a file cannot be read or written, 2 usage error,\n"
-        "3 an input is not results JSON or two inputs have the same program and dataset.\n", f);
-}
 
 /* The parts of program prog of file path: its context's own parts (an input
 ** that was merged before), else one part {file, context, datasets}. */
@@ -121,67 +104,75 @@ done:
   return rc;
 }
 
-/* Parse the command line; PS_EXIT_OK to go on, -1 when done (help), else the exit code. */
-static int parse_args(int argc, char **argv, const char **out, const char **in, int *nin)
+struct config {
+  const char **in; /* the inputs, as many as there are arguments */
+  int nin;
+  const char *json; /* NULL or "-": standard output */
+};
+
+/* A results file to merge (opt_call_fn; at is the configuration). */
+static int input_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
-  struct opt_state st;
-  const char *val;
-  int id;
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    switch (id) {
-    case O_OUTPUT: *out = val; break;
-    case O_HELP:
-      merge_help(stdout);
-      return -1;
-    case OPT_POSITIONAL: in[(*nin)++] = val; break;
-    default:
-      fputs("Try 'psearch help merge'.\n", stderr);
-      return PS_EXIT_USAGE;
-    }
-  }
-  if (*nin == 0) {
-    ps_error("merge needs results files: psearch merge -o ALL.json A.json B.json ...");
-    return PS_EXIT_USAGE;
-  }
-  return PS_EXIT_OK;
+  struct config *cf = at;
+  const char **in = realloc(cf->in, ((size_t)cf->nin + 1) * sizeof *in);
+  (void)d;
+  (void)spelled;
+  if (in == NULL)
+    ps_error("out of memory");
+  else
+    (cf->in = in)[cf->nin++] = val;
+  return in != NULL ? PS_EXIT_OK : PS_EXIT_FAILED;
 }
 
-int merge_main(int argc, char **argv)
+static const struct opt_def opts[] = {
+  OPT_ROW_OUTPUT("json", 0, offsetof(struct config, json), "Write the merged results to FILE, atomically (default: standard output)"),
+  OPT_ROW_CALL(NULL, 0, 0, "RESULTS.json", input_row, 0, NULL),
+  OPT_ROW_END,
+};
+
+#define OUTPUT "merge writes the merged results with --json FILE (default: standard output)"
+
+/* merge's old spelling of its output. */
+static const struct opt_hint hints[] = {{"--output", OUTPUT}, {"-o", OUTPUT}, {NULL, NULL}};
+
+static int check(void *p)
 {
-  const char *out = "-", **in = calloc((size_t)argc + 1, sizeof *in);
+  const struct config *cf = p;
+  if (cf->nin == 0)
+    ps_error("merge needs results files: psearch merge --json ALL.json A.json B.json ...");
+  return cf->nin > 0 ? PS_EXIT_OK : PS_EXIT_USAGE;
+}
+
+static void fini(void *p)
+{
+  free(((struct config *)p)->in);
+}
+
+static int body(void *p)
+{
+  const struct config *cf = p;
   cJSON *root = cJSON_CreateObject();
   struct ps_err e;
-  char *text = NULL;
-  int nin = 0, rc = PS_EXIT_FAILED;
-  if (in == NULL || root == NULL) {
+  int rc = PS_EXIT_FAILED;
+  if (root == NULL) {
     ps_error("out of memory");
     goto done;
   }
-  if ((rc = parse_args(argc, argv, &out, in, &nin)) != PS_EXIT_OK) {
-    rc = rc < 0 ? PS_EXIT_OK : rc;
-    goto done;
-  }
-  for (int i = 0; i < nin; i++)
-    if ((rc = merge_file(root, in[i], &e)) != PS_EXIT_OK) {
+  for (int i = 0; i < cf->nin; i++)
+    if ((rc = merge_file(root, cf->in[i], &e)) != PS_EXIT_OK) {
       ps_error("%s", e.msg);
       goto done;
     }
   rc = PS_EXIT_FAILED;
-  if (strcmp(out, "-") != 0) {
-    if (results_write(out, root, &e) != 0) {
-      ps_error("%s", e.msg);
-      goto done;
-    }
-  } else if ((text = cJSON_Print(root)) == NULL || printf("%s\n", text) < 0 || fflush(stdout) != 0) {
-    ps_error("cannot write the merged results to stdout");
+  if (results_write(cf->json != NULL ? cf->json : "-", root, &e) != 0) {
+    ps_error("merge: %s", e.msg);
     goto done;
   }
-  ps_info(1, "merged %d files: %d programs", nin, cJSON_GetArraySize(root));
+  ps_info(1, "merged %d files: %d programs", cf->nin, cJSON_GetArraySize(root));
   rc = PS_EXIT_OK;
 done:
-  free(text);
   cJSON_Delete(root);
-  free(in);
   return rc;
 }
+
+const struct opt_cmd merge_cmd = {"merge", help_merge, opts, hints, sizeof(struct config), NULL, check, body, fini};

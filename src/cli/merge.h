@@ -1,5 +1,5 @@
 /*
-** merge.h: `psearch merge A.json B.json ... -o ALL.json`: the results of
+** merge.h: `psearch merge A.json B.json ... --json ALL.json`: the results of
 ** shards (`bench --shard`) and devices joined into one file that compare,
 ** plot and export read. A program and dataset may come from one input only;
 ** each program's psearch_context keeps the context of every part.
@@ -7,9 +7,8 @@
 #ifndef merge_h
 #define merge_h
 
-#include <stdio.h>
+#include "opt.h"
 
-void merge_help(FILE *f);
-int merge_main(int argc, char **argv);
+extern const struct opt_cmd merge_cmd;
 
 #endif

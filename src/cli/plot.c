@@ -6,6 +6,7 @@
 */
 #include "plot.h"
 
+#include "help.h"
 #include "plotbars.h"
 #include "plotsweep.h"
 #include "compare.h"
@@ -15,38 +16,56 @@
 #include "svg.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_OUTPUT = 1, O_THRESHOLD, O_ALPHA, O_SWEEP, O_BARS, O_BASELINE, O_HELP };
+#define MAXFILES 8
 
-static const struct opt_def opts[] = {
-  {"output", 'o', OPT_REQUIRED, O_OUTPUT, "FILE", "Write the SVG to FILE (default: standard output)"},
-  {"threshold", 't', OPT_REQUIRED, O_THRESHOLD, "PCT", "Speedup panel: minimum change, percent (default 2)"},
-  {"alpha", 0, OPT_REQUIRED, O_ALPHA, "A", "Speedup panel: significance level (default 0.01)"},
-  {"sweep", 0, OPT_NONE, O_SWEEP, NULL, "Draw runtime per element and throughput against the size [N] instead"},
-  {"bars", 0, OPT_NONE, O_BARS, NULL, "Draw each dataset's entries as bars relative to a baseline entry instead"},
-  {"baseline", 0, OPT_REQUIRED, O_BASELINE, "ENTRY", "--bars: the entry the others are divided by (default bench_copy)"},
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
+/* What the command line asks for. */
+struct config {
+  const char *paths[MAXFILES];
+  int npaths;
+  const char *out;        /* NULL or "-": standard output */
+  struct stats_rule rule; /* of the speedup panel */
+  int sweep, bars;
+  const char *baseline;   /* --bars; NULL: bench_copy */
 };
 
-void plot_help(FILE *f)
+#define AT(f) offsetof(struct config, f)
+
+static const struct opt_def opts[] = {
+  OPT_ROW_OUTPUT("output", 'o', AT(out), "Write the SVG to FILE (default: standard output)"),
+  OPT_ROW_PERCENT("threshold", 't', AT(rule.threshold), 0, 1000, "Speedup panel: minimum change, percent (default 2)"),
+  OPT_ROW_DOUBLE("alpha", 0, AT(rule.alpha), "A", 1e-12, 0.5, "Speedup panel: significance level (default 0.01)"),
+  OPT_ROW_FLAG("sweep", 0, AT(sweep), "Draw runtime per element and throughput against the size [N] instead"),
+  OPT_ROW_FLAG("bars", 0, AT(bars), "Draw each dataset's entries as bars relative to a baseline entry instead"),
+  OPT_ROW_STRING("baseline", 0, AT(baseline), "ENTRY", "--bars: the entry the others are divided by (default bench_copy)"),
+  OPT_ROW_LIST(NULL, 0, AT(paths), AT(npaths), MAXFILES, "RESULTS.json", NULL),
+  OPT_ROW_END,
+};
+
+static void init(void *p)
 {
-  fputs("Usage: psearch plot [OPTIONS] RESULTS.json... [-o FILE.svg]\n"
-        "Draw the runtimes of each program and dataset in the results files (psearch or\n"
-        "futhark bench JSON) as box plots with every run; with exactly two files, also\n"
-        "the speedups of the second over the first, significant ones marked (the test of\n"
-        "psearch compare). With --sweep: a line per program over the sizes in its\n"
-        "dataset names (a suite's size sweep), runtime per element and throughput\n"
-        "against the size on log axes, the copy kernel as the roofline. With --bars:\n"
-        "each dataset's entries as bars relative to --baseline (default bench_copy).\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExit codes: 0 written, 1 cannot read or write a file, 2 usage error, 3 a file\n"
-        "is not results JSON (or, with --sweep, no program has datasets of two sizes).\n", f);
+  struct config *cf = p;
+  cf->rule = (struct stats_rule){STATS_MANN_WHITNEY, 0.01, 0.02};
 }
 
-#define MAXFILES 8
+/* Files, and one chart: PS_EXIT_OK, or PS_EXIT_USAGE after the message. */
+static int check(void *p)
+{
+  struct config *cf = p;
+  const char *why;
+  cf->bars |= cf->baseline != NULL;
+  why = cf->npaths == 0            ? "expected one or more results files"
+        : cf->sweep && cf->bars    ? "--sweep and --bars are different charts: choose one"
+        : cf->bars && cf->npaths > 1 ? "--bars draws one results file"
+                                   : NULL;
+  if (why != NULL)
+    ps_error("plot: %s", why);
+  return why == NULL ? PS_EXIT_OK : PS_EXIT_USAGE;
+}
+
 #define WIDTH 960.0
 #define LEFT 24.0          /* left margin */
 #define RIGHT 150.0        /* room for the mean label */
@@ -375,54 +394,17 @@ static int render(FILE *f, const struct plot *pl, const char *chart, const char 
   return rc;
 }
 
-int plot_main(int argc, char **argv)
+static int body(void *p)
 {
+  const struct config *cf = p;
   struct plot pl;
-  struct opt_state st;
   struct ofile *of = NULL;
   struct ps_err err = {{0}};
-  const char *val, *out = NULL, *paths[MAXFILES], *baseline = "bench_copy";
-  int id, npaths = 0, code = PS_EXIT_USAGE, sweep = 0, bars = 0;
+  int code = PS_EXIT_FAILED;
   memset(&pl, 0, sizeof pl);
-  pl.rule = (struct stats_rule){STATS_MANN_WHITNEY, 0.01, 0.02};
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if (id == O_OUTPUT) {
-      out = val;
-    } else if (id == O_THRESHOLD) {
-      if (opt_double_in(st.spelled, val, 0, 1000, &pl.rule.threshold) != 0)
-        goto done;
-      pl.rule.threshold /= 100;
-    } else if (id == O_ALPHA) {
-      if (opt_double_in(st.spelled, val, 1e-12, 0.5, &pl.rule.alpha) != 0)
-        goto done;
-    } else if (id == O_SWEEP) {
-      sweep = 1;
-    } else if (id == O_BARS || id == O_BASELINE) {
-      bars = 1;
-      baseline = id == O_BASELINE ? val : baseline;
-    } else if (id == O_HELP) {
-      plot_help(stdout);
-      code = PS_EXIT_OK;
-      goto done;
-    } else if (id == OPT_POSITIONAL) {
-      if (npaths == MAXFILES) {
-        ps_error("plot: at most %d results files", MAXFILES);
-        goto done;
-      }
-      paths[npaths++] = val;
-    } else {
-      goto done;
-    }
-  }
-  if (npaths == 0 || (sweep && bars) || (bars && npaths > 1)) {
-    ps_error("plot: %s", npaths == 0 ? "expected one or more results files"
-                         : sweep && bars ? "--sweep and --bars are different charts: choose one"
-                                         : "--bars draws one results file");
-    goto done;
-  }
-  for (int i = 0; i < npaths; i++) {
-    if ((pl.r[i] = results_load(paths[i], &code, &err)) == NULL) {
+  pl.rule = cf->rule;
+  for (int i = 0; i < cf->npaths; i++) {
+    if ((pl.r[i] = results_load(cf->paths[i], &code, &err)) == NULL) {
       ps_error("plot: %s", err.msg);
       goto done;
     }
@@ -433,11 +415,12 @@ int plot_main(int argc, char **argv)
     ps_error("plot: out of memory");
     goto done;
   }
-  if ((of = ofile_open(out, &err)) == NULL) {
+  if ((of = ofile_open(cf->out, &err)) == NULL) {
     ps_error("plot: %s", err.msg);
     goto done;
   }
-  if (render(ofile_stream(of), &pl, sweep ? "--sweep" : bars ? "--bars" : NULL, baseline) != 0) {
+  if (render(ofile_stream(of), &pl, cf->sweep ? "--sweep" : cf->bars ? "--bars" : NULL,
+             cf->baseline != NULL ? cf->baseline : "bench_copy") != 0) {
     code = PS_EXIT_BADDATA;
     goto done;
   }
@@ -455,3 +438,5 @@ done:
   free(pl.p);
   return code;
 }
+
+const struct opt_cmd plot_cmd = {"plot", help_plot, opts, NULL, sizeof(struct config), init, check, body, NULL};

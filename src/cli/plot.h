@@ -5,9 +5,8 @@
 #ifndef plot_h
 #define plot_h
 
-#include <stdio.h>
+#include "opt.h"
 
-void plot_help(FILE *f);
-int plot_main(int argc, char **argv);
+extern const struct opt_cmd plot_cmd;
 
 #endif

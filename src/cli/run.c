@@ -7,35 +7,15 @@
 
 #include "devopt.h"
 #include "entry.h"
+#include "help.h"
 #include "input.h"
 #include "ofile.h"
 #include "registry.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-enum { O_ENTRY = 1, O_BINARY, O_TIMEFILE, O_RUNS, O_HELP };
-
-static const struct opt_def opts[] = {
-  {"entry-point", 'e', OPT_REQUIRED, O_ENTRY, "NAME", "The entry point to run (required; 'psearch list' shows them)"},
-  {"binary-output", 'b', OPT_NONE, O_BINARY, NULL, "Write outputs in the binary data format"},
-  {"write-runtime-to", 't', OPT_REQUIRED, O_TIMEFILE, "FILE", "Write each timed run's runtime in microseconds to FILE, one per line"},
-  {"runs", 'r', OPT_REQUIRED, O_RUNS, "N", "One warm-up run, then N timed runs (default: one run)"},
-  DEVOPT_ROWS,
-  {"help", 'h', OPT_NONE, O_HELP, NULL, "Show this help"},
-  {NULL, 0, OPT_NONE, 0, NULL, NULL},
-};
-
-void run_help(FILE *f)
-{
-  fputs("Usage: psearch run -e ENTRY [OPTIONS] < INPUT > OUTPUT\n"
-        "Run one entry point on the values on standard input and print its outputs.\n\n", f);
-  opt_print_help(f, opts);
-  fputs("\nExamples:\n"
-        "  psearch dataset -n 1000000 | psearch run -e sorted -b > sorted.in\n"
-        "  psearch run -e bench_copy -r 10 -t times.txt < input > /dev/null\n", f);
-}
 
 /* What the command line asks for. */
 struct config {
@@ -46,57 +26,67 @@ struct config {
   struct devopt dev;
 };
 
-/* Parse the command line; PS_EXIT_OK to go on, -1 after --help, else the exit code. */
-static int parse_args(int argc, char **argv, struct config *cf)
+/* -e NAME: the entry point (opt_call_fn). */
+static int entry_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
-  struct opt_state st;
-  const char *val;
-  int id, got;
-  opt_init(&st, argc, argv);
-  while ((id = opt_next(&st, opts, &val)) != OPT_END) {
-    if ((got = devopt_parse(&cf->dev, id, val, st.spelled)) != 0) {
-      if (got < 0)
-        return PS_EXIT_USAGE;
-      continue;
-    }
-    switch (id) {
-    case O_ENTRY:
-      if ((cf->en = registry_find(val)) == NULL) {
-        ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
-        return PS_EXIT_USAGE;
-      }
-      break;
-    case O_BINARY: cf->binary = 1; break;
-    case O_TIMEFILE: cf->timefile = val; break;
-    case O_RUNS:
-      if (opt_int_in(st.spelled, val, 1, 1000000000, &cf->runs) != 0)
-        return PS_EXIT_USAGE;
-      break;
-    case O_HELP:
-      run_help(stdout);
-      return -1;
-    default:
-      if (id == OPT_POSITIONAL && registry_find(val) != NULL)
-        ps_error("run: the entry point goes after -e: psearch run -e %s", val);
-      else if (id == OPT_POSITIONAL)
-        ps_error("run: unexpected argument '%s'", val);
-      fputs("Try 'psearch help run'.\n", stderr);
-      return PS_EXIT_USAGE;
-    }
-  }
+  const struct entry *en = registry_find(val);
+  (void)d;
+  (void)spelled;
+  if (en == NULL)
+    ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
+  *(const struct entry **)at = en;
+  return en != NULL ? PS_EXIT_OK : PS_EXIT_USAGE;
+}
+
+/* A positional argument: none is taken, an entry point's name least of all. */
+static int positional(void *at, const struct opt_def *d, const char *val, const char *spelled)
+{
+  (void)at;
+  (void)d;
+  (void)spelled;
+  if (registry_find(val) != NULL)
+    ps_error("run: the entry point goes after -e: psearch run -e %s", val);
+  else
+    ps_error("run: unexpected argument '%s'", val);
+  return PS_EXIT_USAGE;
+}
+
+#define AT(f) offsetof(struct config, f)
+
+static const struct opt_def opts[] = {
+  OPT_ROW_CALL("entry-point", 'e', AT(en), "NAME", entry_row, 0, "The entry point to run (required; 'psearch list' shows them)"),
+  OPT_ROW_FLAG("binary-output", 'b', AT(binary), "Write outputs in the binary data format"),
+  OPT_ROW_STRING("write-runtime-to", 't', AT(timefile), "FILE", "Write each timed run's runtime in microseconds to FILE, one per line"),
+  OPT_ROW_INT("runs", 'r', AT(runs), "N", 1, 1000000000, "One warm-up run, then N timed runs (default: one run)"),
+  DEVOPT_ROWS(AT(dev)),
+  OPT_ROW_CALL(NULL, 0, 0, NULL, positional, 0, NULL),
+  OPT_ROW_END,
+};
+
+static void init(void *p)
+{
+  struct config *cf = p;
+  cf->runs = -1;
+  devopt_init(&cf->dev);
+}
+
+/* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after the message. */
+static int check(void *p)
+{
+  const struct config *cf = p;
+  int rc = PS_EXIT_USAGE;
   if (cf->dev.all)
     ps_error("run: -d all is for bench; run takes one device (-d INDEX or NAME)");
   if (devopt_check(&cf->dev) != 0 || cf->dev.all)
-    return PS_EXIT_USAGE;
-  if (cf->en == NULL) {
+    goto done;
+  if (cf->en == NULL)
     ps_error("run: -e ENTRY is required ('psearch list' shows the entry points)");
-    return PS_EXIT_USAGE;
-  }
-  if (cf->binary && isatty(1)) {
+  else if (cf->binary && isatty(1))
     ps_error("run: refusing to write binary data to a terminal; use a redirection or drop -b");
-    return PS_EXIT_USAGE;
-  }
-  return PS_EXIT_OK;
+  else
+    rc = PS_EXIT_OK;
+done:
+  return rc;
 }
 
 /* The runs (one warm-up first when timed), each time written to tf. */
@@ -145,22 +135,16 @@ fail:
   return -1;
 }
 
-int run_main(int argc, char **argv)
+static int body(void *p)
 {
-  struct config cf;
+  const struct config cf = *(const struct config *)p;
   struct data_value in[INPUT_MAX];
   struct entry_job job;
   struct ps_err err;
   struct target tg = {BACKEND_C, NULL, NULL, NULL};
   int nin = 0, rc;
 
-  memset(&cf, 0, sizeof cf);
-  cf.runs = -1;
-  devopt_init(&cf.dev);
   memset(&job, 0, sizeof job);
-  rc = parse_args(argc, argv, &cf);
-  if (rc != PS_EXIT_OK)
-    return rc < 0 ? PS_EXIT_OK : rc;
   rc = PS_EXIT_BADDATA;
   if ((nin = input_read_all(data_reader_file(stdin, "standard input"), "standard input", in, &err)) < 0) {
     nin = 0;
@@ -189,3 +173,5 @@ done:
   devopt_close(&tg);
   return rc;
 }
+
+const struct opt_cmd run_cmd = {"run", help_run, opts, NULL, sizeof(struct config), init, check, body, NULL};

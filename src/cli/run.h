@@ -5,9 +5,8 @@
 #ifndef run_h
 #define run_h
 
-#include <stdio.h>
+#include "opt.h"
 
-int run_main(int argc, char **argv);
-void run_help(FILE *f);
+extern const struct opt_cmd run_cmd;
 
 #endif

@@ -4,6 +4,8 @@
 */
 #include "comparison.h"
 
+#include "table.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -389,23 +391,16 @@ void comparison_print_text(FILE *f, const struct comparison *sm, int color, int 
   }
 }
 
-/* Markdown table cell text: pipes escaped. */
-static void md_cell(FILE *f, const char *s)
+/* The markdown's first lines: the files, the test and the counts, the
+** unjudged datasets, the notes as a list. */
+static void markdown_heading(FILE *f, const struct comparison *sm)
 {
-  for (; *s; s++) {
-    if (*s == '|')
-      fputs("\\|", f);
-    else
-      fputc(*s, f);
-  }
-}
-
-void comparison_print_markdown(FILE *f, const struct comparison *sm)
-{
-  const struct comparison_group *g = sm->groups;
-  size_t ng = sm->ngroups;
-  fprintf(f, "### psearch compare: `%s` → `%s`\n\n", sm->old_path, sm->new_path);
-  fprintf(f, "%s", test_name(sm));
+  char unj[512];
+  fputs("### psearch compare: ", f);
+  table_md_text(f, sm->old_path);
+  fputs(" → ", f);
+  table_md_text(f, sm->new_path);
+  fprintf(f, "\n\n%s", test_name(sm));
   if (sm->rule.test == STATS_ROUNDS)
     fprintf(f, " (%d against %d rounds)", sm->rounds[0], sm->rounds[1]);
   fprintf(f, ", α = %g, threshold %g%%: %s%zu slower%s, %zu faster, %zu unchanged", sm->rule.alpha,
@@ -414,33 +409,34 @@ void comparison_print_markdown(FILE *f, const struct comparison *sm)
   if (sm->untestable)
     fprintf(f, ", %zu not judged", sm->untestable);
   fprintf(f, "; geometric mean speedup **%.3fx** over %zu datasets.\n\n", sm->geomean, sm->nrows);
-  {
-    char unj[512];
-    unjudged_text(sm, unj, sizeof unj);
-    if (unj[0])
-      fprintf(f, "**%s.**\n\n", unj);
+  unjudged_text(sm, unj, sizeof unj);
+  if (unj[0])
+    fprintf(f, "**%s.**\n\n", unj);
+  for (size_t i = 0; i < sm->notes.n; i++) {
+    fputs("- ", f);
+    table_md_text(f, sm->notes.s[i]);
+    fputs(i + 1 == sm->notes.n ? "\n\n" : "\n", f);
   }
-  if (sm->notes.n > 0) {
-    for (size_t i = 0; i < sm->notes.n; i++) {
-      fprintf(f, "- ");
-      md_cell(f, sm->notes.s[i]);
-      fprintf(f, "\n");
-    }
-    fprintf(f, "\n");
-  }
-  fprintf(f, "| Program | Dataset | Old mean (μs) | New mean (μs) | Speedup | p | Verdict |\n"
-         "|---|---|---:|---:|---:|---:|---|\n");
-  for (size_t i = 0; i < ng; i++) {
+}
+
+void comparison_print_markdown(FILE *f, const struct comparison *sm)
+{
+  static const char *const head[] = {"Program", "Dataset", "Old mean (μs)", "New mean (μs)", "Speedup", "p",
+                                     "Verdict"};
+  const struct comparison_group *g = sm->groups;
+  markdown_heading(f, sm);
+  table_md_head(f, 7, head, "llrrrrl");
+  for (size_t i = 0; i < sm->ngroups; i++) {
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct comparison_row *r = &g[i].rows[j];
-      char p[16];
+      enum stats_verdict v = r->c.verdict;
+      char p[16], om[32], nm[32], sp[32];
       fmt_p(p, sizeof p, r->c.p);
-      fprintf(f, "| ");
-      md_cell(f, g[i].name);
-      fprintf(f, " | ");
-      md_cell(f, r->n->name);
-      fprintf(f, " | %.1f | %.1f | %.2fx | %s | %s |\n", r->c.mean_old, r->c.mean_new, r->c.speedup, p,
-             r->c.verdict == STATS_SLOWER ? "**slower**" : r->c.verdict == STATS_FASTER ? "faster" : verdict_word[r->c.verdict]);
+      snprintf(om, sizeof om, "%.1f", r->c.mean_old);
+      snprintf(nm, sizeof nm, "%.1f", r->c.mean_new);
+      snprintf(sp, sizeof sp, "%.2fx", r->c.speedup);
+      table_md_row(f, 7, (const char *const[]){g[i].name, r->n->name, om, nm, sp, p,
+                                               v == STATS_SLOWER ? "**slower**" : verdict_word[v]});
     }
   }
 }

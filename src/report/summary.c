@@ -6,6 +6,7 @@
 #include "ofile.h"
 #include "ps.h"
 #include "report.h"
+#include "table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -152,15 +153,20 @@ void summary_print_text(FILE *f, const struct summary *s)
 
 static void markdown_group(FILE *f, const struct summary_row *g, size_t k)
 {
-  char grp[512], t[32];
+  static const char *const head[] = {"entry", "dataset", "mean", "relative"};
+  char grp[512], title[1200], t[32], rel[64];
   group_name(g, k, grp, sizeof grp);
-  fprintf(f, "\n**%s (%s) on %s**\n\n| entry | dataset | mean | relative |\n|---|---|---:|---:|\n", g[0].family,
-          g[0].output, grp);
+  snprintf(title, sizeof title, "%s (%s) on %s", g[0].family, g[0].output, grp);
+  fputs("\n**", f);
+  table_md_text(f, title);
+  fputs("**\n\n", f);
+  table_md_head(f, 4, head, "llrr");
   for (size_t i = 0; i < k; i++) {
     double r, se;
     ratio(&g[0], &g[i], &r, &se);
     report_time(g[i].mean_us, t, sizeof t);
-    fprintf(f, "| `%s` | %s | %s | %.2f ± %.2f |\n", g[i].entry, g[i].dataset, t, r, se);
+    snprintf(rel, sizeof rel, "%.2f ± %.2f", r, se);
+    table_md_row(f, 4, (const char *const[]){g[i].entry, g[i].dataset, t, rel});
   }
 }
 
