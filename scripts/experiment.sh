@@ -6,7 +6,7 @@
 #
 #   scripts/experiment.sh -o OUTDIR [--psearch P] [--base OLD_P] [--build NAME=P]...
 #       [--tune NAME=TUNE]... [--rounds K] [--runs R] [--peers LIST] [--sizes N,M]
-#       [--test NAME[:TUNE]]... [--max-runs N] [--keep] SUITE... [-- BENCH_ARG...]
+#       [--test NAME[:FILTER]]... [--max-runs N] [--keep] SUITE... [-- BENCH_ARG...]
 #
 # -o OUTDIR      created, and refused when it holds anything. Name it as the record
 #                will be named (DATE-MACHINE-WHAT): it is the archive's top folder.
@@ -14,8 +14,9 @@
 #                of scripts/gpu-bundle.sh where it is, else build/psearch).
 # --base OLD_P   another build set against it, "base" (the same as --build base=OLD_P).
 # --build NAME=P another build, named NAME; repeatable.
-# --tune NAME=T  "new" again with PSEARCH_TEST_TUNE=T (a tuning of the kernels, as the
-#                build has them), named NAME; repeatable.
+# --tune NAME=T  "new" again with `bench --tune T` (tuning parameters of the kernels,
+#                `psearch list --tuning`: "sort_wg=512,sort_items=12"), named NAME;
+#                repeatable.
 # --rounds K     rounds (default 3). Each round runs every side once, in the order
 #                given (new, then the others): new base new base ... (ABAB). With
 #                3 rounds or more, compare tests the rounds' medians (the noise is the
@@ -39,8 +40,9 @@
 # --sizes N,M    the anchors' sizes (default 33554431,10000000: the sorts, scans and
 #                searches at N, reduce, filter and histogram at M; np_anchor: its
 #                arrays at N, M random keys searched).
-# --test NAME[:TUNE]  the kernel test test_NAME of the same build first (the bundle's
-#                bin/, else build/test/), with PSEARCH_TEST_TUNE=TUNE; repeatable.
+# --test NAME[:FILTER]  the kernel test test_NAME of the same build first (the
+#                bundle's bin/, else build/test/), its fast grids, only the tests
+#                FILTER names (a cmocka pattern) when given; repeatable.
 # --max-runs N   at most N runs a dataset, in bench and in peers.py (default theirs,
 #                100000): short kernels fill bench's 0.5 s with thousands of runs,
 #                and every run is in the JSON.
@@ -126,15 +128,14 @@ export XDG_CACHE_HOME=$work/cache PSEARCH_CACHE_MAX=${PSEARCH_CACHE_MAX:-none}
 mkdir -p "$out/rounds" "$out/peers" "$out/tests" "$out/suites"
 rc=0
 log() { echo "experiment.sh: $*"; }
-# with TUNE CMD...: CMD, with PSEARCH_TEST_TUNE=TUNE where TUNE is not empty (set
-# at all, psearch marks its results as a test hook's)
-with() { local t=$1; shift; if [ -n "$t" ]; then PSEARCH_TEST_TUNE=$t "$@"; else "$@"; fi; }
+# tuned TUNE: bench's arguments for a side's tuning (none where TUNE is empty)
+tuned() { [ -n "$1" ] && printf '%s\n' --tune "$1"; }
 
 # the machine, the builds, the tree, the command
 {
   bash "$ROOT/scripts/machine.sh" "$psearch"
   for i in "${!names[@]}"; do
-    echo "side ${names[$i]}: ${bins[$i]} ($("${bins[$i]}" --version 2>&1))${tunes[$i]:+ with PSEARCH_TEST_TUNE=${tunes[$i]}}"
+    echo "side ${names[$i]}: ${bins[$i]} ($("${bins[$i]}" --version 2>&1))${tunes[$i]:+ with --tune ${tunes[$i]}}"
   done
   if git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1; then
     echo "tree: $(git -C "$ROOT" rev-parse HEAD) ($(git -C "$ROOT" status --porcelain --untracked-files=no | wc -l) files changed)"
@@ -146,12 +147,12 @@ for s in "${suites[@]}"; do [ -f "$s" ] && cp "$s" "$out/suites/"; done
 
 # the kernel tests of the same build
 for t in "${tests[@]}"; do
-  name=${t%%:*} tune=${t#*:}; [ "$tune" = "$t" ] && tune=
-  f=$out/tests/$name${tune:+-$tune}.log
+  name=${t%%:*} filter=${t#*:}; [ "$filter" = "$t" ] && filter=
+  f=$out/tests/$name${filter:+-$filter}.log
   if [ ! -x "$tdir/test_$name" ]; then
     echo "$t: not run (no $tdir/test_$name)" | tee -a "$out/tests.txt"; continue
   fi
-  with "$tune" timeout "${TEST_TIMEOUT:-600}" "$tdir/test_$name" > "$f" 2>&1
+  timeout "${TEST_TIMEOUT:-600}" "$tdir/test_$name" fast ${filter:+"$filter"} > "$f" 2>&1
   trc=$?; [ $trc = 0 ] || rc=1
   echo "$t: exit $trc ($(grep -c '^\[       OK \]' "$f") passed)" | tee -a "$out/tests.txt"
 done
@@ -201,7 +202,8 @@ for ((k = 1; k <= rounds; k++)); do
   for i in "${!names[@]}"; do
     f=$out/rounds/${names[$i]}-$k
     log "round $k: ${names[$i]}"
-    with "${tunes[$i]}" "${bins[$i]}" bench -r "$runs" -x --no-convergence-phase "${maxr[@]}" "${bargs[@]}" \
+    mapfile -t targs < <(tuned "${tunes[$i]}")
+    "${bins[$i]}" bench -r "$runs" -x --no-convergence-phase "${maxr[@]}" "${bargs[@]}" "${targs[@]}" \
       "${suites[@]}" --json "$f.json" > "$f.txt" 2> "$f.err"
     brc=$?; [ $brc = 0 ] || { rc=1; log "bench of ${names[$i]}, round $k: exit $brc ($f.err)"; }
   done

@@ -37,6 +37,38 @@ check_in no-device 1 $T/in.bin $P run -e bench_copy -d no-such-device-xyz; has $
 check_in bad-kdir 1 $T/in.bin $P run -e bench_copy --kernels /no/such/dir; has $ERR "/no/such/dir/copy.cl"
 check_in devtype-bad 2 $T/in.bin $P run -e bench_copy --device-type=fpga
 
+# tuning parameters (docs/architecture.md): listed, checked, applied, recorded
+check list-tuning 0 $P list --tuning; has $OUT "sort_wg              256..1024"; has $OUT "btree_buckets"
+check list-json 0 $P list --json -
+py list-json-tuning $OUT <<'PY'
+import json, sys
+e = {x["name"]: x for x in json.load(open(sys.argv[1]))}
+assert [p["name"] for p in e["bench_copy"]["tuning"]] == [], e["bench_copy"]["tuning"]
+assert {"name": "cost_items", "min": 1, "max": 32} == {k: v for k, v in e["scan"]["tuning"][1].items() if k != "help"}
+PY
+check tune-unknown 2 $P run -e radix_sort --tune sort_wgg=256; has $ERR "no entry point takes 'sort_wgg' (did you mean 'sort_wg'?)"
+check tune-range 2 $P run -e radix_sort --tune sort_wg=100; has $ERR "--tune sort_wg=100: sort_wg takes 256 to 1024"
+check tune-value 2 $P run -e radix_sort --tune sort_wg=x; has $ERR "the value is not an integer"
+check tune-backend 2 $P run -e radix_sort --backend=c --tune sort_wg=256; has $ERR "--tune are for --backend=opencl"
+check_in tune-sort 0 $T/big.bin $P run -e sorted -b --tune sort_items=3,sort_wg=288,sort_lb32=1
+same $OUT $T/bigwant.bin
+printf -- '==\nentry: radix_sort scan\nrandom input { [5000]i32 }\n' > $T/tune.bench
+check tune-bench 0 $P bench -r 1 --max-runs 1 --no-convergence-phase --tune sort_items=5,cost_items=3 --tune sort_items=7 \
+  --json $T/tune.json $T/tune.bench
+check no-tune-bench 0 $P bench -r 1 --max-runs 1 --no-convergence-phase --json $T/notune.json $T/tune.bench
+py tune-json $T/tune.json $T/notune.json <<'PY'
+import json, sys
+t, n = (json.load(open(f)) for f in sys.argv[1:3])
+sort, scan = (k for k in sorted(t) if k.endswith(":radix_sort")), (k for k in sorted(t) if k.endswith(":scan"))
+sort, scan = next(sort), next(scan)
+assert t[sort]["psearch_context"]["tuning"] == {"sort_items": 7, "cost_items": 3}, t[sort]["psearch_context"]
+assert n[sort]["psearch_context"]["tuning"] == {}, n[sort]["psearch_context"]
+got = lambda r, k: r[k]["datasets"]["[5000]i32"]["psearch"]["tuning"]
+assert got(t, sort)["sort_items"] == 7 and got(t, scan)["cost_items"] == 3, (got(t, sort), got(t, scan))
+assert got(n, sort)["sort_items"] == 16 and got(n, scan)["cost_items"] == 16, (got(n, sort), got(n, scan))
+assert "cost_items" not in got(t, sort) and "sort_items" not in got(t, scan)
+PY
+
 # wrong inputs
 $P dataset -g '[3]f32' -o $T/f.bin
 check_in wrong-type 3 $T/f.bin $P run -e reduce; has $ERR "Expected input of types:"; has $ERR "Provided input of types: [3]f32"

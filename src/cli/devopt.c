@@ -4,6 +4,7 @@
 #include "devopt.h"
 
 #include "devsel.h"
+#include "registry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,12 @@ int devopt_row(void *at, const struct opt_def *d, const char *val, const char *s
   if (d->id == DEVOPT_BACKEND) {
     if (opt_choice(spelled, val, (const char *const[]){"c", "opencl", "multicore", NULL}, &k) == 0 &&
         backend_parse(val, &dv->backend) == 0)
+      rc = PS_EXIT_OK;
+  } else if (d->id == DEVOPT_TUNE) {
+    struct ps_err e;
+    if (tune_parse(&dv->tune, val, &e) != 0 || registry_check_tune(&dv->tune, &e) != 0)
+      ps_error("%s", e.msg);
+    else
       rc = PS_EXIT_OK;
   } else if (d->id == DEVOPT_DEVICE) {
     dv->all = strcmp(val, "all") == 0;
@@ -57,8 +64,9 @@ int devopt_check(const struct devopt *d)
     ps_error("--threads is for --backend=multicore");
     return -1;
   }
-  if (d->backend != BACKEND_OPENCL && (d->sel.platform || d->sel.device || d->sel.type || d->kernels || d->all)) {
-    ps_error("-p, -d, --device-type and --kernels are for --backend=opencl");
+  if (d->backend != BACKEND_OPENCL && (d->sel.platform || d->sel.device || d->sel.type || d->kernels || d->all ||
+                                        d->tune.n > 0)) {
+    ps_error("-p, -d, --device-type, --kernels and --tune are for --backend=opencl");
     return -1;
   }
   return 0;
@@ -68,6 +76,7 @@ int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
 {
   memset(t, 0, sizeof *t);
   t->backend = d->backend;
+  t->tune = d->tune.n > 0 ? &d->tune : NULL;
   switch (d->backend) {
   case BACKEND_C:
     ps_info(1, "backend c: sequential reference on the host CPU");
@@ -133,7 +142,10 @@ int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, 
   one.sel.device = dv;
   snprintf(key, n, "@p%dd%d", di.pidx, di.didx);
   ps_info(1, "-d all: device %d of %d", k + 1, count);
-  return devopt_open(&one, t, e);
+  if (devopt_open(&one, t, e) != 0)
+    return -1;
+  t->tune = d->tune.n > 0 ? &d->tune : NULL; /* d's, not the copy's */
+  return 0;
 }
 
 void devopt_close(struct target *t)

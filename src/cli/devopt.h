@@ -20,10 +20,11 @@ struct devopt {
   const char *kernels; /* NULL: the embedded sources */
   int no_cache;
   int all;             /* -d all: every device the selection admits, one after another */
+  struct tune tune;    /* --tune: the entries' tuning parameters (tune.h) */
 };
 
 /* The rows' ids for devopt_row. */
-enum { DEVOPT_BACKEND = 1, DEVOPT_DEVICE, DEVOPT_DEVTYPE };
+enum { DEVOPT_BACKEND = 1, DEVOPT_DEVICE, DEVOPT_DEVTYPE, DEVOPT_TUNE };
 
 /* The rows, put into a command's option table; BASE is the offset of the
 ** command's struct devopt in its configuration. */
@@ -35,6 +36,7 @@ enum { DEVOPT_BACKEND = 1, DEVOPT_DEVICE, DEVOPT_DEVTYPE };
   OPT_ROW_CALL("device-type", 0, BASE, "TYPE", devopt_row, DEVOPT_DEVTYPE, "cpu, gpu or all"),   \
   OPT_ROW_INT("threads", 0, DEVOPT_AT(BASE, threads), "N", 1, POOL_MAX, "multicore: worker threads (default: the usable cores)"), \
   OPT_ROW_STRING("kernels", 0, DEVOPT_AT(BASE, kernels), "DIR", "Read kernel sources from DIR instead of the embedded ones"), \
+  OPT_ROW_CALL("tune", 0, BASE, "NAME=V,...", devopt_row, DEVOPT_TUNE, "Tuning parameters of the entries' OpenCL kernels (psearch list --tuning); repeatable"), \
   OPT_ROW_FLAG("no-cache", 0, DEVOPT_AT(BASE, no_cache), "Use no cache: kernels (and with bench, datasets and references)")
 
 /* The rows' function (opt_call_fn): at is the struct devopt. */
@@ -47,7 +49,8 @@ void devopt_init(struct devopt *d);
 int devopt_check(const struct devopt *d);
 
 /* Open what the backend needs into t (the device of opencl, the workers of
-** multicore) and say which on stderr. 0, or -1 with e set; close t with
+** multicore; t->tune points to d's settings, so d outlives t) and say which
+** on stderr. 0, or -1 with e set; close t with
 ** devopt_close either way. */
 int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e);
 void devopt_close(struct target *t);

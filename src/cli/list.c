@@ -1,6 +1,8 @@
 /*
-** list.c: `psearch list [--json FILE]`: name, description, types, work, span and
-** minimum bytes moved of every entry point, from the registry.
+** list.c: `psearch list [--tuning] [--json FILE]`: name, description, types,
+** work, span and minimum bytes moved of every entry point, and (--tuning, and
+** always in the JSON) the tuning parameters its OpenCL kernels take, from the
+** registry.
 */
 #include "list.h"
 
@@ -17,8 +19,9 @@
 
 #define LIST_WIDTH 100 /* the text output fits a terminal this wide */
 
-/* text indented by `indent`, broken at spaces to lines of at most width. */
-static void print_wrapped(const char *text, int indent, int width)
+/* text indented by `indent`, broken at spaces to lines of at most width;
+** the first line after `first` (its own indent and text) when not NULL. */
+static void print_hanging(const char *first, const char *text, int indent, int width)
 {
   const char *s = text;
   while (*s) {
@@ -30,11 +33,30 @@ static void print_wrapped(const char *text, int indent, int width)
       if (n == 0)
         n = room;
     }
-    printf("%*s%.*s\n", indent, "", n, s);
+    if (first != NULL)
+      printf("%s%.*s\n", first, n, s);
+    else
+      printf("%*s%.*s\n", indent, "", n, s);
+    first = NULL;
     s += n;
     while (*s == ' ')
       s++;
   }
+}
+
+/* An entry's tuning parameters as a JSON array of {name, min, max, help}. */
+static cJSON *params_json(const struct entry *en)
+{
+  cJSON *arr = cJSON_CreateArray();
+  for (const struct tune_param *p = en->params; p != NULL && p->name != NULL; p++) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", p->name);
+    cJSON_AddNumberToObject(o, "min", (double)p->lo);
+    cJSON_AddNumberToObject(o, "max", (double)p->hi);
+    cJSON_AddStringToObject(o, "help", p->help);
+    cJSON_AddItemToArray(arr, o);
+  }
+  return arr;
 }
 
 /* The catalogue as JSON: an array of the entries. NULL when out of memory. */
@@ -57,32 +79,51 @@ static cJSON *to_json(void)
     cJSON_AddStringToObject(o, "work", en->work);
     cJSON_AddStringToObject(o, "span", en->span);
     cJSON_AddStringToObject(o, "bytes", en->bytes_desc);
+    cJSON_AddItemToObject(o, "tuning", params_json(en));
     cJSON_AddItemToArray(arr, o);
   }
   return arr;
 }
 
+struct config {
+  const char *json; /* NULL, a file or "-" */
+  int tuning;       /* --tuning: each entry's parameters too */
+};
+
+/* An entry's tuning parameters, a line each: the name, the range, what it sets. */
+static void print_params(const struct entry *en)
+{
+  char range[48], head[96];
+  for (const struct tune_param *p = en->params; p != NULL && p->name != NULL; p++) {
+    snprintf(range, sizeof range, "%lld..%lld", (long long)p->lo, (long long)p->hi);
+    snprintf(head, sizeof head, "      %-20s %-12s ", p->name, range);
+    print_hanging(head, p->help, 40, LIST_WIDTH);
+  }
+}
+
 static void print_text(const void *ctx)
 {
-  (void)ctx;
+  const struct config *cf = ctx;
   printf("%-30s %-14s %-14s %s\n", "ENTRY", "WORK", "SPAN", "BYTES (at least)");
   for (int i = 0; i < registry_count(); i++) {
     const struct entry *en = registry_at(i);
     printf("%-30s %-14s %-14s %s\n", en->name, en->work, en->span, en->bytes_desc);
-    print_wrapped(en->desc, 4, LIST_WIDTH);
+    print_hanging(NULL, en->desc, 4, LIST_WIDTH);
+    if (cf->tuning && en->params != NULL) {
+      printf("    tuning (bench --tune NAME=V):\n");
+      print_params(en);
+    }
   }
 }
 
-struct config {
-  const char *json; /* NULL, a file or "-" */
-};
-
-static const struct opt_def opts[] = {LISTING_ROW(offsetof(struct config, json), "the list"), OPT_ROW_END};
+static const struct opt_def opts[] = {
+  OPT_ROW_FLAG("tuning", 0, offsetof(struct config, tuning), "Also list each entry's tuning parameters (bench --tune)"),
+  LISTING_ROW(offsetof(struct config, json), "the list"), OPT_ROW_END};
 
 static int body(void *p)
 {
   const struct config *cf = p;
-  return listing_write("list", cf->json, cf->json != NULL ? to_json() : NULL, print_text, NULL);
+  return listing_write("list", cf->json, cf->json != NULL ? to_json() : NULL, print_text, cf);
 }
 
 const struct opt_cmd list_cmd = {"list", help_list, opts, NULL, sizeof(struct config), NULL, NULL, body, NULL};

@@ -106,7 +106,7 @@ int tune_check(const struct tune *t, const struct tune_param *const *tables, str
       p = tune_find(tables[i], t->set[k].name);
     if (p == NULL) {
       near = closest(tables, t->set[k].name);
-      return ps_fail(e, "--tune: no entry point of this run takes '%s'%s%s%s (psearch list --tuning)",
+      return ps_fail(e, "--tune: no entry point takes '%s'%s%s%s (psearch list --tuning lists them)",
                      t->set[k].name, near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
     }
     if (t->set[k].value < p->lo || t->set[k].value > p->hi)

@@ -57,3 +57,19 @@ const char *registry_family(const struct entry *en)
         return families[f].name;
   return NULL;
 }
+
+int registry_check_tune(const struct tune *t, struct ps_err *e)
+{
+  const struct tune_param *tables[64];
+  int n = 0;
+  for (int i = 0; i < registry_count() && n < 63; i++) {
+    const struct tune_param *p = registry_at(i)->params;
+    int seen = p == NULL;
+    for (int k = 0; k < n && !seen; k++)
+      seen = tables[k] == p;
+    if (!seen)
+      tables[n++] = p;
+  }
+  tables[n] = NULL;
+  return tune_check(t, tables, e);
+}

@@ -18,4 +18,8 @@ const struct entry *registry_find(const char *name);
 ** "sort"); NULL for an entry not in the registry. */
 const char *registry_family(const struct entry *en);
 
+/* Check the tuning parameters t sets against every entry's declarations
+** (struct entry.params, tune_check). 0, or -1 with e set. */
+int registry_check_tune(const struct tune *t, struct ps_err *e);
+
 #endif
