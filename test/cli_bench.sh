@@ -5,7 +5,7 @@ FAKE_NVML=${2:-}
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 export XDG_CACHE_HOME=$T/cache
-FAST="-r 3 --no-convergence-phase"
+FAST="-r 3 --max-runs 3 --no-convergence-phase"
 
 cat > $T/s.bench <<'S'
 -- a small suite
@@ -155,7 +155,7 @@ assert 'gpu_monitor' not in p['psearch_context'] and 'gpu' not in p['datasets'][
 # runs' wall time (one measurement of all). Entries that do not fit the
 # device together (a smaller device, by the test hook) are measured one
 # after another, with a note.
-check interleave 0 $P bench $FAST --interleave $T/s.bench --json $T/il.json -v
+check interleave 0 $P bench -r 3 --no-convergence-phase --interleave $T/s.bench --json $T/il.json -v
 has $OUT "Interleaved: the entries of each dataset run in turns of 10 ms"
 has $ERR "measured, all entries in turns"
 py interleave-json $T/il.json "$T/s.bench" <<'PY'

@@ -5,7 +5,7 @@
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
-FAST="-r 3 --no-convergence-phase"
+FAST="-r 3 --max-runs 3 --no-convergence-phase"
 
 # elements FILE PROGRAM DATASET: the element count bench recorded
 elements() {

@@ -33,7 +33,7 @@ input { [3, 1, 2] }
 nobench input { [4, 5] }
 S
 cd $T || exit 1
-check bench 0 $P bench -r 3 --no-convergence-phase --max-runs 50 p.bench --json ps.json
+check bench 0 $P bench --backend=multicore -r 3 --no-convergence-phase --max-runs 50 p.bench --json ps.json
 check peers 0 $PY $PEERS --psearch $P --libs numpy --runs 3 --min-time 0 --max-runs 20 p.bench -o peers.json
 has $OUT "p.bench:peer/numpy:searchsorted sorted [1000]i32: "
 check peers-merge 0 $PY $PEERS --psearch $P --libs numpy --runs 3 --min-time 0 --max-runs 20 p.bench \

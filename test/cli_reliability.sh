@@ -5,7 +5,7 @@ PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
 export XDG_CACHE_HOME=$T/cache
-FAST="-r 3 --no-convergence-phase"
+FAST="-r 3 --max-runs 3 --no-convergence-phase"
 cd $T
 
 # a dataset larger than the device can hold fails alone, with the reason in the JSON
