@@ -224,7 +224,9 @@ has $ERR "builtin:quick.bench is the small version"
 PSEARCH_TEST_CORRUPT_RESULT=bench_copy $P bench -r 3 --max-runs 3 --no-convergence-phase -e bench_copy $T/u.bench >$OUT 2>$ERR
 has $ERR "bench_copy small: result does not match the reference"
 
-# --- the summary: entries that compute the same thing, fastest first, ratios from the means ---
+# --- the summary: entries that compute the same thing, fastest first, by their
+# medians; only a ratio whose bootstrap interval clears 1 + 2% ranks an entry
+# slower, anything closer is "indistinguishable" ---
 cat > $T/g.bench <<'S'
 ==
 entry: scan scan_rts reduce
@@ -235,43 +237,54 @@ random sorted input { [4000]i32 }
 ==
 entry: bench_eytzinger_search
 random eytzinger input { [4000]i32 }
+==
+entry: sorted radix_sort
+random input { [3000]i32 }
 S
 PSEARCH_TEST_DELAY=scan:3000 $P bench -r 5 --no-convergence-phase --backend=c --format=human $T/g.bench \
   --json $T/g.json --markdown $T/g.md >$OUT 2>$ERR || fail "summary bench: $(head -3 $ERR)"
 py summary $T/g.json $OUT $T/g.md <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
-mean = {}
+med = {}
 for prog, v in d.items():
     for ds, r in v["datasets"].items():
-        mean[(prog.rsplit(":", 1)[1], ds)] = r["psearch"]["mean_us"]  # over all runs, not the recorded sample
+        med[(prog.rsplit(":", 1)[1], ds)] = r["psearch"]["median_us"]
 text = open(sys.argv[2]).read()
-groups = re.findall(r"\nSummary for (.*):\n  (\S+)(?: \((.*)\))? ran \(.*\)\n((?:    .*\n)*)", text)
-assert [g[0] for g in groups] == ["cost ([n]t) on [5000]i32", "search ([n]i64) on [4000]i32"], groups
-# the scans: scan was made 3 ms slower; reduce has another output and is not in the group
+groups = re.findall(r"\nSummary for (.*):\n  (\S+)(?: \((.*?)\))? ran \(median .*\)\n((?:    .*\n)*)", text)
+assert [g[0] for g in groups] == ["cost ([n]t) on [5000]i32", "search ([n]i64) on [4000]i32",
+                                  "sort ([n]t) on [3000]i32"], groups
+# the scans: scan was made 3 ms slower, resolved; reduce has another output and is not in the group
 g = groups[0]
 assert g[1] == "scan_rts" and "reduce" not in g[3], g
-r = float(re.search(r"([0-9.]+) ± ([0-9.]+) times faster than scan\n", g[3]).group(1))
-want = mean[("scan", "[5000]i32")] / mean[("scan_rts", "[5000]i32")]
-assert abs(r - want) <= 0.006 * want + 0.005, (r, want)
-# the searches: sorted and Eytzinger layouts of the same data side by side, fastest first
+m = re.search(r"([0-9.]+)x \[([0-9.]+), ([0-9.]+)\] faster than scan\n", g[3])
+r, lo, hi = (float(x) for x in m.groups())
+want = med[("scan", "[5000]i32")] / med[("scan_rts", "[5000]i32")]
+assert abs(r - want) <= 0.006 * want + 0.005 and lo <= r <= hi and lo > 1.02, (r, lo, hi, want)
+# the searches: sorted and Eytzinger layouts of the same data side by side, by median
 g = groups[1]
-rows = [(g[1], g[2])] + re.findall(r"times faster than (\S+) \((.*)\)\n", g[3])
-ratios = [1.0] + [float(x) for x in re.findall(r"([0-9.]+) ± [0-9.]+ times", g[3])]
+rows = [(g[1], g[2])] + re.findall(r"(?:faster than|indistinguishable from) (\S+) \((\w+ \[4000\]i32)", g[3])
 assert sorted(rows) == sorted([("bench_binary_search", "sorted [4000]i32"), ("bench_btree_search", "sorted [4000]i32"),
                                ("bench_eytzinger_search", "eytzinger [4000]i32")]), rows
-assert ratios == sorted(ratios), ratios
-m = [mean[e] for e in rows]
+m = [med[e] for e in rows]
 assert m == sorted(m), m
-for (e, ds), x in zip(rows[1:], ratios[1:]):
-    assert abs(x - mean[(e, ds)] / m[0]) <= 0.006 * x + 0.005, (e, x)
-# the markdown: the same groups, one row per entry, the first at 1.00
+# the same code twice (the c backend of both sorts): never ranked faster
+g = groups[2]
+assert re.fullmatch(r"    indistinguishable from (sorted|radix_sort) \(1\.0\dx \[[0-9.]+, [0-9.]+\]\)\n", g[3]), g
+# the markdown: the same groups, one row per entry, the first the fastest
 md = open(sys.argv[3]).read()
 assert md.startswith("### psearch bench: fastest first\n"), md[:80]
 assert "**cost ([n]t) on [5000]i32**" in md and "**search ([n]i64) on [4000]i32**" in md, md
-assert re.search(r"^\| scan_rts \| \[5000\]i32 \| [0-9.]+ .s \| 1\.00 ± 0\.0\d \|$", md, re.M), md
-assert len(re.findall(r"^\| (?!entry \|)", md, re.M)) == 5, md
+assert re.search(r"^\| scan_rts \| \[5000\]i32 \| [0-9.]+ .s \| 1\.00x \[1\.00, 1\.00\] \| fastest(; noisy \(RSD [0-9.]+\))? \|$", md, re.M), md
+assert re.search(r"^\| scan \| \[5000\]i32 \| [0-9.]+ .s \| [0-9.]+x \[[0-9.]+, [0-9.]+\] \| slower(; noisy \(RSD [0-9.]+\))? \|$", md, re.M), md
+assert re.search(r"^\| (sorted|radix_sort) \| \[3000\]i32 \| .* \| indistinguishable \|$", md, re.M), md
+assert len(re.findall(r"^\| (?!entry \|)(?!---)", md, re.M)) == 7, md
 PY
+# a noisy dataset is marked in the summary itself
+PSEARCH_TEST_DELAY=sorted:200:0:10 $P bench -r 20 --max-runs 20 --no-convergence-phase --backend=c --format=human \
+  -e sorted -e radix_sort $T/g.bench >$OUT 2>$ERR || fail "noisy summary bench: $(head -3 $ERR)"
+grep -qE '^  (sorted ran|    indistinguishable from sorted|.*faster than sorted).*noisy \(RSD [0-9.]+\)' $OUT \
+  || fail "the noisy dataset is not marked in the summary: $(grep -A3 'Summary for sort' $OUT)"
 check summary-pipe 0 $P bench -r 3 --max-runs 3 --no-convergence-phase --backend=c -e scan -e scan_rts $T/g.bench
 grep -q "Summary" $OUT && fail "the summary in futhark's format (a pipe)"
 check summary-stdout 2 $P bench --json - --markdown - $T/g.bench

@@ -12,6 +12,7 @@
 #include "suite.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct suite *parse(const char *text, struct ps_err *e)
@@ -134,6 +135,12 @@ static void sweeps(void **state)
   }
   assert_string_equal(s->blocks[0].cases[4].values, " [200]f32 [2]i64 ");
   suite_free(s);
+}
+
+static int dcmp(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
 }
 
 static void stats_hand(void **state)
@@ -279,6 +286,43 @@ static void bootstrap(void **state)
   }
 }
 
+/* The interval of a ratio of medians: the same distribution twice straddles
+** 1 with some width; twice the runtimes gives 2 exactly at any spread; one
+** run a side gives the point; odd and even counts take the middle value(s);
+** a sample thinned past STATS_RATIO_MAX_N keeps its median. */
+static void ratio_ci(void **state)
+{
+  static double a[3000], b[3000];
+  double lo, hi, lo2, hi2;
+  (void)state;
+  for (int i = 0; i < 3000; i++) { /* two interleaved draws of 100 + (0..49) */
+    a[i] = 100 + (double)((i * 37) % 50);
+    b[i] = 100 + (double)((i * 37 + 11) % 50);
+  }
+  stats_ratio_ci(a, 500, b, 500, 1000, &lo, &hi);
+  assert_true(lo < 1 && hi > 1 && hi - lo > 0.01 && hi - lo < 0.2);
+  stats_ratio_ci(a, 500, b, 500, 1000, &lo2, &hi2);
+  assert_true(lo == lo2 && hi == hi2); /* deterministic */
+  for (int i = 0; i < 500; i++)
+    b[i] = 2 * a[i];
+  stats_ratio_ci(a, 500, b, 500, 1000, &lo, &hi);
+  assert_true(lo > 1.8 && hi < 2.2);
+  stats_ratio_ci((const double[]){4}, 1, (const double[]){6}, 1, 1000, &lo, &hi);
+  assert_true(lo == 1.5 && hi == 1.5);
+  stats_ratio_ci((const double[]){1, 9, 3}, 3, (const double[]){1, 2, 100, 4}, 4, 1000, &lo, &hi);
+  assert_true(lo <= 1 && hi >= 1); /* medians 3 and 3: ratio 1 inside */
+  stats_ratio_ci((const double[]){1, 9, 3}, 3, (const double[]){1, 2, 100, 4}, 4, 2, &lo, &hi);
+  assert_true(!isnan(lo) && !isnan(hi));
+  stats_ratio_ci(a, 0, b, 5, 1000, &lo, &hi);
+  assert_true(isnan(lo) && isnan(hi));
+  for (int i = 0; i < 3000; i++) /* 3000 runs drifting up, thinned to 2000 over all of them: median ~150 */
+    a[i] = 100 + (double)i / 30;
+  for (int i = 0; i < 1000; i++)
+    b[i] = 150;
+  stats_ratio_ci(a, 3000, b, 1000, 200, &lo, &hi);
+  assert_true(lo < 1.02 && hi > 0.98);
+}
+
 /* Reference values from SciPy 1.17: ttest_1samp, ttest_ind(equal_var=False), t.sf. */
 static void t_tests(void **state)
 {
@@ -307,6 +351,15 @@ static void t_tests(void **state)
   assert_true(stats_ttest_1samp((const double[]){0.5, 0.5, 0.5}, 3, &m, &t) == 0);
   assert_true(isnan(stats_welch((const double[]){1}, 1, (const double[]){1, 2}, 2, &d)));
   assert_true(stats_median((const double[]){5, 1, 3, 2}, 4) == 2.5);
+  { /* the median by selection, against sorting: every size to 40, duplicates and all */
+    double x[40], y[40];
+    for (size_t n = 1; n <= 40; n++) {
+      for (size_t i = 0; i < n; i++)
+        x[i] = y[i] = (double)((i * 7 + n) % (n / 3 + 1));
+      qsort(y, n, sizeof *y, dcmp);
+      assert_true(stats_median(x, n) == (n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2));
+    }
+  }
 }
 
 int main(void)
@@ -314,7 +367,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
     cmocka_unit_test(suite_errors), cmocka_unit_test(sweeps), cmocka_unit_test(stats_hand),
-    cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap),
+    cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap), cmocka_unit_test(ratio_ci),
     cmocka_unit_test(mann_whitney), cmocka_unit_test(t_tests), cmocka_unit_test(tukey),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

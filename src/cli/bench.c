@@ -195,8 +195,7 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   failed = d.error != NULL;
   snprintf(what, sizeof what, "%s%s", en->name, cf->devkey); /* -d all: devices side by side */
   if (!failed && d.s.n > 0 &&
-      summary_add(cf->summary, registry_family(en), en->out_desc, what, sc->name, d.s.mean,
-                  d.s.sd / sqrt((double)d.s.n)) != 0)
+      summary_add(cf->summary, registry_family(en), en->out_desc, what, sc->name, &d) != 0)
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
   cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
   cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));

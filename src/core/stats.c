@@ -124,6 +124,100 @@ void stats_bootstrap_ci(const double *x, size_t n, int resamples, double *lo, do
   free(means);
 }
 
+/* The k-th smallest of a[0..n) (k < n), by quickselect; a is reordered. */
+static double select_kth(double *a, size_t n, size_t k)
+{
+  size_t lo = 0, hi = n - 1;
+  while (lo < hi) {
+    double pivot = a[lo + (hi - lo) / 2];
+    size_t i = lo, j = hi;
+    while (i <= j) {
+      while (a[i] < pivot)
+        i++;
+      while (a[j] > pivot)
+        j--;
+      if (i <= j) {
+        double t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        if (j == 0)
+          break;
+        j--;
+      }
+    }
+    if (k <= j)
+      hi = j;
+    else if (k >= i)
+      lo = i;
+    else
+      return a[k];
+  }
+  return a[k];
+}
+
+/* The median of a[0..n) (n > 0), reordering a. */
+static double median_in_place(double *a, size_t n)
+{
+  double hi = select_kth(a, n, n / 2);
+  return n % 2 ? hi : (hi + select_kth(a, n / 2, n / 2 - 1)) / 2;
+}
+
+/* x[0..n) thinned to at most STATS_RATIO_MAX_N by a uniform stride, into out; the count. */
+static size_t thin(const double *x, size_t n, double *out)
+{
+  size_t m = n < STATS_RATIO_MAX_N ? n : STATS_RATIO_MAX_N;
+  for (size_t i = 0; i < m; i++)
+    out[i] = x[(size_t)((double)i * (double)n / (double)m)];
+  return m;
+}
+
+/* The median of a resample (draw r, stream s) of x[0..n) into scratch. */
+static double resampled_median(const double *x, size_t n, double *scratch, int r, uint64_t s)
+{
+  for (size_t i = 0; i < n; i++) {
+    uint64_t d = gen_draw(0x7a71 + s, (uint64_t)r, i); /* counter-based: reproducible */
+    scratch[i] = x[(size_t)(((d >> 32) * (uint64_t)n) >> 32)];
+  }
+  return median_in_place(scratch, n);
+}
+
+void stats_ratio_ci(const double *x, size_t nx, const double *y, size_t ny, int resamples, double *lo,
+                    double *hi)
+{
+  double *a = NULL, *b = NULL, *scratch = NULL, *ratios = NULL;
+  size_t ma, mb;
+  *lo = *hi = NAN;
+  if (nx == 0 || ny == 0 || resamples < 2)
+    return;
+  a = malloc(STATS_RATIO_MAX_N * sizeof *a);
+  b = malloc(STATS_RATIO_MAX_N * sizeof *b);
+  scratch = malloc(STATS_RATIO_MAX_N * sizeof *scratch);
+  ratios = malloc((size_t)resamples * sizeof *ratios);
+  if (a == NULL || b == NULL || scratch == NULL || ratios == NULL)
+    goto done;
+  ma = thin(x, nx, a);
+  mb = thin(y, ny, b);
+  memcpy(scratch, a, ma * sizeof *a);
+  *lo = median_in_place(scratch, ma);
+  memcpy(scratch, b, mb * sizeof *b);
+  *lo = *hi = median_in_place(scratch, mb) / *lo;
+  if (ma < 2 || mb < 2)
+    goto done;
+  for (int r = 0; r < resamples; r++) {
+    double mx = resampled_median(a, ma, scratch, r, 0);
+    ratios[r] = resampled_median(b, mb, scratch, r, 1) / mx;
+  }
+  qsort(ratios, (size_t)resamples, sizeof *ratios, cmp_double);
+  *lo = ratios[(size_t)(0.025 * (resamples - 1) + 0.5)];
+  *hi = ratios[(size_t)(0.975 * (resamples - 1) + 0.5)];
+done:
+  free(a);
+  free(b);
+  free(scratch);
+  free(ratios);
+}
+
 double stats_sample_sd(const double *x, size_t n)
 {
   double sum = 0, ss = 0, mean;
@@ -345,8 +439,7 @@ double stats_median(const double *x, size_t n)
   if (c == NULL)
     return NAN;
   memcpy(c, x, n * sizeof *c);
-  qsort(c, n, sizeof *c, cmp_double);
-  m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+  m = median_in_place(c, n);
   free(c);
   return m;
 }

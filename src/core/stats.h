@@ -44,6 +44,15 @@ double stats_rse_target(const struct stats *s);
 #define STATS_BOOTSTRAP_MAX_N 5000
 void stats_bootstrap_ci(const double *x, size_t n, int resamples, double *lo, double *hi);
 
+/* 95% percentile-bootstrap interval of median(y) / median(x), the ratio of
+** two samples' medians: `resamples` resamples of each, drawn with a fixed
+** seed (deterministic). Each side is first thinned to at most
+** STATS_RATIO_MAX_N runs by a uniform stride. lo = hi = the ratio when a side
+** has fewer than 2 runs; NaN when a side is empty or out of memory. */
+#define STATS_RATIO_MAX_N 2000
+void stats_ratio_ci(const double *x, size_t nx, const double *y, size_t ny, int resamples, double *lo,
+                    double *hi);
+
 /* Sample standard deviation (divide by n - 1), as futhark benchcmp uses; NaN when n < 2. */
 double stats_sample_sd(const double *x, size_t n);
 

@@ -5,7 +5,7 @@
 
 #include "ofile.h"
 #include "ps.h"
-#include "report.h"
+#include "stats.h"
 #include "table.h"
 
 #include <math.h>
@@ -13,9 +13,10 @@
 #include <string.h>
 
 int summary_add(struct summary *s, const char *family, const char *output, const char *entry,
-                const char *dataset, double mean_us, double se_us)
+                const char *dataset, const struct report_dataset *d)
 {
   struct summary_row *r;
+  size_t m = d->n < STATS_RATIO_MAX_N ? d->n : STATS_RATIO_MAX_N;
   if (s->n == s->cap) {
     size_t nc = s->cap ? 2 * s->cap : 32;
     struct summary_row *nr = realloc(s->rows, nc * sizeof *nr);
@@ -25,17 +26,24 @@ int summary_add(struct summary *s, const char *family, const char *output, const
     s->cap = nc;
   }
   r = &s->rows[s->n];
+  memset(r, 0, sizeof *r);
   r->family = family;
   r->output = output;
   r->entry = strdup(entry);
   r->dataset = strdup(dataset);
-  r->mean_us = mean_us;
-  r->se_us = se_us;
-  if (r->entry == NULL || r->dataset == NULL) {
+  r->us = malloc((m ? m : 1) * sizeof *r->us);
+  if (r->entry == NULL || r->dataset == NULL || r->us == NULL) {
     free(r->entry);
     free(r->dataset);
+    free(r->us);
     return -1;
   }
+  for (size_t i = 0; i < m; i++) /* a uniform stride over all the runs */
+    r->us[i] = d->us[(size_t)((double)i * (double)d->n / (double)m)];
+  r->n = m;
+  r->median_us = d->s.median;
+  r->rsd = d->s.rsd;
+  r->converged = d->stop != MEASURE_BUDGET && d->stop != MEASURE_MAX_RUNS;
   s->n++;
   return 0;
 }
@@ -45,6 +53,7 @@ void summary_free(struct summary *s)
   for (size_t i = 0; i < s->n; i++) {
     free(s->rows[i].entry);
     free(s->rows[i].dataset);
+    free(s->rows[i].us);
   }
   free(s->rows);
   memset(s, 0, sizeof *s);
@@ -73,27 +82,48 @@ static int group_cmp(const struct summary_row *x, const struct summary_row *y)
   return ps_natcmp(gx, gy);
 }
 
-static int by_group_mean(const void *a, const void *b)
+static int by_group_median(const void *a, const void *b)
 {
   const struct summary_row *x = a, *y = b;
   int c = group_cmp(x, y);
   if (c != 0)
     return c;
-  return (x->mean_us > y->mean_us) - (x->mean_us < y->mean_us);
+  return (x->median_us > y->median_us) - (x->median_us < y->median_us);
 }
 
-/* The ratio y/x of two means and its standard error. */
-static void ratio(const struct summary_row *x, const struct summary_row *y, double *r, double *se)
+/* y against the fastest x: the ratio of the medians, its interval, and
+** whether the runs resolve it (the interval above 1 + SUMMARY_THRESHOLD). */
+struct versus {
+  double ratio, lo, hi;
+  int resolved;
+};
+
+static struct versus against(const struct summary_row *x, const struct summary_row *y)
 {
-  *r = y->mean_us / x->mean_us;
-  *se = *r * sqrt(pow(x->se_us / x->mean_us, 2) + pow(y->se_us / y->mean_us, 2));
+  struct versus v;
+  v.ratio = y->median_us / x->median_us;
+  stats_ratio_ci(x->us, x->n, y->us, y->n, SUMMARY_RESAMPLES, &v.lo, &v.hi);
+  v.resolved = v.lo > 1 + SUMMARY_THRESHOLD;
+  return v;
+}
+
+/* What a row's line must say besides its figures: "" or "; noisy (RSD
+** 0.41)", "; did not converge". */
+static void caveat(const struct summary_row *r, char *buf, size_t n)
+{
+  size_t off = 0;
+  buf[0] = '\0';
+  if (r->rsd > REPORT_NOISY_RSD)
+    off += (size_t)snprintf(buf, n, "; noisy (RSD %.2f)", r->rsd);
+  if (!r->converged && off < n)
+    snprintf(buf + off, n - off, "; did not converge");
 }
 
 /* Sort the rows and call fn(first, count) for each group of two rows or more. */
 static void each_group(const struct summary *s, FILE *f, void (*fn)(FILE *f, const struct summary_row *g, size_t k))
 {
   size_t i = 0;
-  qsort(s->rows, s->n, sizeof *s->rows, by_group_mean);
+  qsort(s->rows, s->n, sizeof *s->rows, by_group_median);
   while (i < s->n) {
     size_t j = i + 1;
     while (j < s->n && group_cmp(&s->rows[i], &s->rows[j]) == 0)
@@ -132,17 +162,22 @@ static void group_name(const struct summary_row *g, size_t k, char *buf, size_t 
 
 static void text_group(FILE *f, const struct summary_row *g, size_t k)
 {
-  char name[600], t[32], grp[512];
+  char name[600], t[32], grp[512], note[80];
   int mixed = mixed_names(g, k);
   group_name(g, k, grp, sizeof grp);
   label(&g[0], mixed, name, sizeof name);
-  report_time(g[0].mean_us, t, sizeof t);
-  fprintf(f, "\nSummary for %s (%s) on %s:\n  %s ran (%s)\n", g[0].family, g[0].output, grp, name, t);
+  report_time(g[0].median_us, t, sizeof t);
+  caveat(&g[0], note, sizeof note);
+  fprintf(f, "\nSummary for %s (%s) on %s:\n  %s ran (median %s%s)\n", g[0].family, g[0].output, grp, name, t,
+          note);
   for (size_t i = 1; i < k; i++) {
-    double r, se;
-    ratio(&g[0], &g[i], &r, &se);
+    struct versus v = against(&g[0], &g[i]);
     label(&g[i], mixed, name, sizeof name);
-    fprintf(f, "    %8.2f ± %.2f times faster than %s\n", r, se, name);
+    caveat(&g[i], note, sizeof note);
+    if (v.resolved)
+      fprintf(f, "    %8.2fx [%.2f, %.2f] faster than %s%s\n", v.ratio, v.lo, v.hi, name, note);
+    else
+      fprintf(f, "    indistinguishable from %s (%.2fx [%.2f, %.2f]%s)\n", name, v.ratio, v.lo, v.hi, note);
   }
 }
 
@@ -153,20 +188,24 @@ void summary_print_text(FILE *f, const struct summary *s)
 
 static void markdown_group(FILE *f, const struct summary_row *g, size_t k)
 {
-  static const char *const head[] = {"entry", "dataset", "mean", "relative"};
-  char grp[512], title[1200], t[32], rel[64];
+  static const char *const head[] = {"entry", "dataset", "median", "relative [95% CI]", "verdict"};
+  char grp[512], title[1200], t[32], rel[64], verdict[96], note[80];
   group_name(g, k, grp, sizeof grp);
   snprintf(title, sizeof title, "%s (%s) on %s", g[0].family, g[0].output, grp);
   fputs("\n**", f);
   table_md_text(f, title);
   fputs("**\n\n", f);
-  table_md_head(f, 4, head, "llrr");
+  table_md_head(f, 5, head, "llrrl");
   for (size_t i = 0; i < k; i++) {
-    double r, se;
-    ratio(&g[0], &g[i], &r, &se);
-    report_time(g[i].mean_us, t, sizeof t);
-    snprintf(rel, sizeof rel, "%.2f ± %.2f", r, se);
-    table_md_row(f, 4, (const char *const[]){g[i].entry, g[i].dataset, t, rel});
+    struct versus v = {1, 1, 1, 0};
+    if (i > 0)
+      v = against(&g[0], &g[i]);
+    report_time(g[i].median_us, t, sizeof t);
+    snprintf(rel, sizeof rel, "%.2fx [%.2f, %.2f]", v.ratio, v.lo, v.hi);
+    caveat(&g[i], note, sizeof note);
+    snprintf(verdict, sizeof verdict, "%s%s", i == 0 ? "fastest" : v.resolved ? "slower" : "indistinguishable",
+             note);
+    table_md_row(f, 5, (const char *const[]){g[i].entry, g[i].dataset, t, rel, verdict});
   }
 }
 

@@ -6,22 +6,37 @@
 ** thing in different ways, on one dataset name less the layout word of a
 ** generated dataset ("sorted [1000]i32" and "eytzinger [1000]i32" are both
 ** "[1000]i32"): searches of the same data in different layouts stand side by
-** side, and a search is never ranked against the layout it reads. The ± is the ratio's
-** standard error, from the standard errors of the two means.
+** side, and a search is never ranked against the layout it reads.
+**
+** Only what the runs resolve is ranked: entries are ordered by their median,
+** and each is set against the fastest by the ratio of the medians with its
+** 95% bootstrap interval (stats_ratio_ci). An entry whose interval reaches
+** down to 1 + SUMMARY_THRESHOLD is "indistinguishable" from the fastest, not
+** slower by some factor; a noisy dataset (RSD above REPORT_NOISY_RSD) or one
+** that did not converge is marked on its line.
 */
 #ifndef summary_h
 #define summary_h
+
+#include "report.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
 struct ps_err;
 
+#define SUMMARY_THRESHOLD 0.02 /* a ratio interval above 1 + this: resolved */
+#define SUMMARY_RESAMPLES 1000 /* bootstrap resamples of a ratio */
+
 /* One measured dataset. */
 struct summary_row {
   const char *family, *output; /* static: registry_family, entry.out_desc */
   char *entry, *dataset; /* owned */
-  double mean_us, se_us; /* the mean and its standard error */
+  double median_us;      /* of all the runs */
+  double *us;            /* the runs, thinned to at most STATS_RATIO_MAX_N (owned) */
+  size_t n;
+  double rsd;            /* of all the runs */
+  int converged;         /* 0: the convergence phase ended without the rule passing */
 };
 
 struct summary {
@@ -29,16 +44,18 @@ struct summary {
   size_t n, cap;
 };
 
-/* Add a dataset that ran; 0, or -1 when out of memory. */
+/* Add a dataset that ran, as its report d summarises it (d->us, d->s,
+** d->stop); 0, or -1 when out of memory. */
 int summary_add(struct summary *s, const char *family, const char *output, const char *entry,
-                const char *dataset, double mean_us, double se_us);
+                const char *dataset, const struct report_dataset *d);
 void summary_free(struct summary *s); /* accepts a zeroed s */
 
 /* A dataset name less its layout word, into buf. */
 void summary_group(const char *dataset, char *buf, size_t n);
 
-/* Groups with two entries or more, as text ("Summary for [1000]i32: A ran /
-** 1.83 ± 0.02 times faster than B ...") or as markdown tables; the rows
+/* Groups with two entries or more, as text ("Summary for ... on [1000]i32:
+** A ran (median 12.06 µs) / 1.83x [1.79, 1.88] faster than B /
+** indistinguishable from C [0.98, 1.03]") or as markdown tables; the rows
 ** are sorted in place. */
 void summary_print_text(FILE *f, const struct summary *s);
 void summary_print_markdown(FILE *f, const struct summary *s);
