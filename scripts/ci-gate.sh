@@ -1,10 +1,11 @@
 #!/bin/bash
 # ci-gate.sh: the performance-regression gate a CI job calls (docs/ci.md).
-# Runs a suite with --json and compares the results with a stored baseline
-# (--baseline; Mann-Whitney on the runs), or runs the old and the new psearch
-# build in alternating ABBA rounds and tests the rounds (--against: psearch
-# compare's rounds test, a t-test of the paired rounds' median ratios, so the
-# noise it weighs is the drift between invocations). Prints the markdown table
+# Runs the new build in rounds (separate invocations of bench) and tests them
+# against a stored baseline's rounds (--baseline DIR, made by ci-baseline.sh),
+# or runs the old and the new psearch build in alternating ABBA rounds
+# (--against); either way psearch compare's rounds test (a t-test of the
+# rounds' median ratios), so the noise it weighs is the drift between
+# invocations, which one invocation a side cannot show. Prints the markdown table
 # (also appended to $GITHUB_STEP_SUMMARY when set), and exits with psearch
 # compare --strict's code: 0 no significant regression, 4 a significant
 # regression, 5 a dataset could not be judged (too few rounds or runs) or is
@@ -14,11 +15,11 @@ set -u
 
 usage() {
   cat <<'U'
-Usage: scripts/ci-gate.sh (--baseline FILE | --against OLD_PSEARCH) [OPTIONS]
-  --baseline FILE    baseline results (made by scripts/ci-baseline.sh)
+Usage: scripts/ci-gate.sh (--baseline DIR | --against OLD_PSEARCH) [OPTIONS]
+  --baseline DIR     the baseline's rounds (made by scripts/ci-baseline.sh)
   --against PATH     the old build's psearch: run old and new alternately
-  --rounds K         rounds of bench per side (default 1 with --baseline, 6 with --against;
-                     the rounds test needs at least 3)
+  --rounds K         rounds of bench per side (default: as many as the baseline has,
+                     6 with --against; the rounds test needs at least 3)
   --suite SUITE      suite to run (default: the built-in default suites); repeatable
   --backend NAME     opencl (default) or c
   --device D         OpenCL device (index or name substring)
@@ -63,12 +64,20 @@ fi
 if [ -n "$baseline" ] && [ -n "$against" ]; then
   echo "ci-gate.sh: --baseline and --against exclude each other" >&2; exit 2
 fi
-[ -n "$rounds" ] || { [ -n "$against" ] && rounds=6 || rounds=1; }
-case $rounds in ''|*[!0-9]*|0) echo "ci-gate.sh: --rounds must be a positive integer" >&2; exit 2 ;; esac
-if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
+baseline=${baseline%/} bfiles=()
+if [ -n "$baseline" ] && [ ! -e "$baseline" ]; then
   echo "ci-gate.sh: no baseline at $baseline; make one deliberately with scripts/ci-baseline.sh" >&2
   exit 2
+elif [ -n "$baseline" ] && [ -d "$baseline" ]; then
+  bfiles=("$baseline"/round-*.json)
+  [ -f "${bfiles[0]}" ] || { echo "ci-gate.sh: no rounds (round-K.json) in $baseline" >&2; exit 2; }
+elif [ -n "$baseline" ] && [ -f "$baseline" ]; then
+  bfiles=("$baseline")
+  echo "ci-gate.sh: $baseline is one invocation, which cannot be judged; remake the baseline as" \
+       "rounds: scripts/ci-baseline.sh --baseline DIR" >&2
 fi
+[ -n "$rounds" ] || { [ -n "$against" ] && rounds=6 || rounds=${#bfiles[@]}; }
+case $rounds in ''|*[!0-9]*|0) echo "ci-gate.sh: --rounds must be a positive integer" >&2; exit 2 ;; esac
 if [ -z "$psearch" ]; then
   here=$(cd "$(dirname "$0")/.." && pwd)
   if [ -x "$here/build/psearch" ]; then psearch=$here/build/psearch; else psearch=psearch; fi
@@ -87,8 +96,13 @@ args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}")
 [ -n "$backend" ] && args+=(--backend "$backend")
 [ -n "$device" ] && args+=(--device "$device")
 bench_rc=0
-olds=() news=()
-[ -n "$baseline" ] && olds+=(--old "$baseline")
+olds=() news=() names=()
+if [ -n "$baseline" ]; then
+  for f in "${bfiles[@]}"; do olds+=(--old "$f"); done
+  names=(--old-name "baseline ($baseline)" --new-name "this build")
+else
+  names=(--old-name "old build ($against)" --new-name "new build ($psearch)")
+fi
 run_old() {
   echo "ci-gate.sh: round $i of $rounds: old ($against)" >&2
   "$against" "${args[@]}" --json "$tmp/old-$i.json" "${suites[@]}" >&2 || bench_rc=$?
@@ -118,7 +132,7 @@ fi
 
 : > "$tmp/table.md"
 "$psearch" compare --strict --markdown "$tmp/table.md" --threshold "$threshold" --alpha "$alpha" \
-  "${olds[@]}" "${news[@]}" > /dev/null
+  "${names[@]}" "${olds[@]}" "${news[@]}" > /dev/null
 rc=$?
 cat "$tmp/table.md"
 [ -n "$markdown" ] && cp "$tmp/table.md" "$markdown"

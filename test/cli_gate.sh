@@ -98,24 +98,45 @@ fake new $T/none
 gate no-results 1
 has $ERR "wrote no results"
 
-# --- stored baseline: one file a side (Mann-Whitney), strict about what is missing ---
+# --- stored baseline: rounds against rounds (ci-baseline.sh makes them), strict about
+# what is missing; a baseline of one file is one invocation: not judged (5) ---
+BASE=$ROOT/scripts/ci-baseline.sh
+rm -f $T/count-new; fake new $T/base   # the baseline is made by the "new" fake from base's rounds
+sed -i 's/old-\$n.json/new-\$n.json/' $T/fake-new
+for k in 1 2 3 4 5 6; do cp $T/base/old-$k.json $T/base/new-$k.json; done
+check baseline-make 0 $BASE --baseline $T/bl --rounds 6 --psearch $T/fake-new
+[ "$(ls $T/bl | tr '\n' ' ')" = "round-1.json round-2.json round-3.json round-4.json round-5.json round-6.json " ] \
+  || fail "ci-baseline.sh --rounds 6: $(ls $T/bl)"
+rm -f $T/count-new
+check baseline-remake 0 $BASE --baseline $T/bl --rounds 6 --psearch $T/fake-new
+has $ERR "the new baseline against the old"; [ -z "$(ls -d $T/bl.* 2>/dev/null)" ] || fail "left: $(ls -d $T/bl.*)"
 rm -f $T/count-new; fake new $T/same
-cp $T/base/old-1.json $T/baseline.json
-check baseline-unchanged 0 $GATE --baseline $T/baseline.json --psearch $T/fake-new
+check baseline-unchanged 0 $GATE --baseline $T/bl --psearch $T/fake-new
+has $OUT "t-test of round medians (6 against 6 rounds)"; has $OUT "### psearch compare: baseline ($T/bl) → this build"
+[ "$(cat $T/count-new)" = 6 ] || fail "the gate ran $(cat $T/count-new) rounds against a baseline of 6"
 rm -f $T/count-new; fake new $T/slow
-check baseline-slower 4 $GATE --baseline $T/baseline.json --psearch $T/fake-new
-has $OUT "Mann-Whitney U"
+check baseline-slower 4 $GATE --baseline $T/bl --psearch $T/fake-new
+grep -q '^| g.bench:e | b |.*\*\*slower\*\*' $OUT || fail "baseline: b is not slower: $(grep '| b |' $OUT)"
 rm -f $T/count-new; fake new $T/drop
-check baseline-missing 5 $GATE --baseline $T/baseline.json --psearch $T/fake-new
-check no-baseline 2 $GATE --baseline $T/nosuch.json --psearch $T/fake-new
-has $ERR "no baseline at $T/nosuch.json"
+check baseline-missing 5 $GATE --baseline $T/bl --psearch $T/fake-new
+cp $T/base/old-1.json $T/baseline.json
+rm -f $T/count-new; fake new $T/slow
+check baseline-one-file 5 $GATE --baseline $T/baseline.json --psearch $T/fake-new
+has $ERR "is one invocation, which cannot be judged"; has $OUT "NOT JUDGED: one invocation a side"
+check baseline-file-refused 2 $BASE --baseline $T/baseline.json --psearch $T/fake-new
+has $ERR "a baseline is a directory of rounds"
+check no-baseline 2 $GATE --baseline $T/nosuch --psearch $T/fake-new
+has $ERR "no baseline at $T/nosuch"
 check both-modes 2 $GATE --baseline $T/baseline.json --against $T/fake-old
 check bad-rounds 2 $GATE --against $T/fake-old --rounds x
 
 # --- compare directly: pooled runs of one invocation a side are anti-conservative ---
-# rounds 2 of base and same differ only by their invocations' offsets (1.6%):
-check mw-one-round 4 $P compare --threshold 1 $T/base/old-2.json $T/same/new-2.json
+# rounds 2 of base and same differ only by their invocations' offsets (1.6%): the
+# per-run test, asked for, calls it slower; by default it is not judged
+check mw-one-round 4 $P compare --test=mann-whitney --threshold 1 $T/base/old-2.json $T/same/new-2.json
 has $ERR "each side is one invocation"
+check one-round-default 0 $P compare --threshold 1 $T/base/old-2.json $T/same/new-2.json
+has $OUT "NOT JUDGED: one invocation a side"
 check rounds-explicit 0 $P compare --test=rounds --threshold 1 $(for k in 1 2 3 4 5 6; do echo --old $T/base/old-$k.json --new $T/same/new-$k.json; done)
 has $OUT "0 slower, 0 faster"
 # unequal round counts: Welch's test on the round medians

@@ -5,9 +5,9 @@
 # plumbing and decision rules are test/cli_gate.sh.
 # A/B mode (--against, 6 ABBA rounds, the rounds test): an unchanged build
 # passes and a planted 10% slowdown (PSEARCH_TEST_SLOWDOWN) fails with exit 4,
-# at a 5% threshold. Stored-baseline mode: the mechanics (making and
-# refreshing a baseline, a gross slowdown caught), with a threshold above
-# the drift between invocations.
+# at a 5% threshold. Stored-baseline mode (4 rounds a side): the mechanics
+# (making and refreshing a baseline, a gross slowdown caught), with a
+# threshold above the drift between invocations.
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
@@ -33,16 +33,16 @@ has $OUT "**slower**"
 has $ERR "significant regression"
 grep '^|.*bench_binary' $OUT | sed 's/^/  A\/B planted 10%: /'
 
-BASE=(--baseline $T/base.json "${COMMON[@]}")
-check baseline 0 $ROOT/scripts/ci-baseline.sh "${BASE[@]}"
-[ -f $T/base.json ] || fail "no baseline written"
+BASE=(--baseline $T/base "${COMMON[@]}")
+check baseline 0 $ROOT/scripts/ci-baseline.sh "${BASE[@]}" --rounds 4
+[ -f $T/base/round-4.json ] || fail "no baseline written"
 ls $T | grep -q '\.new\.' && fail "temporary baseline left behind"
 check stored-unchanged 0 $ROOT/scripts/ci-gate.sh "${BASE[@]}" --threshold 20 --markdown $T/table.md
 has $T/table.md "0 slower"
 check stored-planted-50pct 4 $ROOT/scripts/ci-gate.sh "${BASE[@]}" --psearch $T/slow50 --threshold 20
 has $OUT "**slower**"
-check refresh 0 $ROOT/scripts/ci-baseline.sh "${BASE[@]}"
-has $ERR "replacing $T/base.json"
+check refresh 0 $ROOT/scripts/ci-baseline.sh "${BASE[@]}" --rounds 4
+has $ERR "replacing $T/base"
 
 echo "$checks checks, $fails failed"
 [ "$fails" = 0 ]

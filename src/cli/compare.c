@@ -35,6 +35,7 @@ struct config {
   int best_first;
   int strict;
   const char *json, *markdown; /* NULL, a file or "-" */
+  const char *name[2];         /* --old-name, --new-name: the sides' names in titles and notes */
 };
 
 /* OLD.json NEW.json (opt_call_fn; at is the configuration). */
@@ -68,6 +69,8 @@ static const struct opt_def opts[] = {
   OPT_ROW_OUTPUT("json", 0, AT(json), "Write the comparison as JSON to FILE (- for standard output)"),
   OPT_ROW_OUTPUT("markdown", 0, AT(markdown), "Write the comparison as markdown (a pull-request comment) to FILE"),
   OPT_ROW_CHOICE("sort-by", 0, AT(sortby), "KEY", ((const char *const[]){"name", "significant", "geomean-significant", "geomean-all", NULL}), "name (default), significant, geomean-significant or geomean-all"),
+  OPT_ROW_STRING("old-name", 0, AT(name[0]), "NAME", "Call the OLD side NAME in the title and notes (default: its first file)"),
+  OPT_ROW_STRING("new-name", 0, AT(name[1]), "NAME", "Call the NEW side NAME likewise"),
   OPT_ROW_CHOICE("order", 0, AT(best_first), "ORDER", ((const char *const[]){"worst-first", "best-first", NULL}), "worst-first (default) or best-first"),
   OPT_ROW_CALL(NULL, 0, 0, NULL, positional, 0, NULL),
   OPT_ROW_END,
@@ -118,9 +121,12 @@ static struct results *load_side(const struct config *sd, int k, int *code)
       goto oom;
     }
   }
-  if (sd->n[k] > 1) { /* name the side by its first file */
+  if (sd->name[k] != NULL || sd->n[k] > 1) { /* the side's name, or its first file's */
     char name[4200];
-    snprintf(name, sizeof name, "%s (+%d more)", side->path, sd->n[k] - 1);
+    if (sd->name[k] != NULL)
+      snprintf(name, sizeof name, "%s", sd->name[k]);
+    else
+      snprintf(name, sizeof name, "%s (+%d more)", side->path, sd->n[k] - 1);
     free(side->path);
     if ((side->path = strdup(name)) == NULL)
       goto oom;
@@ -133,17 +139,20 @@ oom:
   return NULL;
 }
 
-/* The warnings about the test that was chosen and what it could not judge. */
+/* The warnings about the test that was chosen and what it could not judge
+** (what the table says of it is in the text and the markdown). */
 static void warn_about(const struct comparison *c)
 {
   if (c->rule.test == STATS_MANN_WHITNEY && c->rounds[0] == 1 && c->rounds[1] == 1)
-    ps_warn("compare: each side is one invocation of bench, so the test sees only the spread within "
-            "a run: drift between invocations can look significant. For a gate, compare rounds "
-            "(--old A1.json --old A2.json ... --new B1.json ...) or use scripts/ci-gate.sh --against");
+    ps_warn("compare: --test=mann-whitney: each side is one invocation of bench, so the test sees only "
+            "the spread within a run: drift between invocations can look significant. This is not a gate");
   else if (c->rule.test == STATS_MANN_WHITNEY)
     ps_warn("compare: --test=mann-whitney pools the runs of several invocations as if independent; "
             "--test=rounds tests the rounds");
-  if (c->untestable > 0 && c->rule.test == STATS_ROUNDS)
+  if (c->untestable > 0 && c->rule.test == STATS_ROUNDS && c->rounds[0] == 1 && c->rounds[1] == 1)
+    ps_warn("compare: one invocation a side: ratios shown, nothing judged (rounds: --old A1.json --old "
+            "A2.json --old A3.json --new B1.json ...; scripts/ci-gate.sh runs them)");
+  else if (c->untestable > 0 && c->rule.test == STATS_ROUNDS)
     ps_warn("compare: %zu of the datasets ran in fewer than %d rounds on a side; the rounds test needs %d",
             c->untestable, STATS_MIN_ROUNDS, STATS_MIN_ROUNDS);
   else if (c->untestable > 0)

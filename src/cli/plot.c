@@ -36,8 +36,6 @@ struct config {
 
 static const struct opt_def opts[] = {
   OPT_ROW_OUTPUT("output", 'o', AT(out), "Write the SVG to FILE (default: standard output)"),
-  OPT_ROW_PERCENT("threshold", 't', AT(rule.threshold), 0, 1000, "Speedup panel: minimum change, percent (default 2)"),
-  OPT_ROW_DOUBLE("alpha", 0, AT(rule.alpha), "A", 1e-12, 0.5, "Speedup panel: significance level (default 0.01)"),
   OPT_ROW_FLAG("sweep", 0, AT(sweep), "Draw runtime per element and throughput against the size [N] instead"),
   OPT_ROW_FLAG("bars", 0, AT(bars), "Draw each dataset's entries as bars relative to a baseline entry instead"),
   OPT_ROW_STRING("baseline", 0, AT(baseline), "ENTRY", "--bars: the entry the others are divided by (default bench_copy)"),
@@ -48,8 +46,14 @@ static const struct opt_def opts[] = {
 static void init(void *p)
 {
   struct config *cf = p;
-  cf->rule = (struct stats_rule){STATS_MANN_WHITNEY, 0.01, 0.02};
+  cf->rule = (struct stats_rule){STATS_ROUNDS, 0.01, 0.02};
 }
+
+#define NOT_JUDGED "plot judges nothing: two files are one invocation a side (psearch compare judges rounds)"
+
+/* plot's old options of the speedup panel's test, which no longer judges. */
+static const struct opt_hint hints[] = {{"--alpha", NOT_JUDGED}, {"--threshold", NOT_JUDGED}, {"-t", NOT_JUDGED},
+                                        {NULL, NULL}};
 
 /* Files, and one chart: PS_EXIT_OK, or PS_EXIT_USAGE after the message. */
 static int check(void *p)
@@ -267,11 +271,10 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
   double x0 = LEFT + BAR_LABEL_W, x1 = WIDTH - 90, ext = log(1.1), xc;
   static const double ticks[] = {0.25, 0.5, 0.8, 0.9, 1, 1.1, 1.25, 2, 4};
   size_t row = 0;
-  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "Speedup of %s over %s (mean old / mean new)",
+  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "Speedup of %s over %s (median old / median new)",
            pl->r[1]->path, pl->r[0]->path);
   svg_text(f, LEFT, y + 31, SVG_START, 11, 0, "#444",
-           "coloured: significant (Mann-Whitney U, alpha %g) and beyond %g%%; grey: no significant change",
-           pl->rule.alpha, pl->rule.threshold * 100);
+           "one invocation a side: not judged (?), as psearch compare judges it; rounds of each side judge");
   for (size_t i = 0; i < pl->np; i++)
     if (pl->p[i].both && isfinite(pl->p[i].c.speedup))
       ext = fmax(ext, fabs(log(pl->p[i].c.speedup)) * 1.15);
@@ -371,8 +374,11 @@ static int collect(struct plot *pl)
   }
   for (size_t q = 0; pl->nfiles == 2 && q < pl->np; q++) { /* judge each pair once */
     const struct res_dataset *o = pl->p[q].d[0], *n = pl->p[q].d[1];
-    if ((pl->p[q].both = o && n && !o->error && !n->error))
-      stats_judge_runs(&pl->rule, o->runs, o->nruns, n->runs, n->nruns, &pl->p[q].c);
+    if ((pl->p[q].both = o && n && !o->error && !n->error && o->nruns > 0 && n->nruns > 0)) {
+      /* each file one round, as compare judges it: the medians' ratio, no verdict */
+      double mo = stats_median(o->runs, o->nruns), mn = stats_median(n->runs, n->nruns);
+      stats_judge_rounds(&pl->rule, &mo, 1, &mn, 1, 1, &pl->p[q].c);
+    }
   }
   return 0;
 }
@@ -439,4 +445,4 @@ done:
   return code;
 }
 
-const struct opt_cmd plot_cmd = {"plot", help_plot, opts, NULL, sizeof(struct config), init, check, body, NULL};
+const struct opt_cmd plot_cmd = {"plot", help_plot, opts, hints, sizeof(struct config), init, check, body, NULL};

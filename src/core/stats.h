@@ -105,8 +105,10 @@ double stats_median(const double *x, size_t n);
 ** rounds, the log medians a Welch test; so the noise the test sees is the
 ** spread between rounds, not between the correlated runs of one round.
 ** STATS_MANN_WHITNEY judges the runs of one invocation per side (it sees only
-** within-run spread). STATS_FUTHARK is futhark benchcmp's rule. STATS_AUTO is
-** STATS_ROUNDS when both sides have at least two files, else Mann-Whitney.
+** within-run spread, so drift between invocations looks significant: it is
+** not a gate, and only an explicit choice). STATS_FUTHARK is futhark
+** benchcmp's rule. STATS_AUTO is STATS_ROUNDS: one invocation a side is not
+** judged.
 ** In every test, a verdict other than "same" needs both p < alpha and a
 ** change beyond the threshold. */
 enum stats_verdict { STATS_SAME, STATS_FASTER, STATS_SLOWER, STATS_UNTESTABLE };

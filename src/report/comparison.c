@@ -94,14 +94,13 @@ static size_t keep_positive(double *x, size_t n)
 }
 
 /* Judge one dataset, o from a side of fo files against n from fn files, by
-** the rule's test (auto: rounds when both sides have two files or more). */
+** the rule's test (auto: rounds; fewer than STATS_MIN_ROUNDS a side: not judged). */
 static int judge(const struct stats_rule *rule, const struct res_dataset *o,
                  const struct res_dataset *n, int fo, int fn, struct stats_judgement *out)
 {
   double *mo, *mn;
   size_t ko, kn;
-  if (rule->test == STATS_MANN_WHITNEY || rule->test == STATS_FUTHARK ||
-      (rule->test == STATS_AUTO && (fo < 2 || fn < 2))) {
+  if (rule->test == STATS_MANN_WHITNEY || rule->test == STATS_FUTHARK) {
     stats_judge_runs(rule, o->runs, o->nruns, n->runs, n->nruns, out);
     return 0;
   }
@@ -238,7 +237,7 @@ int comparison_build(struct comparison *c, const struct results *ro, const struc
   c->rounds[0] = ro->nfiles;
   c->rounds[1] = rn->nfiles;
   if (c->rule.test == STATS_AUTO)
-    c->rule.test = ro->nfiles >= 2 && rn->nfiles >= 2 ? STATS_ROUNDS : STATS_MANN_WHITNEY;
+    c->rule.test = STATS_ROUNDS;
   c->missing = missing(ro, rn, c) + missing(rn, ro, c);
   for (size_t i = 0; i < ro->nprogs; i++)
     cap += ro->progs[i].nds;
@@ -337,7 +336,13 @@ static void unjudged_text(const struct comparison *sm, char *buf, size_t n)
 {
   size_t len = 0;
   buf[0] = '\0';
-  if (sm->untestable > 0)
+  if (sm->untestable > 0 && sm->rule.test == STATS_ROUNDS && sm->rounds[0] < STATS_MIN_ROUNDS &&
+      sm->rounds[1] < STATS_MIN_ROUNDS && sm->rounds[0] + sm->rounds[1] == 2)
+    len += (size_t)snprintf(buf, n, "NOT JUDGED: one invocation a side, whose runs cannot tell a change "
+                                    "from the drift between invocations; a gate compares rounds (psearch "
+                                    "compare --old A1.json --old A2.json --old A3.json --new B1.json ..., "
+                                    "or scripts/ci-gate.sh)");
+  else if (sm->untestable > 0)
     len += (size_t)snprintf(buf, n, "%zu dataset%s NOT JUDGED (%s)", sm->untestable,
                             sm->untestable == 1 ? "" : "s",
                             sm->rule.test == STATS_ROUNDS
@@ -408,7 +413,11 @@ static void markdown_heading(FILE *f, const struct comparison *sm)
          sm->same);
   if (sm->untestable)
     fprintf(f, ", %zu not judged", sm->untestable);
-  fprintf(f, "; geometric mean speedup **%.3fx** over %zu datasets.\n\n", sm->geomean, sm->nrows);
+  if (sm->slower + sm->faster > 0)
+    fprintf(f, "; geometric mean speedup **%.3fx** over %zu datasets.\n\n", sm->geomean, sm->nrows);
+  else
+    fprintf(f, "; geometric mean speedup %.3fx over %zu datasets (no change significant).\n\n", sm->geomean,
+            sm->nrows);
   unjudged_text(sm, unj, sizeof unj);
   if (unj[0])
     fprintf(f, "**%s.**\n\n", unj);
@@ -421,11 +430,16 @@ static void markdown_heading(FILE *f, const struct comparison *sm)
 
 void comparison_print_markdown(FILE *f, const struct comparison *sm)
 {
-  static const char *const head[] = {"Program", "Dataset", "Old mean (μs)", "New mean (μs)", "Speedup", "p",
-                                     "Verdict"};
+  static const char *const rounds_head[] = {"Program", "Dataset", "Old (μs)", "New (μs)", "Speedup", "p",
+                                            "Verdict"};
+  static const char *const runs_head[] = {"Program", "Dataset", "Old mean (μs)", "New mean (μs)", "Speedup", "p",
+                                          "Verdict"};
   const struct comparison_group *g = sm->groups;
   markdown_heading(f, sm);
-  table_md_head(f, 7, head, "llrrrrl");
+  if (sm->rule.test == STATS_ROUNDS)
+    fputs("Old and New: the geometric mean of each side's round medians (a round is one invocation of "
+          "bench).\n\n", f);
+  table_md_head(f, 7, sm->rule.test == STATS_ROUNDS ? rounds_head : runs_head, "llrrrrl");
   for (size_t i = 0; i < sm->ngroups; i++) {
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct comparison_row *r = &g[i].rows[j];
