@@ -244,6 +244,15 @@ import json; d=json.load(open('$T/nv.json'))
 v = [r['psearch']['validation'] for p in d.values() for r in p['datasets'].values()]
 assert v and set(v) == {'skipped'}, v
 " || fail "--no-validate: JSON validation is not 'skipped' everywhere"
+has $ERR "--no-validate: results are not checked against the reference"
+python3 -c "import json, sys; assert all(p['psearch_context']['validation'] is False for p in json.load(open(sys.argv[1])).values())" \
+  $T/nv.json || fail "--no-validate: the context does not say validation false"
+# kernels from a directory: said at bench time and recorded
+mkdir -p $T/kdir && cp $(dirname "$0")/../cl/*.cl $T/kdir/
+check kernel-dir 0 $P bench $FAST --kernels $T/kdir -e bench_copy $T/s.bench --json $T/kd.json
+has $ERR "--kernels $T/kdir: the kernels are read from there, not psearch's own"
+python3 -c "import json, sys; assert all(p['psearch_context']['kernels'] == sys.argv[2] for p in json.load(open(sys.argv[1])).values())" \
+  $T/kd.json $T/kdir || fail "--kernels: the directory is not recorded"
 
 # timeout: the dataset fails with futhark's message, the next one still runs
 cat > $T/slow.bench <<'S'

@@ -55,6 +55,29 @@ has $OUT "Cache mode (bench --cache) changed: hot in $T/hot.json, cold in $T/col
 grep -qE "^(Device|Kernel time|Backend).* changed" $OUT && fail "conditions that agree named: $(head -3 $OUT)"
 check same-conditions 0 $P compare old.json $T/hot.json
 grep -q " changed: " $OUT && fail "a condition one side lacks was named: $(head -3 $OUT)"
+# a condition recorded on one side only is named when it is not the default (an older
+# file records nothing): unvalidated runs, other kernel sources, tuning, a test hook;
+# in the text, in the markdown a pull request shows, and in the plot
+python3 -c "import json, sys; d = json.load(open('old.json'))
+for v in d.values():
+    c = v['psearch_context']; c['validation'] = False; c['kernels'] = '/home/x/k'; c['tuning'] = {'sort_wg': 512}
+    c['test_hooks'] = {'PSEARCH_TEST_SLOWDOWN': 'scan:5'}
+json.dump(d, open(sys.argv[1], 'w'))" $T/odd.json
+check one-side-conditions 0 $P compare --markdown $T/odd.md old.json $T/odd.json
+has $OUT "Validation (bench --no-validate) changed: not recorded in old.json, false in $T/odd.json"
+has $OUT "Kernel sources (bench --kernels) changed: not recorded in old.json, /home/x/k in $T/odd.json"
+has $OUT 'Tuning parameters (bench --tune) changed: not recorded in old.json, {"sort_wg":512} in'
+has $OUT 'Test hooks changed: not recorded in old.json, {"PSEARCH_TEST_SLOWDOWN":"scan:5"} in'
+has $T/odd.md "- Validation (bench --no-validate) changed: not recorded in old.json, false in"
+python3 -c "import json, sys; d = json.load(open('old.json'))
+for v in d.values():
+    c = v['psearch_context']; c['validation'] = True; c['kernels'] = 'embedded'; c['tuning'] = {}; c['test_hooks'] = {}
+json.dump(d, open(sys.argv[1], 'w'))" $T/plain.json
+check defaults-unnamed 0 $P compare old.json $T/plain.json
+grep -q " changed: " $OUT && fail "a default condition one side records was named: $(grep changed $OUT)"
+check plot-conditions 0 $P plot old.json $T/odd.json -o $T/odd.svg
+grep -q "conditions differ: Validation (bench --no-validate): not recorded in old.json, false in $T/odd.json" $T/odd.svg \
+  || fail "plot does not name the unvalidated side: $(grep -o 'conditions differ[^<]*' $T/odd.svg)"
 
 # datasets in natural order: [1000] before [1000000]
 check natural-order 4 $P compare $MW old.json new.json

@@ -172,8 +172,18 @@ assert ('odd.bench:entry', 'a "quoted", comma [10]i32') in got and ("odd.bench:e
 assert raw.endswith(b"\r\n") and raw.count(b"\r\n") == len(rows), raw.count(b"\r\n")
 assert b'"a ""quoted"", comma [10]i32"' in raw and b'"GPU ""X"", rev 2"' in raw
 PY
-# pooling: the same runs through the pooled gbench entries
-check gbench-pooled 0 $P export --gbench - old.json new.json
+# pooling files made under different conditions (here the device) is refused, unless asked
+check gbench-unlike 2 $P export --gbench - old.json new.json
+has $ERR "export: s.bench:search: Device GPU A in old.json, GPU B in new.json"
+has $ERR "not pooled into one row: export each file alone, or pool them anyway with --pool"
+[ -s $OUT ] && fail "export refused to pool but wrote: $(head -3 $OUT)"
+python3 -c "import json, sys; d = json.load(open(sys.argv[1]))
+for v in d.values(): v['psearch_context']['validation'] = False
+json.dump(d, open(sys.argv[2], 'w'))" new.json $T/nv.json
+check gbench-unvalidated 2 $P export --gbench - new.json $T/nv.json
+has $ERR "Validation (bench --no-validate) not recorded in new.json, false in $T/nv.json"
+# --pool: the same runs through the pooled gbench entries
+check gbench-pooled 0 $P export --pool --gbench - old.json new.json
 py gbench-pooled $OUT old.json new.json <<'PY'
 import json, statistics, sys
 from runs import runs
@@ -186,7 +196,7 @@ for k, r in ran.items():
     assert by[k]["iterations"] == len(r) and abs(by[k]["real_time"] - statistics.fmean(r)) <= 1e-12 * by[k]["real_time"], (k, by[k])
 assert by["s.bench:search/[1000]i32"]["iterations"] == 20
 PY
-has $ERR "s.bench:search ran on device GPU A in old.json and on GPU B in new.json; their runs are pooled"
+has $ERR "s.bench:search: Device GPU A in old.json, GPU B in new.json; their runs are pooled (--pool)"
 
 # --- markdown: a row per program and dataset, eight cells each ---
 check markdown 0 $P export --markdown - $T/odd.json new-failed.json

@@ -212,7 +212,8 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
-                                  cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune};
+                                  cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune,
+                                  cf->validate, cf->dev.kernels};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
@@ -398,6 +399,21 @@ static int cache_upkeep_now(const struct bench_config *cf)
   return 0;
 }
 
+/* Say on stderr each condition of the run that makes its results unlike a
+** default run's (they are recorded in the JSON, and compare, plot and export
+** name any that differs between files). */
+static void announce_conditions(const struct bench_config *cf)
+{
+  char t[512];
+  if (!cf->validate)
+    ps_warn("--no-validate: results are not checked against the reference; the JSON says \"validation\": false");
+  if (cf->dev.kernels != NULL)
+    ps_warn("--kernels %s: the kernels are read from there, not psearch's own; the JSON records the directory",
+            cf->dev.kernels);
+  if (cf->dev.tune.n > 0)
+    ps_warn("--tune %s: tuning parameters set; the JSON records them", tune_format(&cf->dev.tune, t, sizeof t));
+}
+
 /* Every suite on device k of -d all (the one device without): the device and
 ** what goes with it opened, the header, the blocks, all closed again. The
 ** failures, or -1 (the message printed) when it could not run. */
@@ -450,6 +466,7 @@ int bench_run(const struct bench_config *given)
   t_program = ps_now_ns();
   cf.summary = &summary;
   hook_announce();
+  announce_conditions(&cf);
   if ((rc = benchio_check(cf.json, cf.markdown)) != PS_EXIT_OK)
     return rc;
   if (cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_json_to_stdout(&cf.json) != 0)

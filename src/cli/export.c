@@ -34,6 +34,7 @@ struct config {
   int npaths;
   const char *out[NFORMATS]; /* each form's FILE; NULL: not asked for */
   int aggregates;
+  int pool;                  /* --pool: pool runs made under different conditions */
 };
 
 #define AT(f) offsetof(struct config, f)
@@ -43,6 +44,7 @@ static const struct opt_def opts[] = {
   OPT_ROW_OUTPUT("csv", 0, AT(out[FMT_CSV]), "One row per run, CSV, into FILE"),
   OPT_ROW_OUTPUT("markdown", 0, AT(out[FMT_MARKDOWN]), "A table for a pull-request comment into FILE"),
   OPT_ROW_FLAG("aggregates", 0, AT(aggregates), "--gbench: the _mean, _median, _stddev and _cv entries (see above)"),
+  OPT_ROW_FLAG("pool", 0, AT(pool), "Pool a program's runs from files made under different conditions (backend, device, build, ...)"),
   OPT_ROW_LIST(NULL, 0, AT(paths), AT(npaths), MAXFILES, "RESULTS.json", NULL),
   OPT_ROW_END,
 };
@@ -77,24 +79,36 @@ static int check(void *p)
   return rc;
 }
 
-/* Before b's program pb is pooled into a's pa: a backend or device that
-** differs is named on stderr (the runs are pooled all the same), and context
-** that only pb states moves to pa. */
-static void merge_context(struct res_program *pa, struct res_program *pb, const char *apath,
-                          const char *bpath)
+/* Before b's program pb is pooled into a's pa: a condition of measurement
+** that differs (backend, device, build, validation, ...: results.h) refuses
+** the pool (-1 after the message) unless pool is set, when it is named on
+** stderr; context that only pb states moves to pa. */
+static int merge_context(struct res_program *pa, struct res_program *pb, const char *apath, const char *bpath,
+                         int pool)
 {
   char **fa[] = {&pa->backend, &pa->device, &pa->date, &pa->host};
   char **fb[] = {&pb->backend, &pb->device, &pb->date, &pb->host};
-  for (int k = 0; k < 2; k++)
-    if (*fa[k] != NULL && *fb[k] != NULL && strcmp(*fa[k], *fb[k]) != 0)
-      ps_warn("export: %s ran on %s %s in %s and on %s in %s; their runs are pooled", pb->name,
-              k == 0 ? "backend" : "device", *fa[k], apath, *fb[k], bpath);
+  int unlike = 0;
+  for (int k = 0; k < RES_NCOND; k++)
+    if (results_condition_differs(pa, pb, k)) {
+      (pool ? ps_warn : ps_error)("export: %s: %s %s in %s, %s in %s%s", pb->name, results_said[k],
+                                  pa->cond[k] ? pa->cond[k] : "not recorded", apath,
+                                  pb->cond[k] ? pb->cond[k] : "not recorded", bpath,
+                                  pool ? "; their runs are pooled (--pool)" : "");
+      unlike = 1;
+    }
+  if (unlike && !pool) {
+    ps_error("export: runs made under different conditions are not pooled into one row: export each file "
+             "alone, or pool them anyway with --pool");
+    return -1;
+  }
   for (int k = 0; k < 4; k++) {
     if (*fa[k] == NULL) {
       *fa[k] = *fb[k];
       *fb[k] = NULL;
     }
   }
+  return 0;
 }
 
 /* The files of cf pooled into one; NULL after printing why (*code set). */
@@ -114,8 +128,12 @@ static struct results *load_all(const struct config *cf, int *code)
     }
     for (size_t j = 0; j < r->nprogs; j++) {
       struct res_program *pa = (struct res_program *)results_program(all, r->progs[j].name);
-      if (pa != NULL)
-        merge_context(pa, &r->progs[j], i == 1 ? cf->paths[0] : "an earlier file", cf->paths[i]);
+      if (pa != NULL &&
+          merge_context(pa, &r->progs[j], i == 1 ? cf->paths[0] : "an earlier file", cf->paths[i], cf->pool) != 0) {
+        *code = PS_EXIT_USAGE;
+        results_free(r);
+        goto done;
+      }
     }
     if (results_pool(all, r) != 0) { /* r is freed either way */
       ps_error("export: out of memory");

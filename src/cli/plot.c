@@ -324,10 +324,38 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
 #undef X
 }
 
+#define MAX_NOTES 6 /* conditions that differ, named under the legend at most */
+
+/* The conditions of measurement (results.h) that differ between file 0 and a
+** later file for a program both have: "Backend: opencl in A, multicore in B",
+** each once, at most MAX_NOTES; their count. */
+static int condition_notes(const struct plot *pl, char notes[MAX_NOTES][320])
+{
+  int n = 0;
+  for (int i = 1; i < pl->nfiles; i++)
+    for (size_t j = 0; j < pl->r[0]->nprogs; j++) {
+      const struct res_program *a = &pl->r[0]->progs[j], *b = results_program(pl->r[i], a->name);
+      for (int k = 0; b != NULL && k < RES_NCOND && n < MAX_NOTES; k++) {
+        int seen = 0;
+        if (!results_condition_differs(a, b, k))
+          continue;
+        snprintf(notes[n], sizeof notes[n], "%s: %s in %s, %s in %s", results_said[k],
+                 a->cond[k] ? a->cond[k] : "not recorded", pl->r[0]->path, b->cond[k] ? b->cond[k] : "not recorded",
+                 pl->r[i]->path);
+        for (int q = 0; q < n && !seen; q++)
+          seen = strcmp(notes[q], notes[n]) == 0;
+        n += !seen;
+      }
+    }
+  return n;
+}
+
 static void draw(FILE *f, const struct plot *pl)
 {
   size_t nbars = 0;
-  double h = 40 + 20.0 * pl->nfiles, y;
+  char notes[MAX_NOTES][320];
+  int nnotes = condition_notes(pl, notes);
+  double h = 40 + 20.0 * pl->nfiles + 16.0 * nnotes, y;
   for (size_t i = 0; i < pl->np; i++)
     nbars += (size_t)pl->p[i].both;
   h += panel_height(pl) * (double)pl->np;
@@ -340,6 +368,8 @@ static void draw(FILE *f, const struct plot *pl)
     svg_text(f, LEFT + 18, 46 + 20.0 * i, SVG_START, 12, 0, "#222", "%s", pl->r[i]->path);
   }
   y = 40 + 20.0 * pl->nfiles;
+  for (int i = 0; i < nnotes; i++, y += 16) /* times made under unlike conditions: said first */
+    svg_text(f, LEFT, y + 12, SVG_START, 11, 0, "#a33", "conditions differ: %s", notes[i]);
   for (size_t i = 0; i < pl->np; i++, y += panel_height(pl))
     draw_panel(f, pl, &pl->p[i], y);
   if (pl->nfiles == 2)

@@ -184,13 +184,10 @@ static int judge_program(struct comparison *c, const struct results *ro, const s
                          const struct res_program *po, const struct res_program *pn,
                          struct comparison_group *g)
 {
-  static const char *const said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
-                                               "Kernel time (bench --kernel-time)",
-                                               "Throttled runs discarded (bench --discard-throttled)",
-                                               "Test hooks"};
-  for (int k = 0; k < RES_NCOND; k++) /* what both files record and differs: times not comparable */
-    if (po->cond[k] != NULL && pn->cond[k] != NULL && strcmp(po->cond[k], pn->cond[k]) != 0)
-      note(c, "%s changed: %s in %s, %s in %s", said[k], po->cond[k], ro->path, pn->cond[k], rn->path);
+  for (int k = 0; k < RES_NCOND; k++) /* a condition that differs: times not comparable */
+    if (results_condition_differs(po, pn, k))
+      note(c, "%s changed: %s in %s, %s in %s", results_said[k], po->cond[k] ? po->cond[k] : "not recorded",
+           ro->path, pn->cond[k] ? pn->cond[k] : "not recorded", rn->path);
   g->name = po->name;
   g->rows = &c->rows[c->nrows];
   for (size_t j = 0; j < po->nds; j++) {

@@ -147,7 +147,26 @@ static int context_dup(const cJSON *prog, const char *key, char **out)
 }
 
 const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
-                                                   "kernel_time", "discard_throttled", "test_hooks"};
+                                                   "kernel_time", "discard_throttled", "test_hooks",
+                                                   "validation", "kernels", "tuning", "psearch_commit"};
+const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
+                                             "Kernel time (bench --kernel-time)",
+                                             "Throttled runs discarded (bench --discard-throttled)",
+                                             "Test hooks", "Validation (bench --no-validate)",
+                                             "Kernel sources (bench --kernels)", "Tuning parameters (bench --tune)",
+                                             "psearch's build"};
+const char *const results_neutral[RES_NCOND] = {NULL, NULL, NULL, "hot", "false", "false", "{}",
+                                                "true", "embedded", "{}", NULL};
+
+int results_condition_differs(const struct res_program *a, const struct res_program *b, int c)
+{
+  const char *x = a->cond[c], *y = b->cond[c], *neutral = results_neutral[c];
+  if (x != NULL && y != NULL)
+    return strcmp(x, y) != 0;
+  if (x == NULL && y == NULL)
+    return 0;
+  return neutral != NULL && strcmp(x != NULL ? x : y, neutral) != 0;
+}
 
 /* The context's key as text: a string as it is, a number (%g), true or
 ** false, an object or array as compact JSON; NULL when absent. *oom on failure. */
@@ -618,11 +637,14 @@ cJSON *results_context_json(const struct results_context *c)
     for (int i = 0; c->tune != NULL && i < c->tune->n; i++)
       cJSON_AddNumberToObject(t, c->tune->set[i].name, (double)c->tune->set[i].value);
   }
-  if (k > 0) { /* results made under a test hook say so */
+  { /* the test hooks set ({}: none; a release build has none), so that no
+    ** result made under one passes for a measurement */
     cJSON *h = cJSON_AddObjectToObject(o, "test_hooks");
     for (int i = 0; i < k; i++)
       cJSON_AddStringToObject(h, names[i], values[i]);
   }
+  cJSON_AddBoolToObject(o, "validation", c->validate);
+  cJSON_AddStringToObject(o, "kernels", c->kernels != NULL ? c->kernels : "embedded");
   return o;
 }
 

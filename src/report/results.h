@@ -45,9 +45,16 @@ struct res_dataset {
 ** Futhark's files or when absent): its psearch_context's backend, device,
 ** date (UTC, "2026-01-02T03:04:05Z") and host. */
 /* The measurement conditions a psearch_context records, which make times
-** comparable only when equal (results_conditions names them). */
-#define RES_NCOND 7
+** comparable only when equal (results_conditions names them, results_said
+** says them in a sentence); results_neutral[c] is the value that changes
+** nothing (the defaults: no test hook, validated, the embedded kernels, no
+** tuning), or NULL where every value is a condition of its own (the device). */
+#define RES_NCOND 11
 extern const char *const results_conditions[RES_NCOND];
+extern const char *const results_said[RES_NCOND];
+extern const char *const results_neutral[RES_NCOND];
+
+
 
 struct res_program {
   char *name;
@@ -60,6 +67,11 @@ struct res_program {
   struct res_dataset *ds;
   size_t nds;
 };
+
+/* Whether condition c differs between programs a and b in a way that makes
+** their times unlike: both record it and the values differ, or one records a
+** value other than the neutral one and the other does not record it. */
+int results_condition_differs(const struct res_program *a, const struct res_program *b, int c);
 
 struct results {
   char *path;
@@ -116,6 +128,8 @@ struct results_context {
   int discard_throttled; /* --discard-throttled: runs during which the GPU was throttled dropped */
   int kernel_time;      /* --kernel-time: every run's kernels timed by events as well */
   const struct tune *tune; /* --tune: the parameters set; NULL: none */
+  int validate;         /* results checked against the reference (not --no-validate) */
+  const char *kernels;  /* --kernels DIR: kernel sources read from DIR; NULL: the embedded ones */
 };
 cJSON *results_context_json(const struct results_context *c);
 
