@@ -436,9 +436,44 @@ static void kernel_over_wall(void **state)
   measure_result_free(&r);
 }
 
+static double alternating(uint64_t k) { return k % 2 ? 30 : 10; }
+
+/* --batch: a call holds K runs back to back (one sync), each reported time
+** the call's mean; fixed K, and K chosen from the second warm-up call so that
+** a call lasts at least MEASURE_BATCH_MIN_NS; the synchronous runs after. */
+static void batched(void **state)
+{
+  struct measure_result r;
+  (void)state;
+  /* K = 2 over runs of 10 and 30 us: every time 20; 2 warm-up runs, 5 x 2 timed, 20 synchronous */
+  assert_int_equal(measure(alternating, (struct measure_params){.runs = 5, .max_runs = 5, .batch = 2}, &no_stop, &r),
+                   0);
+  assert_int_equal(r.n, 5);
+  assert_int_equal(r.batch, 2);
+  for (size_t i = 0; i < r.n; i++)
+    assert_true(r.us[i] == 20);
+  assert_int_equal(calls, 2 + 10 + MEASURE_SYNC_RUNS);
+  assert_true(r.sync_mean_us == 20);
+  measure_result_free(&r);
+  /* auto: runs of 2 us make batches of 500 (1 ms); two warm-up calls of one run */
+  assert_int_equal(measure(tiny, (struct measure_params){.runs = 3, .max_runs = 3, .batch = -1}, &no_stop, &r), 0);
+  assert_int_equal(r.batch, 500);
+  assert_int_equal(calls, 2 + 3 * 500 + MEASURE_SYNC_RUNS);
+  assert_true(r.us[0] == 2 && r.us[2] == 2);
+  measure_result_free(&r);
+  /* auto on long runs: no batch (1), and no synchronous pass */
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 3, .max_runs = 3, .batch = -1}, &no_stop, &r),
+                   0);
+  assert_int_equal(r.batch, 1);
+  assert_int_equal(calls, 2 + 3);
+  assert_true(isnan(r.sync_mean_us));
+  measure_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(batched),
     cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
     cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
     cmocka_unit_test(interleave_rotates), cmocka_unit_test(interleave_same_as_alone),

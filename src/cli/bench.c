@@ -213,7 +213,7 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
                                   cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune,
-                                  cf->validate, cf->dev.kernels};
+                                  cf->validate, cf->dev.kernels, cf->mp.batch};
     prog = cJSON_AddObjectToObject(root, key);
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
@@ -357,6 +357,10 @@ static void print_header(const struct bench_config *cf)
     printf("Throttled runs discarded: NVML sampled just before and after each run, outside the timed region.\n");
   if (cf->mp.kernel_time)
     printf("Kernel time: every run's kernels also timed by profiling events, for the outliers' causes.\n");
+  if (cf->mp.batch != 0)
+    printf("Batched: runs timed %s back to back with one sync after them, each run the batch's mean;\n"
+           "  the mean of %d synchronous runs beside it with -x.\n",
+           cf->mp.batch > 0 ? "in fixed batches" : "in batches of at least 1 ms", MEASURE_SYNC_RUNS);
   if (cf->extended && cf->copy_gbs > 0)
     printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
 }

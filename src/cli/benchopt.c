@@ -26,6 +26,8 @@ static const struct opt_def opts[] = {
   OPT_ROW_FLAG("interleave", 0, AT(interleave), "Measure the entries of each dataset in turns (A B C, B C A, ...)"),
   OPT_ROW_FLAG("discard-throttled", 0, AT(discard), "NVIDIA GPUs: discard runs during which the GPU was throttled"),
   OPT_ROW_FLAG("kernel-time", 0, AT(ktime), "Time every run's kernels by events too: name each outlier's cause (-x)"),
+  OPT_ROW_FLAG("batch", 0, AT(batch), "Time runs in batches of back-to-back runs (a batch of at least 1 ms, one sync): each reported run the batch's mean"),
+  OPT_ROW_INT("batch-size", 0, AT(batch_size), "K", 1, 100000, "--batch with K runs a batch"),
   OPT_ROW_CHOICE("format", 0, AT(format), "FMT", ((const char *const[]){"futhark", "human", "auto", NULL}), "auto (default: human on a terminal, else futhark), human or futhark"),
   OPT_ROW_OUTPUT("markdown", 0, AT(markdown), "Write the summary (fastest entry first) as markdown tables to FILE"),
   BENCHSHARD_ROWS(AT(so)),
@@ -75,6 +77,7 @@ static int check(void *p)
   cf->use_cache = !cf->dev.no_cache;
   if (cf->verbose)
     ps_verbosity = 2;
+  cf->mp.batch = cf->batch_size > 0 ? cf->batch_size : cf->batch ? -1 : 0;
   if (cf->mp.max_runs < cf->mp.runs)
     ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
   else if (devopt_check(&cf->dev) == 0 && benchshard_check(&cf->so) == 0)

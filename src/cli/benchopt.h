@@ -38,6 +38,8 @@ struct bench_config {
   int interleave;  /* --interleave: a block's entries measured in turns, dataset by dataset */
   int discard;     /* --discard-throttled: mp.throttled probes NVML around each run */
   int ktime;       /* --kernel-time: mp.kernel_time on each device that has profiling events */
+  int batch;       /* --batch: mp.batch chosen per dataset (a call of at least 1 ms) */
+  int64_t batch_size; /* --batch-size K: mp.batch = K; 0: not given */
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */

@@ -33,6 +33,7 @@ struct session {
   uint64_t phase_start;
   size_t cap;         /* of r->us and r->preempted */
   int calls;          /* calls of the entry so far, the warm-up included */
+  int64_t k;          /* runs a call holds (measure_params.batch; 1 off) */
   enum phase phase;
   int64_t left;       /* runs the current batch still wants */
   int64_t tried;      /* calls in the current batch */
@@ -139,7 +140,10 @@ static int one_call(struct session *ss)
   kernel_events(ss, 1);
   c0 = ss->preemptions();
   t0 = now(ss);
-  if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
+  for (int64_t i = 0; i < ss->k; i++) /* batched: back to back, one sync after them */
+    if (entry_run(ss->j, &e) != 0)
+      return fail(ss, e.msg);
+  if (entry_sync(ss->j, &e) != 0)
     return fail(ss, e.msg);
   t1 = now(ss);
   c1 = ss->preemptions();
@@ -155,7 +159,7 @@ static int one_call(struct session *ss)
     ss->r->discarded++;
     return 0;
   }
-  if (push(ss, (double)(t1 - t0) / 1000.0, k, c1 != c0) != 0)
+  if (push(ss, (double)(t1 - t0) / 1000.0 / (double)ss->k, k / (double)ss->k, c1 != c0) != 0)
     return fail(ss, "out of memory");
   ss->left--;
   if (ss->progress != NULL && t1 - ss->last_draw >= MEASURE_PROGRESS_NS)
@@ -251,11 +255,22 @@ static void next_conv(struct session *ss)
   batch(ss, PH_CONV, more, ss->c0 + (uint64_t)(ss->p->conv_max_s * 1e9));
 }
 
+/* --batch=auto: the runs a call holds so that it lasts MEASURE_BATCH_MIN_NS,
+** from one run's time in µs. */
+static int64_t batch_size(double us)
+{
+  double k = us > 0 ? ceil((double)MEASURE_BATCH_MIN_NS / 1000.0 / us) : MEASURE_BATCH_MAX;
+  return k < 1 ? 1 : k > MEASURE_BATCH_MAX ? MEASURE_BATCH_MAX : (int64_t)k;
+}
+
 /* The current batch is over: choose the next, or finish. */
 static void next_batch(struct session *ss)
 {
   switch (ss->phase) {
-  case PH_WARMUP: /* its time is thrown away */
+  case PH_WARMUP: /* its time is thrown away; with --batch=auto the second call's chooses k */
+    if (ss->p->batch < 0 && ss->r->n > 0)
+      ss->k = batch_size(ss->r->us[ss->r->n - 1]);
+    ss->r->batch = ss->k;
     ss->r->n = 0;
     if (ss->j->rt != NULL)
       rt_take_kernel_ns(ss->j->rt);
@@ -329,20 +344,47 @@ static void begin(struct session *ss, const struct measure_params *p, struct ent
   r->stop = MEASURE_INITIAL;
   r->rse = r->rse_target = NAN;
   r->discarded = p->throttled != NULL ? 0 : -1;
+  r->sync_mean_us = NAN;
+  ss->k = p->batch > 0 ? p->batch : 1;
+  r->batch = ss->k;
   ss->left_at = ss->clock();
   ss->t_start = now(ss);
   if (progress != NULL) {
     struct measure_progress mp = {NULL, 0, 0, 0, 0, NAN, NAN};
     progress(ctx, &mp);
   }
-  batch(ss, PH_WARMUP, 1, 0);
+  batch(ss, PH_WARMUP, p->batch < 0 ? 2 : 1, 0);
 }
 
-/* The statistics at the end and the profiled pass. */
+/* Batched: the mean of MEASURE_SYNC_RUNS synchronous runs (each run and its
+** sync timed, as without --batch), to report beside the batched mean. */
+static void sync_pass(struct session *ss)
+{
+  struct ps_err e;
+  uint64_t sum = 0;
+  int k = 0;
+  if (ss->k <= 1)
+    return;
+  for (; k < MEASURE_SYNC_RUNS && !*ss->stop; k++) {
+    uint64_t t0;
+    if (ss->p->evict != NULL && evict_run(ss->p->evict, &e) != 0)
+      break;
+    t0 = now(ss);
+    if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
+      break;
+    sum += now(ss) - t0;
+  }
+  if (k > 0)
+    ss->r->sync_mean_us = (double)sum / 1000.0 / k;
+}
+
+/* The statistics at the end, the synchronous pass of a batched measurement,
+** and the profiled pass. */
 static void finish(struct session *ss)
 {
   struct stats s;
   rule(ss, &s);
+  sync_pass(ss);
   profiled_pass(ss);
 }
 

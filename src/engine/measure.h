@@ -30,6 +30,9 @@
 #define MEASURE_KERNELS 6              /* kernels named in the breakdown */
 #define MEASURE_TURN_NS 10000000u      /* interleaved: a turn lasts this (own time), at least one call */
 #define MEASURE_MAX_DISCARDS 1000      /* throttled runs discarded at most, per measurement */
+#define MEASURE_BATCH_MIN_NS 1000000u  /* --batch: a batched call lasts at least this (nvbench's rule) */
+#define MEASURE_BATCH_MAX 100000       /* --batch: runs a call holds at most */
+#define MEASURE_SYNC_RUNS 20           /* --batch: synchronous runs for the mean beside the batched one */
 
 struct measure_params {
   int64_t runs;        /* minimum timed runs, >= 1 */
@@ -37,6 +40,10 @@ struct measure_params {
   int convergence;     /* run the convergence phase */
   double conv_max_s;   /* its budget: seconds of runtimes and of wall time */
   int64_t timeout_s;   /* fail once the warm-up and runs took longer; 0: none */
+  int64_t batch;       /* runs a timed call holds back to back, one sync after them, its time divided
+                       ** by them (nvbench's batch measurement: the host's launch and sync amortised):
+                       ** 0 off (a call is one run and its sync); > 0 that many; < 0 chosen from a
+                       ** second warm-up call so that a call lasts MEASURE_BATCH_MIN_NS */
   struct evict *evict; /* cold cache: evicted before every call, untimed; NULL: hot */
   /* the clock, ns; NULL: ps_now_ns. Unit tests pass a simulated one that
   ** their fake entry advances, so that timings are exact on a loaded host
@@ -97,6 +104,8 @@ struct measure_result {
   int nktimes;
   char *error;                  /* why the measurement failed (owned), NULL if it did not */
   int64_t discarded;            /* calls discarded as throttled; -1: not checked */
+  int64_t batch;                /* runs each reported time is the mean of (1: not batched) */
+  double sync_mean_us;          /* batched: the mean of MEASURE_SYNC_RUNS synchronous runs after them; NaN: none */
 };
 
 /* Measure job j (prepared). 0, or -1 with r->error set ("Interrupted." when

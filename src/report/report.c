@@ -43,6 +43,8 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   d->rse_target = m->rse_target;
   d->launches = m->launches;
   d->discarded = m->discarded;
+  d->batch = m->batch > 0 ? m->batch : 1;
+  d->sync_mean_us = m->sync_mean_us;
   stats_compute(m->us, m->n, &d->s);
   stats_bootstrap_ci(m->us, m->n, 2000, &d->ci_lo, &d->ci_hi);
   for (size_t i = 0; m->preempted != NULL && i < m->n; i++)
@@ -149,9 +151,12 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
   double gbs = d->min_bytes / (d->s.mean * 1e3);
   if (d->error != NULL)
     return;
-  fprintf(f, "    %zu runs; median %.1f\u03bcs; 95%% CI of mean [%.1f, %.1f]\u03bcs; %.3g elements/s; "
-          "%.1f GB/s",
-          d->n, d->s.median, d->ci_lo, d->ci_hi, (double)d->elements / (d->s.mean * 1e-6), gbs);
+  fprintf(f, "    %zu runs", d->n);
+  if (d->batch > 1) /* each run the mean of a batch: say so, and the synchronous mean */
+    fprintf(f, " (batches of %lld, the mean of %d synchronous runs %.1f\u03bcs)", (long long)d->batch,
+            MEASURE_SYNC_RUNS, d->sync_mean_us);
+  fprintf(f, "; median %.1f\u03bcs; 95%% CI of mean [%.1f, %.1f]\u03bcs; %.3g elements/s; %.1f GB/s", d->s.median,
+          d->ci_lo, d->ci_hi, (double)d->elements / (d->s.mean * 1e-6), gbs);
   if (copy_gbs > 0)
     fprintf(f, " (%.0f%% of copy bandwidth)", 100 * gbs / copy_gbs);
   if (d->s.out_lo + d->s.out_hi > 0)

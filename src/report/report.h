@@ -69,6 +69,8 @@ struct report_dataset {
   struct stats ks;
   size_t out_hi_kernels, out_hi_host, out_lo_kernels, out_lo_host;
   const struct tune_used *tuning; /* the tuning parameters the entry read, with their values; NULL: none */
+  int64_t batch;          /* runs each time is the mean of (1: not batched: measure_params.batch) */
+  double sync_mean_us;    /* batched: the synchronous runs' mean; NaN: none */
 };
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;

@@ -148,15 +148,15 @@ static int context_dup(const cJSON *prog, const char *key, char **out)
 
 const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
                                                    "kernel_time", "discard_throttled", "test_hooks",
-                                                   "validation", "kernels", "tuning", "psearch_commit"};
+                                                   "validation", "kernels", "tuning", "psearch_commit", "batch"};
 const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
                                              "Kernel time (bench --kernel-time)",
                                              "Throttled runs discarded (bench --discard-throttled)",
                                              "Test hooks", "Validation (bench --no-validate)",
                                              "Kernel sources (bench --kernels)", "Tuning parameters (bench --tune)",
-                                             "psearch's build"};
+                                             "psearch's build", "Batched runs (bench --batch)"};
 const char *const results_neutral[RES_NCOND] = {NULL, NULL, NULL, "hot", "false", "false", "{}",
-                                                "true", "embedded", "{}", NULL};
+                                                "true", "embedded", "{}", NULL, "off"};
 
 int results_condition_differs(const struct res_program *a, const struct res_program *b, int c)
 {
@@ -566,6 +566,11 @@ cJSON *results_dataset_json(const struct report_dataset *d)
     cJSON_AddItemToObject(ps, "gpu", gpu_json(d->gpu));
   if (d->discarded >= 0)
     cJSON_AddNumberToObject(ps, "discarded_throttled", (double)d->discarded);
+  if (d->batch > 1) { /* each runtime the mean of a batch of back-to-back runs */
+    cJSON_AddNumberToObject(ps, "batch", (double)d->batch);
+    if (!isnan(d->sync_mean_us))
+      cJSON_AddNumberToObject(ps, "sync_mean_us", d->sync_mean_us);
+  }
   ci = cJSON_AddArrayToObject(ps, "ci95_us");
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_lo));
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_hi));
@@ -645,6 +650,10 @@ cJSON *results_context_json(const struct results_context *c)
   }
   cJSON_AddBoolToObject(o, "validation", c->validate);
   cJSON_AddStringToObject(o, "kernels", c->kernels != NULL ? c->kernels : "embedded");
+  if (c->batch > 0)
+    cJSON_AddNumberToObject(o, "batch", (double)c->batch);
+  else
+    cJSON_AddStringToObject(o, "batch", c->batch < 0 ? "auto" : "off");
   return o;
 }
 

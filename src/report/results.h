@@ -49,7 +49,7 @@ struct res_dataset {
 ** says them in a sentence); results_neutral[c] is the value that changes
 ** nothing (the defaults: no test hook, validated, the embedded kernels, no
 ** tuning), or NULL where every value is a condition of its own (the device). */
-#define RES_NCOND 11
+#define RES_NCOND 12
 extern const char *const results_conditions[RES_NCOND];
 extern const char *const results_said[RES_NCOND];
 extern const char *const results_neutral[RES_NCOND];
@@ -130,6 +130,7 @@ struct results_context {
   const struct tune *tune; /* --tune: the parameters set; NULL: none */
   int validate;         /* results checked against the reference (not --no-validate) */
   const char *kernels;  /* --kernels DIR: kernel sources read from DIR; NULL: the embedded ones */
+  int64_t batch;        /* --batch: measure_params.batch (0 off, < 0 auto, K) */
 };
 cJSON *results_context_json(const struct results_context *c);
 
