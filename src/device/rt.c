@@ -565,48 +565,55 @@ void rt_release(struct rt *rt, cl_mem m)
   clReleaseMemObject(m);
 }
 
+/* Transfers, copies and fills go in pieces of at most RT_PIECE bytes, far
+** below 4 GiB, so that no command's size or offset needs more than 32 bits
+** in a driver: on the H200 (driver 580) a scan of 2^31 + 5 elements failed
+** at its first call after the 8 GiB fill of its output. */
+#define RT_PIECE ((size_t)1 << 30)
+
 int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_err *e)
 {
-  if (bytes == 0)
-    return 0;
-  CHECK(clEnqueueWriteBuffer(rt->q, m, CL_TRUE, 0, bytes, src, 0, NULL, NULL), e);
-  return 0;
+  return rt_upload_at(rt, m, 0, src, bytes, e);
 }
 
 int rt_upload_at(struct rt *rt, cl_mem m, size_t offset, const void *src, size_t bytes,
                  struct ps_err *e)
 {
-  if (bytes == 0)
-    return 0;
-  CHECK(clEnqueueWriteBuffer(rt->q, m, CL_TRUE, offset, bytes, src, 0, NULL, NULL), e);
+  for (size_t done = 0; done < bytes; done += RT_PIECE) {
+    size_t k = bytes - done < RT_PIECE ? bytes - done : RT_PIECE;
+    CHECK(clEnqueueWriteBuffer(rt->q, m, CL_TRUE, offset + done, k, (const char *)src + done, 0, NULL, NULL), e);
+  }
   return 0;
 }
 
 int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e)
 {
-  if (bytes == 0)
-    return 0;
-  CHECK(clEnqueueReadBuffer(rt->q, m, CL_TRUE, 0, bytes, dst, 0, NULL, NULL), e);
+  for (size_t done = 0; done < bytes; done += RT_PIECE) {
+    size_t k = bytes - done < RT_PIECE ? bytes - done : RT_PIECE;
+    CHECK(clEnqueueReadBuffer(rt->q, m, CL_TRUE, done, k, (char *)dst + done, 0, NULL, NULL), e);
+  }
   return 0;
 }
 
 int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e)
 {
-  cl_event ev = NULL;
-  if (bytes == 0)
-    return 0;
-  CHECK(clEnqueueCopyBuffer(rt->q, src, dst, 0, 0, bytes, 0, NULL, want_event(rt, &ev)), e);
-  events_track(&rt->ev, ev, NULL, "clEnqueueCopyBuffer");
+  for (size_t done = 0; done < bytes; done += RT_PIECE) {
+    size_t k = bytes - done < RT_PIECE ? bytes - done : RT_PIECE;
+    cl_event ev = NULL;
+    CHECK(clEnqueueCopyBuffer(rt->q, src, dst, done, done, k, 0, NULL, want_event(rt, &ev)), e);
+    events_track(&rt->ev, ev, NULL, "clEnqueueCopyBuffer");
+  }
   return 0;
 }
 
 int rt_fill(struct rt *rt, cl_mem m, size_t offset, size_t bytes, cl_uint word, struct ps_err *e)
 {
-  cl_event ev = NULL;
-  if (bytes == 0)
-    return 0;
-  CHECK(clEnqueueFillBuffer(rt->q, m, &word, sizeof word, offset, bytes, 0, NULL, want_event(rt, &ev)), e);
-  events_track(&rt->ev, ev, NULL, "clEnqueueFillBuffer");
+  for (size_t done = 0; done < bytes; done += RT_PIECE) {
+    size_t k = bytes - done < RT_PIECE ? bytes - done : RT_PIECE;
+    cl_event ev = NULL;
+    CHECK(clEnqueueFillBuffer(rt->q, m, &word, sizeof word, offset + done, k, 0, NULL, want_event(rt, &ev)), e);
+    events_track(&rt->ev, ev, NULL, "clEnqueueFillBuffer");
+  }
   return 0;
 }
 
