@@ -511,6 +511,27 @@ static void add_profiled(cJSON *ps, const struct report_dataset *d)
       cJSON_AddNumberToObject(ks, d->kernels[i].name, d->kernels[i].us);
 }
 
+/* How a dataset's runs were made: batched, the tuning parameters' values,
+** where the wall time went. */
+static void add_how(cJSON *ps, const struct report_dataset *d)
+{
+  cJSON *ph;
+  if (d->batch > 1) { /* each runtime the mean of a batch of back-to-back runs */
+    cJSON_AddNumberToObject(ps, "batch", (double)d->batch);
+    if (!isnan(d->sync_mean_us))
+      cJSON_AddNumberToObject(ps, "sync_mean_us", d->sync_mean_us);
+  }
+  if (d->tuning != NULL && d->tuning->n > 0) { /* the values the entry's parameters took */
+    cJSON *t = cJSON_AddObjectToObject(ps, "tuning");
+    for (int i = 0; i < d->tuning->n; i++)
+      cJSON_AddNumberToObject(t, d->tuning->p[i].name, (double)d->tuning->p[i].value);
+  }
+  ph = cJSON_AddObjectToObject(ps, "phase_seconds");
+  for (int i = 0; i < PHASE_COUNT; i++)
+    cJSON_AddNumberToObject(ph, report_phase_names[i], d->phase_s[i]);
+  cJSON_AddNumberToObject(ps, "host_seconds", d->phase_s[PHASE_LOAD] + d->phase_s[PHASE_VALIDATE]);
+}
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   cJSON *o, *rt, *bytes, *ps, *full, *ci, *kr = NULL;
@@ -566,11 +587,6 @@ cJSON *results_dataset_json(const struct report_dataset *d)
     cJSON_AddItemToObject(ps, "gpu", gpu_json(d->gpu));
   if (d->discarded >= 0)
     cJSON_AddNumberToObject(ps, "discarded_throttled", (double)d->discarded);
-  if (d->batch > 1) { /* each runtime the mean of a batch of back-to-back runs */
-    cJSON_AddNumberToObject(ps, "batch", (double)d->batch);
-    if (!isnan(d->sync_mean_us))
-      cJSON_AddNumberToObject(ps, "sync_mean_us", d->sync_mean_us);
-  }
   ci = cJSON_AddArrayToObject(ps, "ci95_us");
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_lo));
   cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci_hi));
@@ -582,17 +598,7 @@ cJSON *results_dataset_json(const struct report_dataset *d)
       cJSON_AddNumberToObject(ps, "min_bytes", d->min_bytes);
   }
   cJSON_AddStringToObject(ps, "validation", d->validation);
-  if (d->tuning != NULL && d->tuning->n > 0) { /* the values the entry's parameters took */
-    cJSON *t = cJSON_AddObjectToObject(ps, "tuning");
-    for (int i = 0; i < d->tuning->n; i++)
-      cJSON_AddNumberToObject(t, d->tuning->p[i].name, (double)d->tuning->p[i].value);
-  }
-  {
-    cJSON *ph = cJSON_AddObjectToObject(ps, "phase_seconds");
-    for (int i = 0; i < PHASE_COUNT; i++)
-      cJSON_AddNumberToObject(ph, report_phase_names[i], d->phase_s[i]);
-    cJSON_AddNumberToObject(ps, "host_seconds", d->phase_s[PHASE_LOAD] + d->phase_s[PHASE_VALIDATE]);
-  }
+  add_how(ps, d);
   return o;
 }
 
