@@ -18,7 +18,8 @@ Usage: scripts/ci-baseline.sh --baseline DIR [OPTIONS]
   --device D         OpenCL device (index or name substring)
   --runs N           minimum runs per dataset (default 20)
   --max-seconds S    convergence-phase budget per dataset (default 30)
-  --psearch PATH     the psearch binary (default: build/psearch, else on PATH)
+  --psearch PATH     the psearch binary (default: build/psearch in the sources, bin/psearch
+                     beside an installed share/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
 U
 }
@@ -47,9 +48,11 @@ if [ -e "$baseline" ] && [ ! -d "$baseline" ]; then
        "cannot be judged); give a directory, and remove the file when the new baseline is made" >&2
   exit 2
 fi
-if [ -z "$psearch" ]; then
-  here=$(cd "$(dirname "$0")/.." && pwd)
-  if [ -x "$here/build/psearch" ]; then psearch=$here/build/psearch; else psearch=psearch; fi
+if [ -z "$psearch" ]; then # the source tree's build, the installed binary beside share/psearch, or PATH's
+  here=$(cd "$(dirname "$0")" && pwd)
+  if [ -x "$here/../build/psearch" ]; then psearch=$here/../build/psearch
+  elif [ -x "$here/../../bin/psearch" ]; then psearch=$here/../../bin/psearch
+  else psearch=psearch; fi
 fi
 baseline=${baseline%/}
 mkdir -p "$(dirname "$baseline")" || exit 1

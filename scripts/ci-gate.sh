@@ -30,7 +30,8 @@ Usage: scripts/ci-gate.sh (--baseline DIR | --against OLD_PSEARCH) [OPTIONS]
   --results FILE     where to keep the new results (one round; default: a temporary file)
   --keep DIR         keep every round's results in DIR (old-K.json, new-K.json)
   --markdown FILE    also write the markdown table to FILE
-  --psearch PATH     the psearch binary (default: build/psearch, else on PATH)
+  --psearch PATH     the psearch binary (default: build/psearch in the sources, bin/psearch
+                     beside an installed share/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
 U
 }
@@ -78,9 +79,11 @@ elif [ -n "$baseline" ] && [ -f "$baseline" ]; then
 fi
 [ -n "$rounds" ] || { [ -n "$against" ] && rounds=6 || rounds=${#bfiles[@]}; }
 case $rounds in ''|*[!0-9]*|0) echo "ci-gate.sh: --rounds must be a positive integer" >&2; exit 2 ;; esac
-if [ -z "$psearch" ]; then
-  here=$(cd "$(dirname "$0")/.." && pwd)
-  if [ -x "$here/build/psearch" ]; then psearch=$here/build/psearch; else psearch=psearch; fi
+if [ -z "$psearch" ]; then # the source tree's build, the installed binary beside share/psearch, or PATH's
+  here=$(cd "$(dirname "$0")" && pwd)
+  if [ -x "$here/../build/psearch" ]; then psearch=$here/../build/psearch
+  elif [ -x "$here/../../bin/psearch" ]; then psearch=$here/../../bin/psearch
+  else psearch=psearch; fi
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -433,6 +433,16 @@ static void kernel_over_wall(void **state)
   r.kernel_ns = 50 * (uint64_t)18000000; /* the usual: kernels inside the wall time */
   report_summarize(&d, &r, NULL, &fake, NULL, 0);
   assert_int_equal(d.kernel_over_wall, 0);
+  /* batched: runs overlap their neighbours' launches, so the kernels are set
+  ** beside the synchronous mean (25 ms), not the batched median (20 ms) */
+  r.batch = 4;
+  r.sync_mean_us = 25000;
+  r.kernel_ns = 50 * (uint64_t)24000000;
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.kernel_over_wall, 0);
+  r.kernel_ns = 50 * (uint64_t)28000000;
+  report_summarize(&d, &r, NULL, &fake, NULL, 0);
+  assert_int_equal(d.kernel_over_wall, 1);
   measure_result_free(&r);
 }
 
