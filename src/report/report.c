@@ -55,8 +55,10 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   if (nin > 0) {
     d->has_inputs = 1;
     d->elements = data_value_count(&in[0]);
-    d->has_bytes = en->bytes != NULL;
-    if (d->has_bytes)
+    d->has_bytes = en->bytes != NULL || en->bytes_of != NULL;
+    if (en->bytes_of != NULL)
+      d->min_bytes = (double)en->bytes_of(en, in, nin);
+    else if (d->has_bytes)
       d->min_bytes = (double)en->bytes(d->elements, data_type_size(in[0].type));
   }
   if (m->kernel_ns > 0 && m->kernel_runs > 0) {
@@ -84,6 +86,13 @@ void report_time(double us, char *buf, size_t n)
   snprintf(buf, n, "%.*f %s", digits, v, unit[u]);
 }
 
+/* What a result line says of an entry with no reference (answer: none): never nothing. */
+static const char *unvalidated(const struct report_dataset *d)
+{
+  return d->validation != NULL && strcmp(d->validation, "unvalidated") == 0
+             ? "  unvalidated: no answer checks it (answer: none)" : "";
+}
+
 void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int color)
 {
   char t[32];
@@ -92,13 +101,13 @@ void report_print_line(FILE *f, const struct report_dataset *d, enum report_form
     return;
   }
   if (fmt == REPORT_FUTHARK) {
-    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", d->s.mean, d->s.rsd,
-            d->s.min_pct, d->s.max_pct);
+    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", d->s.mean, d->s.rsd,
+            d->s.min_pct, d->s.max_pct, unvalidated(d));
     return;
   }
   report_time(d->s.mean, t, sizeof t);
-  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", t, d->s.rsd, d->s.min_pct, d->s.max_pct,
-          d->launches == 0 ? "  no kernel launched: an empty call" : "");
+  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s%s\n", t, d->s.rsd, d->s.min_pct, d->s.max_pct,
+          d->launches == 0 ? "  no kernel launched: an empty call" : "", unvalidated(d));
 }
 
 void report_warn(const struct report_dataset *d, const char *what, double conv_max_s)
