@@ -37,7 +37,7 @@
 #define UDECL_MAX_DEPTH 4     /* nested loops */
 #define UDECL_ID_MAX 64       /* bytes of an entry's or a kernel's name, NUL included */
 #define UDECL_BUILD_MAX 400   /* bytes of build options */
-#define UDECL_TEXT_MAX 160    /* bytes of desc:, work:, span:, bytes: */
+#define UDECL_TEXT_MAX 256    /* bytes of desc:, work:, span:, bytes: */
 
 enum udecl_buf_kind { UDECL_INPUT, UDECL_DERIVED, UDECL_OUTPUT, UDECL_SCRATCH };
 enum udecl_derive { UDECL_RANDOM_KEYS, UDECL_RANDOM_KEYS_EYTZINGER };
