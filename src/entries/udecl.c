@@ -402,9 +402,7 @@ static int st_for(struct dp *p, struct udecl_step *st)
   if (!accept(p, '.') || p->s >= p->end || *p->s++ != '.')
     return fail(p, "for %s: expected LO..HI", var);
   if (expression(p, &st->hi, "for") != 0 || (st->var = declare(p, var, UDECL_SYM_LOOP)) < 0)
-    return -1;
-  if (uexpr_reads(&p->d->pool, st->lo, st->var) || uexpr_reads(&p->d->pool, st->hi, st->var))
-    return fail(p, "for %s: its bounds cannot read %s itself", var, var);
+    return -1; /* bounds that read var itself: var used before its loop (declare) */
   p->open[p->depth++] = p->d->nsteps - 1;
   return end_of_line(p, "for");
 }
@@ -589,9 +587,12 @@ static const char *next_line(struct dp *p, const char *s, const char *end)
 }
 
 /* The block whose text is [s, end) (after "psearch:"), into d. */
+static int lines_to(const char *from, const char *to);
+
 static int parse_block(struct dp *p, const char *s, const char *end)
 {
   struct udecl *d = p->d;
+  const char *s0 = s;
   d->line = p->line;
   d->timeout_s = UDECL_TIMEOUT_S;
   uexpr_name(&d->pool, UDECL_COMPUTE_UNITS, strlen(UDECL_COMPUTE_UNITS));
@@ -604,8 +605,7 @@ static int parse_block(struct dp *p, const char *s, const char *end)
       return -1;
     p->line = line + 1;
   }
-  p->line--;
-  d->end_line = p->line;
+  d->end_line = d->line + lines_to(s0, end);
   return udecl_check(d, p->path, p->depth > 0 ? d->steps[p->open[p->depth - 1]].line : 0, p->e);
 }
 

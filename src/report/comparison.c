@@ -513,7 +513,8 @@ void comparison_print_json(FILE *f, const struct comparison *sm, int strict, int
   cJSON_AddNumberToObject(s, "same", (double)sm->same);
   cJSON_AddNumberToObject(s, "untestable", (double)sm->untestable);
   cJSON_AddNumberToObject(s, "missing", (double)sm->missing);
-  cJSON_AddNumberToObject(s, "changed_source", (double)sm->changed_source);
+  if (sm->changed_source > 0) /* programs not judged: a user kernel's source changed */
+    cJSON_AddNumberToObject(s, "changed_source", (double)sm->changed_source);
   if (sm->rule.test == STATS_ROUNDS) {
     cJSON_AddNumberToObject(s, "old_rounds", sm->rounds[0]);
     cJSON_AddNumberToObject(s, "new_rounds", sm->rounds[1]);
