@@ -49,6 +49,7 @@ static size_t ident(struct dp *p, char *buf, size_t n)
   const char *w;
   ws(p);
   w = p->s;
+  buf[0] = '\0';
   if (p->s >= p->end || !is_alpha(*p->s))
     return 0;
   while (p->s < p->end && is_alnum(*p->s))

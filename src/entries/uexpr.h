@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UEXPR_POOL 4096     /* steps of all the expressions of one declaration */
+#define UEXPR_POOL 2048     /* steps of all the expressions of one declaration */
 #define UEXPR_MAX_STEPS 64  /* steps of one expression */
 #define UEXPR_MAX_NAMES 64  /* names of one declaration */
 #define UEXPR_NAME_MAX 32   /* bytes of a name, NUL included */
