@@ -117,6 +117,48 @@ has $OUT "naive_lower_bound[WG=256]"; has $OUT "naive_lower_bound's values: 64, 
 check host-backend 1 $P bench $EX/binary-search/binary_search.bench --backend=c -e naive_lower_bound -r 1
 has $ERR "naive_lower_bound[WG=64] is a user kernel: it runs on an OpenCL device (--backend=opencl)"
 
+# --- sizes held against the device before allocating; a count beyond its output fails the dataset ---
+cat > $T/limits.cl <<'EOF'
+/* psearch:
+entry: too_big
+answer: bench_copy
+input xs: [n]i32
+output out: [n]i32
+scratch big: [2**40]i32
+launch copy_it(xs, out, n) global n
+*/
+/* psearch:
+entry: too_wide
+answer: bench_copy
+input xs: [n]i32
+output out: [n]i32
+launch copy_it(xs, out, n) global n local 1000000
+*/
+/* psearch:
+entry: overcount
+answer: filter
+input xs: [n]i32
+output out: [n]i32 count kept
+scratch kept: [1]u32 zeroed
+launch count_all(kept, n) global 1
+*/
+__kernel void copy_it(__global const int *xs, __global int *out, long n)
+{
+  long i = get_global_id(0);
+  if (i < n)
+    out[i] = xs[i];
+}
+__kernel void count_all(__global uint *kept, long n)
+{
+  kept[0] = (uint)n + 5;
+}
+EOF
+printf -- '-- kernels: limits.cl\n==\nentry: too_big too_wide overcount\nrandom input { [100]i32 }\n' > $T/limits.bench
+check limits 1 $P bench $T/limits.bench $FEW
+has $ERR "limits.cl:6: big: 1099511627776 elements, more than the device's largest allocation"
+has $ERR "limits.cl:14: launch copy_it: local 1000000: the device's work-groups hold 1 to"
+has $ERR "limits.cl:20: output out: its count kept[0] is 105, outside 0..100"
+
 # --- a build error: the compiler's log names the user's file and line; the dataset fails, not the run ---
 cat > $T/broken.cl <<'EOF'
 /* psearch:
