@@ -135,6 +135,14 @@ output out: [n]i32
 launch copy_it(xs, out, n) global n local 1000000
 */
 /* psearch:
+entry: two_lengths
+answer: none
+input xs: [n]i32
+input ys: [n]i32
+output out: [n]i32
+launch copy_it(xs, out, n) global n
+*/
+/* psearch:
 entry: overcount
 answer: filter
 input xs: [n]i32
@@ -153,11 +161,12 @@ __kernel void count_all(__global uint *kept, long n)
   kept[0] = (uint)n + 5;
 }
 EOF
-printf -- '-- kernels: limits.cl\n==\nentry: too_big too_wide overcount\nrandom input { [100]i32 }\n' > $T/limits.bench
+printf -- '-- kernels: limits.cl\n==\nentry: too_big too_wide overcount\nrandom input { [100]i32 }\n==\nentry: two_lengths\nrandom input { [100]i32 [50]i32 }\n' > $T/limits.bench
 check limits 1 $P bench $T/limits.bench $FEW
 has $ERR "limits.cl:6: big: 1099511627776 elements, more than the device's largest allocation"
 has $ERR "limits.cl:14: launch copy_it: local 1000000: the device's work-groups hold 1 to"
-has $ERR "limits.cl:20: output out: its count kept[0] is 105, outside 0..100"
+has $ERR "limits.cl:28: output out: its count kept[0] is 105, outside 0..100"
+has $ERR "two_lengths [100]i32 [50]i32: input ys has 50 elements, but [n] is 100 (the length of an input before it)"
 
 # --- a build error: the compiler's log names the user's file and line; the dataset fails, not the run ---
 cat > $T/broken.cl <<'EOF'

@@ -54,9 +54,8 @@ static int bind(const struct urow *r, const struct data_value *in, int nin, cons
     int s = d->bufs[b].dim;
     int64_t n = (int64_t)data_value_count(&in[b]);
     if (env->set[s] && env->value[s] != n)
-      return ps_fail(e, "input %s has %lld elements, but the declaration gives it the length of the inputs before "
-                        "it of length %s = %lld", udecl_name(d, d->bufs[b].sym), (long long)n, udecl_name(d, s),
-                     (long long)env->value[s]);
+      return ps_fail(e, "input %s has %lld elements, but [%s] is %lld (the length of an input before it)",
+                     udecl_name(d, d->bufs[b].sym), (long long)n, udecl_name(d, s), (long long)env->value[s]);
     env->value[s] = n;
     env->set[s] = 1;
   }
