@@ -112,6 +112,7 @@ check tune-pin-bad 2 $P bench $EX/binary-search/binary_search.bench --tune WG=10
 has $ERR "--tune WG=100: naive_lower_bound declares WG = 64, 256 ($EX/binary-search/binary_search.cl:9)"
 check tune-name-bad 2 $P bench $EX/binary-search/binary_search.bench --tune WGG=1 -r 1
 has $ERR "--tune: no entry point takes 'WGG' (did you mean 'WG'?)"
+check param-hint 2 $P bench --param WG=64; has $ERR "--tune NAME=V pins a parameter, a user kernel's param as psearch's own"
 check list-suite 0 $P list --tuning --suite $EX/binary-search/binary_search.bench
 has $OUT "naive_lower_bound[WG=256]"; has $OUT "naive_lower_bound's values: 64, 256"
 check host-backend 1 $P bench $EX/binary-search/binary_search.bench --backend=c -e naive_lower_bound -r 1

@@ -51,6 +51,7 @@ static const struct opt_hint hints[] = {
   {"--min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
   {"--timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
   {"--devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
+  {"--param", "--tune NAME=V pins a parameter, a user kernel's param as psearch's own (psearch list --tuning)"},
   {NULL, NULL},
 };
 
