@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(data_text data_binary suite results)
+[ ${#targets[@]} -gt 0 ] || targets=(data_text data_binary suite results udecl)
 if [ ! -d build-fuzz ]; then
   CC=clang meson setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debugoptimized >/dev/null

@@ -43,6 +43,7 @@ devices jsn json
 export gbnch gbench
 list jsno json
 merge jsn json
+new forse force
 plot sweeep sweep
 run binary-outptu binary-output
 CMDS

@@ -27,6 +27,7 @@
 #include "suite.h"
 #include "suitecheck.h"
 #include "summary.h"
+#include "user.h"
 
 #include <errno.h>
 #include <math.h>
@@ -142,7 +143,7 @@ static int wanted(const struct bench_config *cf, const char *entry)
   if (cf->nentries == 0)
     return 1;
   for (int i = 0; i < cf->nentries; i++)
-    if (strcmp(cf->entries[i], entry) == 0)
+    if (registry_named(cf->entries[i], entry))
       return 1;
   return 0;
 }
@@ -195,7 +196,7 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   failed = d.error != NULL;
   snprintf(what, sizeof what, "%s%s", en->name, cf->devkey); /* -d all: devices side by side */
   if (!failed && d.s.n > 0 &&
-      summary_add(cf->summary, registry_family(en), en->out_desc, what, sc->name, &d) != 0)
+      summary_add(cf->summary, registry_rank_family(en), en->out_desc, what, sc->name, &d) != 0)
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
   cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
   cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));
@@ -203,8 +204,19 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   return failed;
 }
 
-/* The JSON object of program `key` (created with its context when new). */
-static cJSON *program(const struct bench_config *cf, cJSON *root, const char *key)
+/* A user kernel's identity in its program's context: the kernel_source
+** condition (compare names a change, and refuses to judge one) and the rest. */
+static void user_context(const struct entry *en, cJSON *ctx)
+{
+  cJSON *u = user_json(en);
+  if (u == NULL)
+    return;
+  cJSON_AddStringToObject(ctx, "kernel_source", user_source_hash(en));
+  cJSON_AddItemToObject(ctx, "user_kernel", u);
+}
+
+/* The JSON object of program `key` of entry en (created with its context when new). */
+static cJSON *program(const struct bench_config *cf, cJSON *root, const char *key, const struct entry *en)
 {
   cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key);
   if (prog == NULL) {
@@ -218,6 +230,7 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
     cJSON_AddObjectToObject(prog, "datasets");
     cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
     benchshard_context(cf->shard, cJSON_GetObjectItemCaseSensitive(prog, "psearch_context"));
+    user_context(en, cJSON_GetObjectItemCaseSensitive(prog, "psearch_context"));
   }
   return cJSON_GetObjectItemCaseSensitive(prog, "datasets");
 }
@@ -295,7 +308,7 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
       continue;
     snprintf(key, sizeof key, "%s:%s%s", s->path, en->name, cf->devkey);
     printf("\nResults for %s:\n", key);
-    dsets = program(cf, root, key);
+    dsets = program(cf, root, key, en);
     for (int c = 0; c < bl->ncases && (pre != NULL || !interrupted); c++)
       if (!excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, i, c) &&
           (pre == NULL || pre[(size_t)i * nc + (size_t)c].done))
@@ -457,6 +470,21 @@ done:
   return failures;
 }
 
+/* --tune checked against every entry's parameters, the suites' user kernels'
+** included, and their rows that disagree with it left out (--tune WG=256
+** pins WG). 0, or -1 with e set. */
+static int pin(const struct bench_config *cf, struct suite *const *suites, int n, struct ps_err *e)
+{
+  if (cf->dev.tune.n == 0)
+    return 0;
+  if (registry_check_tune(&cf->dev.tune, e) != 0)
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (user_pin(suites[i], &cf->dev.tune, e) != 0)
+      return -1;
+  return 0;
+}
+
 int bench_run(const struct bench_config *given)
 {
   struct bench_config cf = *given;
@@ -479,7 +507,7 @@ int bench_run(const struct bench_config *given)
     return PS_EXIT_USAGE;
   if ((nsuites = suitecheck_load(paths, npaths, BENCHOPT_MAXLIST, suites)) < 0)
     return PS_EXIT_BADDATA;
-  if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0) {
+  if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0 || pin(&cf, suites, nsuites, &err) != 0) {
     ps_error("%s", err.msg);
     rc = PS_EXIT_USAGE;
     goto done;

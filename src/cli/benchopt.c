@@ -53,6 +53,7 @@ static const struct opt_hint hints[] = {
   {"--min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
   {"--timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
   {"--devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
+  {"--param", "--tune NAME=V pins a parameter, a user kernel's param as psearch's own (psearch list --tuning)"},
   {NULL, NULL},
 };
 
@@ -67,6 +68,7 @@ static void init(void *p)
   cf->validate = 1;
   cf->use_cache = 1;
   devopt_init(&cf->dev);
+  cf->dev.tune_later = 1; /* bench_run: after the suites' user kernels */
 }
 
 /* What the options say together: PS_EXIT_OK, or PS_EXIT_USAGE after the message. */

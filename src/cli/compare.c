@@ -36,6 +36,7 @@ struct config {
   int strict;
   const char *json, *markdown; /* NULL, a file or "-" */
   const char *name[2];         /* --old-name, --new-name: the sides' names in titles and notes */
+  int allow_changed_source;    /* judge a user kernel's program whose source changed */
 };
 
 /* OLD.json NEW.json (opt_call_fn; at is the configuration). */
@@ -72,6 +73,7 @@ static const struct opt_def opts[] = {
   OPT_ROW_STRING("old-name", 0, AT(name[0]), "NAME", "Call the OLD side NAME in the title and notes (default: its first file)"),
   OPT_ROW_STRING("new-name", 0, AT(name[1]), "NAME", "Call the NEW side NAME likewise"),
   OPT_ROW_CHOICE("order", 0, AT(best_first), "ORDER", ((const char *const[]){"worst-first", "best-first", NULL}), "worst-first (default) or best-first"),
+  OPT_ROW_FLAG("allow-changed-source", 0, AT(allow_changed_source), "Compare a user kernel's program although its source changed"),
   OPT_ROW_CALL(NULL, 0, 0, NULL, positional, 0, NULL),
   OPT_ROW_END,
 };
@@ -211,7 +213,8 @@ static int body(void *p)
   if ((ro = load_side(cf, 0, &code)) == NULL || (rn = load_side(cf, 1, &code)) == NULL)
     goto done;
   code = PS_EXIT_FAILED;
-  if (comparison_build(&cmp, ro, rn, &cf->rule, (enum comparison_order)cf->sortby, cf->best_first) != 0) {
+  if (comparison_build(&cmp, ro, rn, &cf->rule, (enum comparison_order)cf->sortby, cf->best_first,
+                       cf->allow_changed_source) != 0) {
     ps_error("compare: out of memory");
     goto done;
   }
@@ -221,8 +224,11 @@ static int body(void *p)
     goto done;
   }
   code = cmp.newly_failed ? PS_EXIT_FAILED : cmp.slower > 0 ? PS_EXIT_REGRESSION : PS_EXIT_OK;
-  if (code == PS_EXIT_OK && cf->strict && (cmp.untestable > 0 || cmp.missing > 0))
+  if (code == PS_EXIT_OK && cf->strict && (cmp.untestable > 0 || cmp.missing > 0 || cmp.changed_source > 0))
     code = PS_EXIT_UNJUDGED;
+  if (cmp.changed_source > 0)
+    ps_warn("compare: %zu program%s not compared: a user kernel's source changed between the files (its XXH64 "
+            "differs); --allow-changed-source compares them", cmp.changed_source, cmp.changed_source == 1 ? "" : "s");
   warn_about(&cmp);
   if (print(cf, &cmp, code) != 0)
     code = PS_EXIT_FAILED;

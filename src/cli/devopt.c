@@ -26,7 +26,7 @@ int devopt_row(void *at, const struct opt_def *d, const char *val, const char *s
       rc = PS_EXIT_OK;
   } else if (d->id == DEVOPT_TUNE) {
     struct ps_err e;
-    if (tune_parse(&dv->tune, val, &e) != 0 || registry_check_tune(&dv->tune, &e) != 0)
+    if (tune_parse(&dv->tune, val, &e) != 0 || (!dv->tune_later && registry_check_tune(&dv->tune, &e) != 0))
       ps_error("%s", e.msg);
     else
       rc = PS_EXIT_OK;

@@ -21,6 +21,8 @@ struct devopt {
   int no_cache;
   int all;             /* -d all: every device the selection admits, one after another */
   struct tune tune;    /* --tune: the entries' tuning parameters (tune.h) */
+  int tune_later;      /* the command checks --tune itself, once its suites' user kernels
+                       ** (user.h) have declared their params (bench) */
 };
 
 /* The rows' ids for devopt_row. */

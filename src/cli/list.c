@@ -1,8 +1,9 @@
 /*
-** list.c: `psearch list [--tuning] [--json FILE]`: name, description, types,
-** work, span and minimum bytes moved of every entry point, and (--tuning, and
-** always in the JSON) the tuning parameters its OpenCL kernels take, from the
-** registry.
+** list.c: `psearch list [--tuning] [--suite SUITE] [--json FILE]`: name,
+** description, types, work, span and minimum bytes moved of every entry
+** point, and (--tuning, and always in the JSON) the tuning parameters its
+** OpenCL kernels take, from the registry; with --suite, the user kernels the
+** suite names as well (docs/own-kernels.md).
 */
 #include "list.h"
 
@@ -11,6 +12,7 @@
 #include "listing.h"
 #include "opt.h"
 #include "registry.h"
+#include "suitecheck.h"
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
@@ -88,6 +90,8 @@ static cJSON *to_json(void)
 struct config {
   const char *json; /* NULL, a file or "-" */
   int tuning;       /* --tuning: each entry's parameters too */
+  const char *suites[16]; /* --suite: their user kernels too */
+  int nsuites;
 };
 
 /* An entry's tuning parameters, a line each: the name, the range, what it sets. */
@@ -118,11 +122,23 @@ static void print_text(const void *ctx)
 
 static const struct opt_def opts[] = {
   OPT_ROW_FLAG("tuning", 0, offsetof(struct config, tuning), "Also list each entry's tuning parameters (bench --tune)"),
+  OPT_ROW_LIST("suite", 0, offsetof(struct config, suites), offsetof(struct config, nsuites), 16, "SUITE",
+               "Also list the user kernels SUITE names (-- kernels:); repeatable"),
   LISTING_ROW(offsetof(struct config, json), "the list"), OPT_ROW_END};
 
 static int body(void *p)
 {
   const struct config *cf = p;
+  struct ps_err e;
+  for (int i = 0; i < cf->nsuites; i++) { /* their user kernels registered */
+    struct suite *s = suite_load(cf->suites[i], &e);
+    int rc = s == NULL || suitecheck_kernels(s, &e) != 0;
+    suite_free(s);
+    if (rc) {
+      ps_error("%s", e.msg);
+      return PS_EXIT_BADDATA;
+    }
+  }
   return listing_write("list", cf->json, cf->json != NULL ? to_json() : NULL, print_text, cf);
 }
 

@@ -12,6 +12,7 @@
 #include "export.h"
 #include "list.h"
 #include "merge.h"
+#include "new.h"
 #include "opt.h"
 #include "plot.h"
 #include "run.h"
@@ -31,6 +32,7 @@ static const struct docgen_command commands[] = {
   {&export_cmd, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
   {&list_cmd, "List the entry points and their cost model"},
   {&merge_cmd, "Join results files (shards, devices) into one"},
+  {&new_cmd, "Start a kernel of your own: new kernel NAME --like ENTRY"},
   {&plot_cmd, "Draw results as SVG: runtime distributions, speedups"},
   {&run_cmd, "Run one entry point on inputs from stdin"},
   {NULL, NULL},

@@ -7,6 +7,7 @@
 #include "input.h"
 #include "opt.h"
 #include "registry.h"
+#include "user.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,8 +98,10 @@ int suitecheck_entries(const char *const *names, int n, struct suite *const *sui
                        struct ps_err *e)
 {
   for (int k = 0; k < n; k++) {
-    int found = 0;
-    if (registry_find(names[k]) == NULL) {
+    int found = 0, known = 0;
+    for (int i = 0; i < registry_count() && !known; i++)
+      known = registry_named(names[k], registry_at(i)->name);
+    if (!known) {
       const char *near = closest_entry(names[k]);
       return ps_fail(e, "-e %s: no such entry point%s%s%s ('psearch list' shows them)", names[k],
                      near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
@@ -106,7 +109,7 @@ int suitecheck_entries(const char *const *names, int n, struct suite *const *sui
     for (int i = 0; i < ns && !found; i++)
       for (int b = 0; b < suites[i]->nblocks && !found; b++)
         for (int j = 0; j < suites[i]->blocks[b].nentries && !found; j++)
-          found = strcmp(suites[i]->blocks[b].entries[j], names[k]) == 0;
+          found = registry_named(names[k], suites[i]->blocks[b].entries[j]);
     if (!found)
       return ps_fail(e, "-e %s: no block of the suites given runs it (add it to a suite's 'entry:' line, "
                         "or give a suite that has it: psearch bench --list-suites)", names[k]);
@@ -137,6 +140,20 @@ static struct suite *builtin(const char *name, struct ps_err *e)
   return NULL;
 }
 
+int suitecheck_kernels(struct suite *s, struct ps_err *e)
+{
+  for (int i = 0; i < s->nkernels; i++)
+    if (user_load(s->kernels[i], e) != 0) {
+      if (strncmp(e->msg, s->kernels[i], strlen(s->kernels[i])) != 0) /* a file that cannot be read */
+        ps_err_prefix(e, "%s:%d", s->path, s->kernel_lines[i]);
+      return -1;
+    }
+  for (int b = 0; b < s->nblocks; b++)
+    if (user_expand(&s->blocks[b], e) != 0)
+      return -1;
+  return 0;
+}
+
 int suitecheck_load(const char **paths, int npaths, int max, struct suite **suites)
 {
   struct ps_err e;
@@ -149,7 +166,7 @@ int suitecheck_load(const char **paths, int npaths, int max, struct suite **suit
     struct suite *s = p == NULL                          ? builtin(suite_defaults[i], &e)
                       : strncmp(p, "builtin:", 8) == 0 ? builtin(p + 8, &e)
                                                        : suite_load(p, &e);
-    if (s == NULL || suitecheck_suite(s, &e) != 0) {
+    if (s == NULL || suitecheck_kernels(s, &e) != 0 || suitecheck_suite(s, &e) != 0) {
       ps_error("%s", e.msg);
       suite_free(s);
       return -1;

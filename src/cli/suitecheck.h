@@ -3,6 +3,7 @@
 ** device work: its entry points exist, every random or inline case has types
 ** its entries accept, and entries that need sorted or Eytzinger input get it;
 ** and that every -e names an entry point some block of the suites runs.
+** User kernels (`-- kernels:`) are loaded as their suite is.
 ** Also where suites come from: files and the built-in ones.
 ** Messages are "FILE:LINE: problem" with the fix (docs/suites.md).
 */
@@ -18,6 +19,11 @@ int suitecheck_suite(const struct suite *s, struct ps_err *e);
 ** names: 0, or -1 with e set (with the closest entry point's name). */
 int suitecheck_entries(const char *const *names, int n, struct suite *const *suites, int ns,
                        struct ps_err *e);
+
+/* The user kernels s names (`-- kernels:`) loaded and registered, and each
+** entry: name of a declaration replaced with the names of its rows (one a
+** combination of its params). 0, or -1 with e set ("FILE:LINE: ..."). */
+int suitecheck_kernels(struct suite *s, struct ps_err *e);
 
 /* Load and check the suites paths[0..npaths) (a file, or builtin:NAME; the
 ** defaults when npaths is 0; paths has room for max) into suites: their

@@ -12,7 +12,8 @@ static int name_ok(const char *s, size_t len)
   if (len == 0 || len >= TUNE_NAME_MAX)
     return 0;
   for (size_t i = 0; i < len; i++)
-    if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+    if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+          s[i] == '_'))
       return 0;
   return 1;
 }
@@ -25,7 +26,7 @@ static int parse_item(struct tune *t, const char *item, size_t len, struct ps_er
   int64_t v;
   int k;
   if (eq == NULL || !name_ok(item, (size_t)(eq - item)))
-    return ps_fail(e, "--tune '%.*s': expected NAME=INTEGER, NAME of lower-case letters, digits and '_' "
+    return ps_fail(e, "--tune '%.*s': expected NAME=INTEGER, NAME of letters, digits and '_' "
                       "(psearch list --tuning lists them)", (int)len, item);
   if (len - (size_t)(eq - item) - 1 >= sizeof num)
     return ps_fail(e, "--tune '%.*s': the value is not an integer", (int)len, item);

@@ -19,7 +19,7 @@
 
 /* One declared parameter; a table ends with a row whose name is NULL. */
 struct tune_param {
-  const char *name; /* lower case letters, digits and '_': "sort_wg" */
+  const char *name; /* letters, digits and '_': "sort_wg" (psearch's), "WG" (a user kernel's) */
   int64_t lo, hi;   /* the values accepted (inclusive) */
   const char *help; /* one line: what it sets, and how its default is chosen */
 };

@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CHECK(call, e)                                                                 \
   do {                                                                                 \
@@ -96,6 +97,13 @@ struct rt {
   uint64_t in_use, peak;
   int profile;      /* request events on launches (kernel-time measurement) */
   struct events ev; /* the profiled commands' events (events.h) */
+  int stuck;        /* rt_finish_within timed out: a kernel may still run, the queue takes no more */
+};
+
+/* A user's kernel file (rt_kernel_file): built from its text, named by its path. */
+struct rt_user {
+  const char *path, *text;
+  size_t len;
 };
 
 /* A kernel object its owner gave back (rt_disown): any job may take it. */
@@ -179,6 +187,10 @@ void rt_close(struct rt *rt)
 {
   if (rt == NULL)
     return;
+  if (rt->stuck) { /* its queue may never drain: releasing it could wait forever */
+    free(rt);
+    return;
+  }
   rt_take_kernel_ns(rt);
   for (int i = 0; i < rt->nprogs; i++) {
     for (int j = 0; j < rt->progs[i].nkerns; j++)
@@ -357,22 +369,43 @@ static cl_program cached_program(struct rt *rt, const char *path, const char *op
   return prog;
 }
 
+/* A user's file as the sources of a program: no prelude, a `#line 1 "PATH"`
+** (so that build logs name the file and its lines), the text. */
+static void user_sources(const struct rt_user *u, const char **srcs, size_t *lens, char *line, size_t n)
+{
+  size_t k = (size_t)snprintf(line, n, "#line 1 \"");
+  for (const char *c = u->path; *c && k + 8 < n; c++) {
+    if (*c == '"' || *c == '\\')
+      line[k++] = '\\';
+    line[k++] = *c >= ' ' ? *c : '?';
+  }
+  snprintf(line + k, n - k, "\"\n");
+  srcs[0] = "";
+  lens[0] = 0;
+  srcs[1] = line;
+  lens[1] = strlen(line);
+  srcs[2] = u->text;
+  lens[2] = u->len;
+}
+
 /* The program of kernel file `file`: prelude.cl, a #line reset, then the
 ** file, built with the options asked and, on NVIDIA's devices, -DPS_NVIDIA;
 ** from the cache when there, else built (and cached). */
-static int get_program(struct rt *rt, const char *file, const char *asked, cl_program *out,
-                       struct ps_err *e)
+static int get_program(struct rt *rt, const char *file, const struct rt_user *user, const char *asked,
+                       cl_program *out, struct ps_err *e)
 {
   const char *srcs[3] = {NULL, "\n#line 1\n", NULL};
   size_t lens[3] = {0, 9, 0};
-  char *owned[2] = {NULL, NULL}, path[4096], options[700];
+  char *owned[2] = {NULL, NULL}, path[4096], options[700], line[4200];
   cl_int err;
   cl_program prog = NULL;
   int have_path, rc = -1;
   /* PS_NVIDIA: the device is NVIDIA's, whatever PSEARCH_TEST_PORTABLE asks (prelude.cl: device_fence) */
   snprintf(options, sizeof options, "%s%s", asked, strstr(rt->info.vendor, "NVIDIA") != NULL ? " -DPS_NVIDIA" : "");
-  if ((srcs[2] = source_of(rt, file, &lens[2], &owned[1], e)) == NULL ||
-      (srcs[0] = source_of(rt, "prelude.cl", &lens[0], &owned[0], e)) == NULL)
+  if (user != NULL) /* no prelude: the file as it is, its lines numbered and named as its own */
+    user_sources(user, srcs, lens, line, sizeof line);
+  else if ((srcs[2] = source_of(rt, file, &lens[2], &owned[1], e)) == NULL ||
+           (srcs[0] = source_of(rt, "prelude.cl", &lens[0], &owned[0], e)) == NULL)
     goto done;
   have_path = rt->cache_on &&
               cache_path("kernels", program_key(rt, srcs, lens, 3, options), ".bin", path, sizeof path) == 0;
@@ -385,7 +418,8 @@ static int get_program(struct rt *rt, const char *file, const char *asked, cl_pr
       rt_fail(e, "clCreateProgramWithSource", err);
       goto done;
     }
-    if (build(rt, prog, file, options, e) != 0 || ptx_min_groups(rt, &prog, file, options, e) != 0) {
+    if (build(rt, prog, user != NULL ? user->path : file, options, e) != 0 ||
+        ptx_min_groups(rt, &prog, file, options, e) != 0) {
       clReleaseProgram(prog);
       goto done;
     }
@@ -400,8 +434,9 @@ done:
   return rc;
 }
 
-cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
-                    struct ps_err *e)
+/* rt_kernel of an embedded (or --kernels) file, or of a user's (user not NULL; file: its key). */
+static cl_kernel kernel_in(struct rt *rt, const char *file, const struct rt_user *user, const char *kname,
+                           const char *options, struct ps_err *e)
 {
   struct rt_prog *p = NULL;
   cl_int err;
@@ -421,7 +456,7 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
     memset(p, 0, sizeof *p);
     snprintf(p->file, sizeof p->file, "%s", file);
     snprintf(p->options, sizeof p->options, "%s", options);
-    if (get_program(rt, file, options, &p->prog, e) != 0)
+    if (get_program(rt, file, user, options, &p->prog, e) != 0)
       return NULL;
     rt->nprogs++;
   }
@@ -440,12 +475,27 @@ cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const ch
   p->kerns[p->nkerns].k = clCreateKernel(p->prog, kname, &err);
   if (err != CL_SUCCESS) {
     rt_fail(e, "clCreateKernel", err);
-    ps_err_prefix(e, "%s in %s", kname, file);
+    ps_err_prefix(e, "%s in %s", kname, user != NULL ? user->path : file);
     return NULL;
   }
   snprintf(p->kerns[p->nkerns].name, sizeof p->kerns[0].name, "%s", kname);
   p->kerns[p->nkerns].owner = rt->owner;
   return p->kerns[p->nkerns++].k;
+}
+
+cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
+                    struct ps_err *e)
+{
+  return kernel_in(rt, file, NULL, kname, options, e);
+}
+
+cl_kernel rt_kernel_file(struct rt *rt, const char *path, const char *text, size_t len, const char *kname,
+                         const char *options, struct ps_err *e)
+{
+  struct rt_user u = {path, text, len};
+  char key[64]; /* programs are kept by text and path, not by the file's name alone */
+  snprintf(key, sizeof key, "user:%016llx", (unsigned long long)cache_key_str(cache_key_bytes(0, text, len), path));
+  return kernel_in(rt, key, &u, kname, options, e);
 }
 
 void rt_set_owner(struct rt *rt, const void *owner) { rt->owner = owner; }
@@ -465,15 +515,10 @@ int rt_args(struct rt *rt, cl_kernel k, struct ps_err *e, ...)
   va_list ap;
   int rc = 0;
   size_t size;
-  (void)rt;
   va_start(ap, e);
   for (int i = 0; rc == 0 && (size = va_arg(ap, size_t)) != 0; i++) {
     const void *ptr = va_arg(ap, const void *);
-    cl_int err = clSetKernelArg(k, (cl_uint)i, size, ptr);
-    if (err != CL_SUCCESS) {
-      rc = rt_fail(e, "clSetKernelArg", err);
-      ps_err_prefix(e, "argument %d", i);
-    }
+    rc = rt_args_at(rt, k, i, size, ptr, e);
   }
   va_end(ap);
   return rc;
@@ -520,8 +565,29 @@ int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps
 
 int rt_finish(struct rt *rt, struct ps_err *e)
 {
+  if (rt->stuck)
+    return ps_fail(e, "the device still runs a kernel that timed out: it takes no more work in this run");
   CHECK(clFinish(rt->q), e);
   return 0;
+}
+
+int rt_finish_within(struct rt *rt, uint64_t limit_ns, struct ps_err *e)
+{
+  cl_event ev = NULL;
+  cl_int st = CL_QUEUED, err = rt->stuck ? CL_SUCCESS : clEnqueueMarkerWithWaitList(rt->q, 0, NULL, &ev);
+  uint64_t t0 = ps_now_ns();
+  if (rt->stuck || err != CL_SUCCESS || (err = clFlush(rt->q)) != CL_SUCCESS)
+    return rt->stuck ? rt_finish(rt, e) : rt_fail(e, "clEnqueueMarkerWithWaitList", err);
+  while (clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL) == CL_SUCCESS &&
+         st > CL_COMPLETE && ps_now_ns() - t0 < limit_ns)
+    nanosleep(&(struct timespec){0, 200000}, NULL);
+  clReleaseEvent(ev);
+  if (st > CL_COMPLETE) {
+    rt->stuck = 1;
+    return ps_fail(e, "timed out: the kernels had not finished after %.0f s (the device takes no more work in "
+                      "this run)", (double)limit_ns / 1e9);
+  }
+  return st < 0 ? rt_fail(e, "a kernel", st) : rt_finish(rt, e);
 }
 
 int rt_set_profiling(struct rt *rt, int on)
@@ -536,6 +602,10 @@ cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e)
 {
   cl_int err;
   cl_mem m;
+  if (rt->stuck) {
+    ps_fail(e, "the device still runs a kernel that timed out: it takes no more work in this run");
+    return NULL;
+  }
   if (bytes > rt->info.max_alloc && rt->info.max_alloc > 0) {
     ps_fail(e, "device buffer of %zu bytes exceeds the device's largest allocation (%llu bytes)",
             bytes, (unsigned long long)rt->info.max_alloc);

@@ -35,6 +35,14 @@ int rt_last_from_cache(const struct rt *rt);
 cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
                     struct ps_err *e);
 
+/* The kernel `kname` of a user's OpenCL C file (docs/own-kernels.md): its
+** text (len bytes, read from path) built as it is, without psearch's prelude,
+** after a `#line 1 "PATH"`, so that a failed build's log (printed on stderr,
+** as rt_kernel's) names the user's file and lines; through the same program
+** cache as rt_kernel, keyed on the text. */
+cl_kernel rt_kernel_file(struct rt *rt, const char *path, const char *text, size_t len, const char *kname,
+                         const char *options, struct ps_err *e);
+
 /* Kernel objects hold their arguments, so two jobs prepared at once (bench
 ** --interleave) must not share one. While an owner is set (a job's address,
 ** during its preparation), rt_kernel hands out that owner's own kernel
@@ -57,6 +65,10 @@ int rt_args_at(struct rt *rt, cl_kernel k, int i, size_t size, const void *ptr, 
 int rt_launch(struct rt *rt, cl_kernel k, size_t global, size_t local, struct ps_err *e);
 /* Wait for all queued work (clFinish). */
 int rt_finish(struct rt *rt, struct ps_err *e);
+/* The same, but give up after limit_ns: then -1 ("timed out") and the device
+** is stuck: a kernel may still run, so rt_alloc and rt_finish fail from then
+** on and rt_close leaves its queue alone. Untimed checks only (it polls). */
+int rt_finish_within(struct rt *rt, uint64_t limit_ns, struct ps_err *e);
 
 /* Device buffers; device memory in use and its peak are tracked. */
 cl_mem rt_alloc(struct rt *rt, size_t bytes, struct ps_err *e);

@@ -78,7 +78,20 @@ struct entry {
                         ** reference, its buffers): the phases look it up here */
   const struct tune_param *params; /* the tuning parameters its opencl kernels take
                                    ** (psearch list --tuning); NULL: none */
+  const struct entry *reference;   /* the entry whose c and multicore backends compute this
+                                   ** one's reference (a user kernel's `answer:`); NULL: itself */
+  int unvalidated;                 /* timed only: nothing says what its output should be (a
+                                   ** user kernel's `answer: none`); its results say so */
+  /* The minimum bytes from the inputs themselves, for an entry whose bytes
+  ** depend on more than the first input's length (a user kernel's `bytes:`);
+  ** when set, bytes is not used. */
+  uint64_t (*bytes_of)(const struct entry *en, const struct data_value *in, int nin);
+  unsigned derives;                /* ENTRY_RANDOM_KEYS: what it draws from its inputs itself */
 };
+
+/* struct entry.derives: the entry searches keys it draws from its first input
+** (keys.h), which a user kernel that answers it gets as random_keys(xs). */
+enum { ENTRY_RANDOM_KEYS = 1, ENTRY_RANDOM_KEYS_EYTZINGER = 2 };
 
 /* Helpers for implementations. */
 #define ENTRY_INT_TYPES                                                                   \

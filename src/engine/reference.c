@@ -50,12 +50,16 @@ static uint64_t values_digest(const struct data_value *v, int n)
   return d;
 }
 
-/* en's outputs on in[0..nin), computed on t (c where t lacks en). */
+/* en's outputs on in[0..nin), computed on t (c where t lacks en) by en's
+** reference entry (struct entry.reference), or en. */
 static int compute(const struct entry *en, const struct data_value *in, int nin, const struct target *t,
                    struct data_value *ref, int *nref, struct ps_err *e)
 {
   static const struct target c = {BACKEND_C, NULL, NULL, NULL};
-  struct entry_job j = entry_job_init(en, entry_supports(en, t->backend) ? t : &c, in, nin);
+  struct entry_job j;
+  if (en->reference != NULL)
+    en = en->reference;
+  j = entry_job_init(en, entry_supports(en, t->backend) ? t : &c, in, nin);
   int rc = -1;
   if (entry_run_once(&j, e) == 0) {
     *nref = j.nout;

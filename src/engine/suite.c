@@ -156,6 +156,10 @@ void suite_free(struct suite *s)
 {
   if (s == NULL)
     return;
+  for (int i = 0; i < s->nkernels; i++)
+    free(s->kernels[i]);
+  free(s->kernels);
+  free(s->kernel_lines);
   for (int b = 0; b < s->nblocks; b++) {
     for (int i = 0; i < s->blocks[b].nentries; i++)
       free(s->blocks[b].entries[i]);
@@ -307,6 +311,53 @@ static int parse_case(struct lex *x, struct suite_case *c, int index, const char
   if (parse_case_head(x, c) != 0 || parse_case_data(x, c, index, dir) != 0)
     return -1;
   return skip_output(x);
+}
+
+/* One more file of user kernels, named on line `line`. */
+static int add_kernels(struct suite *s, const char *w, size_t n, const char *dir, int line, struct ps_err *e)
+{
+  char **nk = realloc(s->kernels, (size_t)(s->nkernels + 1) * sizeof *nk), *name;
+  int *nl = nk != NULL ? realloc(s->kernel_lines, (size_t)(s->nkernels + 1) * sizeof *nl) : NULL;
+  if (nk != NULL)
+    s->kernels = nk;
+  if (nl != NULL)
+    s->kernel_lines = nl;
+  if (nk == NULL || nl == NULL || (name = dupn(w, n)) == NULL)
+    return ps_fail(e, "out of memory");
+  s->kernels[s->nkernels] = resolve(name, dir);
+  free(name);
+  if (s->kernels[s->nkernels] == NULL)
+    return ps_fail(e, "out of memory");
+  s->kernel_lines[s->nkernels++] = line;
+  return 0;
+}
+
+/* The `-- kernels: FILE...` lines of the description (before the first "=="). */
+static int parse_kernels(const char *t, const char *end, struct suite *s, const char *dir, struct ps_err *e)
+{
+  for (int line = 1; t < end; line++) {
+    const char *eol = memchr(t, '\n', (size_t)(end - t)), *w;
+    eol = eol != NULL ? eol : end;
+    while (t < eol && (*t == ' ' || *t == '\t'))
+      t++;
+    if (eol - t >= 2 && t[0] == '=' && t[1] == '=')
+      break;
+    if (eol - t >= 2 && t[0] == '-' && t[1] == '-') {
+      for (t += 2; t < eol && (*t == ' ' || *t == '\t');)
+        t++;
+      if (eol - t >= 8 && memcmp(t, "kernels:", 8) == 0)
+        for (t += 8; t < eol; t = w) {
+          while (t < eol && (*t == ' ' || *t == '\t' || *t == '\r'))
+            t++;
+          for (w = t; w < eol && *w != ' ' && *w != '\t' && *w != '\r';)
+            w++;
+          if (w > t && add_kernels(s, t, (size_t)(w - t), dir, line, e) != 0)
+            return -1;
+        }
+    }
+    t = eol + (eol < end);
+  }
+  return 0;
 }
 
 /* Skip the description: everything before the first "==" line. */
@@ -490,7 +541,7 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
       goto fail;
     }
   }
-  if (skip_description(&x, path) != 0)
+  if (skip_description(&x, path) != 0 || parse_kernels(text, text + len, s, dir, e) != 0)
     goto fail;
   for (skip_ws(&x); x.s < x.end; skip_ws(&x)) {
     int rc;

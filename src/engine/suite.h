@@ -5,7 +5,8 @@
 **   ["NAME"] [TAG...] input { VALUES } | input @ FILE
 **   ["NAME"] [TAG...] random input { TYPES }      (tag `sorted`: sorted arrays)
 ** optionally followed by an output clause (parsed, then ignored: psearch
-** validates against its c backend). `--` starts a comment line.
+** validates against its c backend). `--` starts a comment line; a comment
+** `-- kernels: FILE...` before the first `==` names files of user kernels.
 */
 #ifndef suite_h
 #define suite_h
@@ -40,6 +41,11 @@ struct suite {
   int nblocks;
   char *tags[SUITE_MAX_TAGS]; /* tags { } of the first block */
   int ntags;
+  char **kernels;      /* the files of `-- kernels: FILE...` lines before the first
+                       ** `==` (user kernels, docs/own-kernels.md), resolved as
+                       ** `input @` paths are */
+  int *kernel_lines;   /* the line that names each */
+  int nkernels;
 };
 
 /* Parse suite text; `path` names it in messages and keys, `dir` resolves

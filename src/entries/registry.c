@@ -1,6 +1,7 @@
 /*
 ** registry.c: the families, in catalogue order. A new family is one line
-** here and one include.
+** here and one include. The user family (user.h) comes last: its rows are
+** made at run time from the kernels a suite names.
 */
 #include "registry.h"
 
@@ -8,6 +9,7 @@
 #include "cost.h"
 #include "radix.h"
 #include "search.h"
+#include "user.h"
 
 #include <string.h>
 
@@ -21,20 +23,24 @@ static const struct {
   {"sort", radix_entries},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
+#define NALL (NFAMILIES + 1) /* and the user family */
+
+/* Family f's rows, ended by one with no name. */
+static const struct entry *rows_of(size_t f) { return f < NFAMILIES ? families[f].entries : user_entries(); }
 
 int registry_count(void)
 {
   int n = 0;
-  for (size_t f = 0; f < NFAMILIES; f++)
-    for (const struct entry *en = families[f].entries; en->name; en++)
+  for (size_t f = 0; f < NALL; f++)
+    for (const struct entry *en = rows_of(f); en->name; en++)
       n++;
   return n;
 }
 
 const struct entry *registry_at(int i)
 {
-  for (size_t f = 0; f < NFAMILIES; f++)
-    for (const struct entry *en = families[f].entries; en->name; en++)
+  for (size_t f = 0; f < NALL; f++)
+    for (const struct entry *en = rows_of(f); en->name; en++)
       if (i-- == 0)
         return en;
   return NULL;
@@ -42,8 +48,8 @@ const struct entry *registry_at(int i)
 
 const struct entry *registry_find(const char *name)
 {
-  for (size_t f = 0; f < NFAMILIES; f++)
-    for (const struct entry *en = families[f].entries; en->name; en++)
+  for (size_t f = 0; f < NALL; f++)
+    for (const struct entry *en = rows_of(f); en->name; en++)
       if (strcmp(en->name, name) == 0)
         return en;
   return NULL;
@@ -51,11 +57,24 @@ const struct entry *registry_find(const char *name)
 
 const char *registry_family(const struct entry *en)
 {
+  if (user_is(en))
+    return "user";
   for (size_t f = 0; f < NFAMILIES; f++)
     for (const struct entry *x = families[f].entries; x->name; x++)
       if (x == en)
         return families[f].name;
   return NULL;
+}
+
+const char *registry_rank_family(const struct entry *en)
+{
+  return en->reference != NULL ? registry_family(en->reference) : registry_family(en);
+}
+
+int registry_named(const char *asked, const char *name)
+{
+  size_t n = strlen(asked);
+  return strncmp(asked, name, n) == 0 && (name[n] == '\0' || name[n] == '[');
 }
 
 int registry_check_tune(const struct tune *t, struct ps_err *e)

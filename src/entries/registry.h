@@ -15,8 +15,18 @@ const struct entry *registry_at(int i);
 const struct entry *registry_find(const char *name);
 
 /* The name of the family an entry belongs to ("copy", "search", "cost",
-** "sort"); NULL for an entry not in the registry. */
+** "sort", "user"); NULL for an entry not in the registry. */
 const char *registry_family(const struct entry *en);
+
+/* The family an entry is ranked with in bench's summary: its own, or a
+** user kernel's answer's, so that it stands beside the entries it answers
+** ("user" with answer: none). */
+const char *registry_rank_family(const struct entry *en);
+
+/* Whether asked (a suite's entry: or bench -e) names the entry called name:
+** the same name, or a user kernel's name less its params' values
+** (my_lower_bound names my_lower_bound[WG=128]). */
+int registry_named(const char *asked, const char *name);
 
 /* Check the tuning parameters t sets against every entry's declarations
 ** (struct entry.params, tune_check). 0, or -1 with e set. */

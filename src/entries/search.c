@@ -15,14 +15,12 @@
 
 #include "btree.h"
 #include "entry.h"
-#include "gen.h"
+#include "keys.h"
 #include "layout.h"
 #include "search_mc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define KEY_SEED 0x5eac4u
 
 /* Element i widened to int64 or uint64 bits (for keys and comparisons). */
 static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *key)
@@ -102,40 +100,6 @@ struct variant {
 static const struct variant *variant_of(const struct entry_job *j);
 static const struct data_value *keys_of(const struct entry_job *j, const struct sstate *s);
 
-/* n keys uniform in [min, max] of the array (fixed seed): the same on every backend. */
-static int make_keys(const struct data_value *xs, int eytz, struct data_value *keys, struct ps_err *e)
-{
-  int64_t n = (int64_t)data_value_count(xs);
-  struct gen_bounds b;
-  enum data_type t = xs->type;
-  uint64_t lo = 0, hi = 0;
-  size_t sz = data_type_size(t);
-  if (data_value_init(keys, t, 1, &n, e) != 0)
-    return -1;
-  if (n == 0)
-    return 0;
-  { /* min and max: ends of the sorted array, or the extreme nodes of the tree */
-    int64_t kmin = 1, kmax = 1;
-    if (eytz) {
-      while (2 * kmin <= n)
-        kmin *= 2;
-      while (2 * kmax + 1 <= n)
-        kmax = 2 * kmax + 1;
-    }
-    memcpy(&lo, (const char *)xs->elems + (size_t)(eytz ? kmin - 1 : 0) * sz, sz);
-    memcpy(&hi, (const char *)xs->elems + (size_t)(eytz ? kmax - 1 : n - 1) * sz, sz);
-  }
-  gen_bounds_default(&b);
-  if (data_type_is_signed(t)) {
-    b.lo[t].i = (int64_t)(lo << (64 - 8 * sz)) >> (64 - 8 * sz);
-    b.hi[t].i = (int64_t)(hi << (64 - 8 * sz)) >> (64 - 8 * sz);
-  } else {
-    b.lo[t].u = lo;
-    b.hi[t].u = hi;
-  }
-  return gen_fill(keys, KEY_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
-}
-
 static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
@@ -155,7 +119,7 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
     return -1;
   }
   if (va->keys == KEYS_RANDOM) {
-    if (make_keys(&j->in[0], va->kind == EYTZINGER, &s->keys, e) != 0)
+    if (keys_random(&j->in[0], va->kind == EYTZINGER, &s->keys, e) != 0)
       return -1;
     s->own_keys = 1;
   }
@@ -606,12 +570,12 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_EYTZINGER, .aux = &(const struct variant){EYTZINGER, KEYS_ARRAY, 0, 0}, .params = eytz_params},
-  {.name = "bench_binary_search_random", .answer = "lower_bound_of_random_keys",
+  {.name = "bench_binary_search_random", .answer = "lower_bound_of_random_keys", .derives = ENTRY_RANDOM_KEYS,
    .desc = "Lower bounds of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BINARY, KEYS_RANDOM, 0, 0}, .params = plain_params},
-  {.name = "bench_eytzinger_search_random",
+  {.name = "bench_eytzinger_search_random", .derives = ENTRY_RANDOM_KEYS_EYTZINGER,
    .desc = "Eytzinger search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (Eytzinger)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
@@ -651,7 +615,7 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){NARY, KEYS_ARRAY, 64, 0}, .params = plain_params},
-  {.name = "bench_nary16_search_random", .answer = "lower_bound_of_random_keys",
+  {.name = "bench_nary16_search_random", .answer = "lower_bound_of_random_keys", .derives = ENTRY_RANDOM_KEYS,
    .desc = "N-ary search (16 per key) of n random keys in [min, max]",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n S log_S n)", .span = "O(log_S n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
@@ -671,12 +635,12 @@ const struct entry search_entries[] = {
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_ARRAY, 0, 0}, .params = btree_params},
-  {.name = "bench_btree_search_random", .answer = "lower_bound_of_random_keys",
+  {.name = "bench_btree_search_random", .answer = "lower_bound_of_random_keys", .derives = ENTRY_RANDOM_KEYS,
    .desc = "B+ tree search of n random keys in [min, max] (fixed seed)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_RANDOM, 0, 0}, .params = btree_params},
-  {.name = "bench_btree_search_random_grouped", .answer = "lower_bound_of_random_keys",
+  {.name = "bench_btree_search_random_grouped", .answer = "lower_bound_of_random_keys", .derives = ENTRY_RANDOM_KEYS,
    .desc = "The same, the keys grouped by subtree first (Harmonia's query aggregation; c and multicore: the plain search)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n + 32 n", .bytes = search_random_bytes,

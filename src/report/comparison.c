@@ -184,6 +184,14 @@ static int judge_program(struct comparison *c, const struct results *ro, const s
                          const struct res_program *po, const struct res_program *pn,
                          struct comparison_group *g)
 {
+  if (!c->allow_changed_source && po->cond[RES_KERNEL_SOURCE] != NULL && pn->cond[RES_KERNEL_SOURCE] != NULL &&
+      strcmp(po->cond[RES_KERNEL_SOURCE], pn->cond[RES_KERNEL_SOURCE]) != 0) {
+    c->changed_source++;
+    note(c, "Not the same program: %s: its kernel's source changed (%s in %s, %s in %s): not compared "
+            "(compare --allow-changed-source compares them)", po->name, po->cond[RES_KERNEL_SOURCE], ro->path,
+         pn->cond[RES_KERNEL_SOURCE], rn->path);
+    return 0;
+  }
   for (int k = 0; k < RES_NCOND; k++) /* a condition that differs: times not comparable */
     if (results_condition_differs(po, pn, k))
       note(c, "%s changed: %s in %s, %s in %s", results_said[k], po->cond[k] ? po->cond[k] : "not recorded",
@@ -224,10 +232,12 @@ static int judge_program(struct comparison *c, const struct results *ro, const s
 }
 
 int comparison_build(struct comparison *c, const struct results *ro, const struct results *rn,
-                     const struct stats_rule *rule, enum comparison_order order, int best_first)
+                     const struct stats_rule *rule, enum comparison_order order, int best_first,
+                     int allow_changed_source)
 {
   size_t cap = 0;
   memset(c, 0, sizeof *c);
+  c->allow_changed_source = allow_changed_source;
   c->rule = *rule;
   c->old_path = ro->path;
   c->new_path = rn->path;
@@ -346,8 +356,12 @@ static void unjudged_text(const struct comparison *sm, char *buf, size_t n)
                                 ? "fewer than 3 rounds on a side ran them"
                                 : "too few runs for the test to reach alpha");
   if (sm->missing > 0 && len < n)
-    snprintf(buf + len, n - len, "%s%zu program%s or dataset%s missing on one side (notes above)",
-             len ? "; " : "", sm->missing, sm->missing == 1 ? "" : "s", sm->missing == 1 ? "" : "s");
+    len += (size_t)snprintf(buf + len, n - len, "%s%zu program%s or dataset%s missing on one side (notes above)",
+                            len ? "; " : "", sm->missing, sm->missing == 1 ? "" : "s", sm->missing == 1 ? "" : "s");
+  if (sm->changed_source > 0 && len < n)
+    snprintf(buf + len, n - len, "%s%zu program%s NOT COMPARED: the user kernel's source changed "
+                                 "(--allow-changed-source compares them)", len ? "; " : "", sm->changed_source,
+             sm->changed_source == 1 ? "" : "s");
 }
 
 void comparison_print_notes(FILE *f, const struct comparison *c)
@@ -499,6 +513,8 @@ void comparison_print_json(FILE *f, const struct comparison *sm, int strict, int
   cJSON_AddNumberToObject(s, "same", (double)sm->same);
   cJSON_AddNumberToObject(s, "untestable", (double)sm->untestable);
   cJSON_AddNumberToObject(s, "missing", (double)sm->missing);
+  if (sm->changed_source > 0) /* programs not judged: a user kernel's source changed */
+    cJSON_AddNumberToObject(s, "changed_source", (double)sm->changed_source);
   if (sm->rule.test == STATS_ROUNDS) {
     cJSON_AddNumberToObject(s, "old_rounds", sm->rounds[0]);
     cJSON_AddNumberToObject(s, "new_rounds", sm->rounds[1]);

@@ -43,15 +43,20 @@ struct comparison {
   size_t slower, faster, same, untestable;
   size_t missing;                  /* programs and datasets on one side only */
   int newly_failed;                /* a dataset that ran in OLD failed in NEW */
+  int allow_changed_source;        /* judge programs whose user kernel's source changed */
+  size_t changed_source;           /* programs not judged: their user kernel's source changed */
   double geomean;                  /* of all finite speedups */
 };
 
 /* Judge every dataset of ro (old) against rn (new) with rule (STATS_AUTO:
 ** rounds when both sides have two files or more, else Mann-Whitney), groups
-** sorted by `order` (worst first unless best_first). 0, or -1 when out of
-** memory. The comparison points into ro and rn: keep them alive. */
+** sorted by `order` (worst first unless best_first). A program whose user
+** kernel's source differs between the sides (RES_KERNEL_SOURCE) is not the
+** same program: not judged, with a note, unless allow_changed_source. 0, or
+** -1 when out of memory. The comparison points into ro and rn: keep them alive. */
 int comparison_build(struct comparison *c, const struct results *ro, const struct results *rn,
-                     const struct stats_rule *rule, enum comparison_order order, int best_first);
+                     const struct stats_rule *rule, enum comparison_order order, int best_first,
+                     int allow_changed_source);
 void comparison_free(struct comparison *c); /* accepts a zeroed c */
 
 /* The notes, one a line. */

@@ -57,16 +57,18 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
   if (nin > 0) {
     d->has_inputs = 1;
     d->elements = data_value_count(&in[0]);
-    d->has_bytes = en->bytes != NULL;
-    if (d->has_bytes)
+    d->has_bytes = en->bytes != NULL || en->bytes_of != NULL;
+    if (en->bytes_of != NULL)
+      d->min_bytes = (double)en->bytes_of(en, in, nin);
+    else if (d->has_bytes)
       d->min_bytes = (double)en->bytes(d->elements, data_type_size(in[0].type));
   }
   if (m->kernel_ns > 0 && m->kernel_runs > 0) {
     d->kernel_us = (double)m->kernel_ns / 1e3 / (double)m->kernel_runs;
     d->span_us = (double)m->kernel_span_ns / 1e3 / (double)m->kernel_runs;
     /* batched runs overlap their neighbours' launches: set the kernels beside the synchronous runs */
-    d->kernel_over_wall = m->n > 0 && d->kernel_us > REPORT_KERNEL_OVER_WALL * (m->batch > 1 && !isnan(m->sync_mean_us)
-                                                                                  ? m->sync_mean_us : d->s.median);
+    double wall = m->batch > 1 && !isnan(m->sync_mean_us) ? m->sync_mean_us : d->s.median;
+    d->kernel_over_wall = m->n > 0 && d->kernel_us > REPORT_KERNEL_OVER_WALL * wall;
     d->nkernels = m->nktimes;
     for (int i = 0; i < m->nktimes; i++) {
       d->kernels[i].name = m->ktimes[i].name;
@@ -88,6 +90,13 @@ void report_time(double us, char *buf, size_t n)
   snprintf(buf, n, "%.*f %s", digits, v, unit[u]);
 }
 
+/* What a result line says of an entry with no reference (answer: none): never nothing. */
+static const char *unvalidated(const struct report_dataset *d)
+{
+  return d->validation != NULL && strcmp(d->validation, "unvalidated") == 0
+             ? "  unvalidated: no answer checks it (answer: none)" : "";
+}
+
 void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int color)
 {
   char t[32];
@@ -96,13 +105,13 @@ void report_print_line(FILE *f, const struct report_dataset *d, enum report_form
     return;
   }
   if (fmt == REPORT_FUTHARK) {
-    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", d->s.mean, d->s.rsd,
-            d->s.min_pct, d->s.max_pct);
+    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", d->s.mean, d->s.rsd,
+            d->s.min_pct, d->s.max_pct, unvalidated(d));
     return;
   }
   report_time(d->s.mean, t, sizeof t);
-  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", t, d->s.rsd, d->s.min_pct, d->s.max_pct,
-          d->launches == 0 ? "  no kernel launched: an empty call" : "");
+  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s%s\n", t, d->s.rsd, d->s.min_pct, d->s.max_pct,
+          d->launches == 0 ? "  no kernel launched: an empty call" : "", unvalidated(d));
 }
 
 void report_warn(const struct report_dataset *d, const char *what, double conv_max_s)

@@ -148,15 +148,17 @@ static int context_dup(const cJSON *prog, const char *key, char **out)
 
 const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
                                                    "kernel_time", "discard_throttled", "test_hooks",
-                                                   "validation", "kernels", "tuning", "psearch_commit", "batch"};
+                                                   "validation", "kernels", "tuning", "psearch_commit", "batch",
+                                                   "kernel_source"};
 const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
                                              "Kernel time (bench --kernel-time)",
                                              "Throttled runs discarded (bench --discard-throttled)",
                                              "Test hooks", "Validation (bench --no-validate)",
                                              "Kernel sources (bench --kernels)", "Tuning parameters (bench --tune)",
-                                             "psearch's build", "Batched runs (bench --batch)"};
+                                             "psearch's build", "Batched runs (bench --batch)",
+                                             "The user kernel's source (its XXH64)"};
 const char *const results_neutral[RES_NCOND] = {NULL, NULL, NULL, "hot", "false", "false", "{}",
-                                                "true", "embedded", "{}", NULL, "off"};
+                                                "true", "embedded", "{}", NULL, "off", NULL};
 
 int results_condition_differs(const struct res_program *a, const struct res_program *b, int c)
 {

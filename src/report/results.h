@@ -48,11 +48,16 @@ struct res_dataset {
 ** comparable only when equal (results_conditions names them, results_said
 ** says them in a sentence); results_neutral[c] is the value that changes
 ** nothing (the defaults: no test hook, validated, the embedded kernels, no
-** tuning), or NULL where every value is a condition of its own (the device). */
-#define RES_NCOND 12
+** tuning), or NULL where every value is a condition of its own (the device,
+** a user kernel's source: RES_KERNEL_SOURCE). */
+#define RES_NCOND 13
 extern const char *const results_conditions[RES_NCOND];
 extern const char *const results_said[RES_NCOND];
 extern const char *const results_neutral[RES_NCOND];
+/* The condition that is a user kernel's file's XXH64 (its program's
+** psearch_context.kernel_source): compare does not judge two programs whose
+** sources differ unless asked (--allow-changed-source). */
+#define RES_KERNEL_SOURCE 12
 
 
 
