@@ -55,8 +55,9 @@
 # machine.txt (date, CPUs, GPU and driver, each build's version, the OpenCL
 # platforms and devices, the tree's commit, the command) and record.tar.xz (all of
 # it: every round's JSON, text and stderr, the peers' logs, the tests' logs, the
-# suites). A fresh XDG_CACHE_HOME holds the call's datasets, references and
-# kernels, so nothing of an earlier call is reused; it is removed at the end.
+# suites with their kernel files). A fresh XDG_CACHE_HOME holds the call's
+# datasets, references and kernels, so nothing of an earlier call is reused; it
+# is removed at the end.
 #
 # Exit codes: 0 done (a slower verdict is in the summary, not the exit code), 1 a
 # bench or a test failed (the rest still ran), 2 usage.
@@ -143,7 +144,16 @@ tuned() { [ -n "$1" ] && printf '%s\n' --tune "$1"; }
   printf 'command: scripts/experiment.sh'; printf ' %q' "${ARGV[@]}"; echo
 } > "$out/machine.txt" 2>&1
 head -5 "$out/machine.txt"
-for s in "${suites[@]}"; do [ -f "$s" ] && cp "$s" "$out/suites/"; done
+# each suite file in a folder of its own (SUITE-K), with the kernel files its
+# "-- kernels:" lines name (relative to the suite), so the record rebuilds it
+k=0
+for s in "${suites[@]}"; do
+  [ -f "$s" ] || continue
+  k=$((k + 1)) d="$out/suites/$k-$(basename "$s" .bench)"
+  mkdir -p "$d" && cp "$s" "$d/"
+  sed -n '/^[[:space:]]*==/q; s/^[[:space:]]*--[[:space:]]*kernels:[[:space:]]*//p' "$s" | tr ' \t' '\n\n' |
+    while read -r f; do [ -n "$f" ] && cp "$(dirname "$s")/$f" "$d/"; done
+done
 
 # the kernel tests of the same build
 for t in "${tests[@]}"; do
