@@ -13,6 +13,7 @@
 #include "entry.h"
 #include "registry.h"
 #include "gen.h"
+#include "hook.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,6 +312,37 @@ static void kernel_errors(void **state)
   rt_close(rt);
 }
 
+/* A fill that ends past 2^31 words goes by 128-byte patterns with its
+** unaligned ends written (NVIDIA's fill breaks the context past 2^31 copies
+** of its pattern): PSEARCH_TEST_FILL_WORDS moves that line to 16 words, and
+** every word of the buffer is either the fill's or the one around it. */
+static void fill_past_words(void **state)
+{
+  static const size_t offsets[] = {0, 4, 64, 124, 128, 132, 1000}, sizes[] = {0, 4, 60, 124, 128, 132, 268, 2000};
+  struct ps_err e = {{0}};
+  struct rt *rt = open_default();
+  cl_uint got[1024];
+  cl_mem m = rt_alloc(rt, sizeof got, &e);
+  (void)state;
+  if (!hook_built())
+    skip();
+  assert_non_null(m);
+  for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++)
+    for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+      size_t o = offsets[i], n = sizes[j];
+      assert_int_equal(rt_fill(rt, m, 0, sizeof got, 0x11111111u, &e), 0);
+      setenv("PSEARCH_TEST_FILL_WORDS", "16", 1);
+      assert_int_equal(rt_fill(rt, m, o, n, 0xabcdef01u, &e), 0);
+      unsetenv("PSEARCH_TEST_FILL_WORDS");
+      assert_int_equal(rt_download(rt, m, got, sizeof got, &e), 0);
+      for (size_t w = 0; w < 1024; w++)
+        if (got[w] != (w * 4 >= o && w * 4 < o + n ? 0xabcdef01u : 0x11111111u))
+          fail_msg("fill of %zu bytes at %zu: word %zu is %08x", n, o, w, got[w]);
+    }
+  rt_release(rt, m);
+  rt_close(rt);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -318,6 +350,7 @@ int main(void)
     cmocka_unit_test(compare_reports_first_mismatch), cmocka_unit_test(check_inputs_message),
     cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache),
     cmocka_unit_test(kernel_errors),    cmocka_unit_test(profiled_span),
+    cmocka_unit_test(fill_past_words),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1); /* tests use a private cache where they need one */
   return cmocka_run_group_tests(tests, NULL, NULL);

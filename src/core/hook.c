@@ -17,7 +17,8 @@ static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY
                                     "PSEARCH_TEST_CORRUPT_RESULT", "PSEARCH_TEST_MAX_ALLOC",
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_LOOKBACK_COUNTS",
                                     "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_POISON",
-                                    "PSEARCH_TEST_NVML", "PSEARCH_TEST_DEVICE_MEM"};
+                                    "PSEARCH_TEST_NVML", "PSEARCH_TEST_DEVICE_MEM",
+                                    "PSEARCH_TEST_FILL_WORDS"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -116,6 +117,8 @@ int hook_lookback_stale(void) { return flag("PSEARCH_TEST_LOOKBACK_STALE"); }
 int hook_poison(void) { return flag("PSEARCH_TEST_POISON"); }
 
 const char *hook_nvml_library(void) { return getenv("PSEARCH_TEST_NVML"); }
+
+uint64_t hook_fill_words(void) { return number("PSEARCH_TEST_FILL_WORDS"); }
 
 int hook_active(const char **out_names, const char **values, int max)
 {

@@ -40,6 +40,9 @@
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
+**   PSEARCH_TEST_FILL_WORDS=N            rt_fill takes the path of fills that
+**                                        end past 2^31 words (128-byte patterns,
+**                                        the ends written) past N words instead
 */
 #ifndef hook_h
 #define hook_h
@@ -83,6 +86,9 @@ int hook_poison(void);
 /* The library to load as NVML, or NULL for NVIDIA's own. */
 const char *hook_nvml_library(void);
 
+/* Words past whose end rt_fill fills by 128-byte patterns; 0 when not set. */
+uint64_t hook_fill_words(void);
+
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);
 
@@ -101,6 +107,7 @@ static inline int hook_lookback_counts(void) { return 0; }
 static inline int hook_lookback_stale(void) { return 0; }
 static inline int hook_poison(void) { return 0; }
 static inline const char *hook_nvml_library(void) { return NULL; }
+static inline uint64_t hook_fill_words(void) { return 0; }
 static inline int hook_active(const char **names, const char **values, int max)
 {
   (void)names, (void)values, (void)max;

@@ -637,8 +637,7 @@ void rt_release(struct rt *rt, cl_mem m)
 
 /* Transfers, copies and fills go in pieces of at most RT_PIECE bytes, far
 ** below 4 GiB, so that no command's size or offset needs more than 32 bits
-** in a driver: on the H200 (driver 580) a scan of 2^31 + 5 elements failed
-** at its first call after the 8 GiB fill of its output. */
+** in a driver. */
 #define RT_PIECE ((size_t)1 << 30)
 
 int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_err *e)
@@ -676,15 +675,28 @@ int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *
   return 0;
 }
 
+/* NVIDIA's fill (driver 580, H200) breaks the context when the fill ends
+** past 2^31 copies of its pattern (a fill of 4-byte words past 8 GiB), at any
+** piece size: past that, the body is filled by 128-byte patterns (the word 32
+** times) and the unaligned ends, under 128 bytes each, are written. */
 int rt_fill(struct rt *rt, cl_mem m, size_t offset, size_t bytes, cl_uint word, struct ps_err *e)
 {
-  for (size_t done = 0; done < bytes; done += RT_PIECE) {
-    size_t k = bytes - done < RT_PIECE ? bytes - done : RT_PIECE;
+  cl_uint pat[32];
+  uint64_t most = hook_fill_words() ? hook_fill_words() : (uint64_t)1 << 31;
+  size_t size = (offset + bytes) / sizeof word <= most ? sizeof word : sizeof pat;
+  size_t head = size == sizeof word ? 0 : (sizeof pat - offset % sizeof pat) % sizeof pat;
+  head = head < bytes ? head : bytes;
+  size_t body = (bytes - head) / size * size, tail = bytes - head - body;
+  for (int i = 0; i < 32; i++)
+    pat[i] = word;
+  for (size_t done = 0; done < body; done += RT_PIECE) {
+    size_t k = body - done < RT_PIECE ? body - done : RT_PIECE;
     cl_event ev = NULL;
-    CHECK(clEnqueueFillBuffer(rt->q, m, &word, sizeof word, offset + done, k, 0, NULL, want_event(rt, &ev)), e);
+    CHECK(clEnqueueFillBuffer(rt->q, m, pat, size, offset + head + done, k, 0, NULL, want_event(rt, &ev)), e);
     events_track(&rt->ev, ev, NULL, "clEnqueueFillBuffer");
   }
-  return 0;
+  return rt_upload_at(rt, m, offset, pat, head, e) != 0 || rt_upload_at(rt, m, offset + head + body, pat, tail, e) != 0
+             ? -1 : 0;
 }
 
 int rt_zero(struct rt *rt, cl_mem m, size_t offset, size_t bytes, struct ps_err *e)
