@@ -13,6 +13,7 @@
 #include "entry.h"
 #include "registry.h"
 #include "gen.h"
+#include "devinfo.h"
 #include "hook.h"
 
 #include <stdio.h>
@@ -150,7 +151,7 @@ static void selection(void **state)
   struct rt_device_info *devs;
   int n;
   (void)state;
-  assert_int_equal(rt_list(&devs, &n, &e), 0);
+  assert_int_equal(devinfo_list(&devs, &n, &e), 0);
   assert_true(n >= 1);
   {
     struct rt_select by_index = {"0", "0", NULL}, by_type = {NULL, NULL, "cpu"};

@@ -7,6 +7,7 @@
 #include "help.h"
 #include "listing.h"
 #include "opt.h"
+#include "devinfo.h"
 #include "rt.h"
 
 #include <cjson/cJSON.h>
@@ -38,7 +39,7 @@ static cJSON *to_json(const struct rt_device_info *d)
   return o;
 }
 
-/* What the text shows: the devices rt_list found. */
+/* What the text shows: the devices devinfo_list found. */
 struct found {
   const struct rt_device_info *devs;
   int n;
@@ -82,7 +83,7 @@ static int body(void *p)
   struct ps_err err;
   cJSON *arr = NULL;
   int rc = PS_EXIT_FAILED;
-  if (rt_list(&devs, &found.n, &err) != 0) {
+  if (devinfo_list(&devs, &found.n, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
   }

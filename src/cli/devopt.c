@@ -3,6 +3,7 @@
 */
 #include "devopt.h"
 
+#include "devinfo.h"
 #include "devsel.h"
 #include "registry.h"
 
@@ -99,7 +100,7 @@ static int nth_device(const struct devopt *d, int k, struct rt_device_info *di, 
   struct rt_device_info *all = NULL;
   int n = 0, found = 0;
   *count = 0;
-  if (rt_list(&all, &n, e) != 0)
+  if (devinfo_list(&all, &n, e) != 0)
     return -1;
   for (int i = 0; i < n; i++)
     if (devsel_matches(&d->sel, &all[i]) && (*count)++ == k) {

@@ -99,3 +99,37 @@ int devinfo_each(int (*f)(void *, const struct rt_device_info *, cl_platform_id,
   }
   return 0;
 }
+
+struct lister {
+  struct rt_device_info *v;
+  int n, cap;
+};
+
+static int add_info(void *ctx, const struct rt_device_info *di, cl_platform_id p, cl_device_id d)
+{
+  struct lister *l = ctx;
+  (void)p;
+  (void)d;
+  if (l->n == l->cap) {
+    int ncap = l->cap ? 2 * l->cap : 8;
+    struct rt_device_info *nv = realloc(l->v, (size_t)ncap * sizeof *nv);
+    if (nv == NULL)
+      return 1;
+    l->v = nv;
+    l->cap = ncap;
+  }
+  l->v[l->n++] = *di;
+  return 0;
+}
+
+int devinfo_list(struct rt_device_info **out, int *n, struct ps_err *e)
+{
+  struct lister l = {NULL, 0, 0};
+  if (devinfo_each(add_info, &l, e) < 0) {
+    free(l.v);
+    return -1;
+  }
+  *out = l.v;
+  *n = l.n;
+  return 0;
+}

@@ -20,4 +20,8 @@ void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, i
 int devinfo_each(int (*f)(void *, const struct rt_device_info *, cl_platform_id, cl_device_id), void *ctx,
                  struct ps_err *e);
 
+/* Every device of every platform: *out malloc'ed (the caller frees), *n of
+** them. 0, or -1 with e set. */
+int devinfo_list(struct rt_device_info **out, int *n, struct ps_err *e);
+
 #endif

@@ -1,7 +1,7 @@
 /*
-** rt.h: the OpenCL runtime, the only module that calls OpenCL. Device
-** discovery and selection, program building (embedded kernels, on-disk
-** binary cache), buffers with peak-memory accounting, launches and timing.
+** rt.h: the OpenCL runtime. Device selection (devinfo.h lists the devices),
+** program building (embedded kernels, on-disk binary cache), buffers with
+** peak-memory accounting, launches and timing.
 */
 #ifndef rt_h
 #define rt_h
@@ -10,9 +10,6 @@
 #include "rt_types.h"
 
 #include <stdint.h>
-
-/* All devices of all platforms. *out is malloc'ed (caller frees). */
-int rt_list(struct rt_device_info **out, int *n, struct ps_err *e);
 
 struct rt;
 
