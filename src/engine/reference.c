@@ -72,13 +72,13 @@ int reference_digest(const struct entry *en, const struct data_value *in, int ni
                      int use_cache, const struct target *t, uint64_t *want, struct ps_err *e)
 {
   struct data_value ref[ENTRY_MAX_IO];
-  char path[4200];
+  struct cache_entry ce;
   unsigned char *blob = NULL;
   size_t len = 0;
   const char *answer = en->answer != NULL ? en->answer : en->name;
   uint64_t key = cache_key_str(digest ^ exe_digest(), answer);
-  int have_path = use_cache && cache_path("ref", key, ".bin", path, sizeof path) == 0, nref = 0;
-  if (have_path && cache_load_blob(path, &blob, &len) == 0 && len == sizeof *want) {
+  int have_path = use_cache && cache_entry(CACHE_REF, key, ".bin", &ce) == 0, nref = 0;
+  if (have_path && cache_load_blob(&ce, &blob, &len) == 0 && len == sizeof *want) {
     memcpy(want, blob, sizeof *want);
     free(blob);
     ps_info(2, "%s: the reference (%s) from the cache", en->name, answer);
@@ -92,7 +92,7 @@ int reference_digest(const struct entry *en, const struct data_value *in, int ni
   *want = values_digest(ref, nref);
   for (int i = 0; i < nref; i++)
     data_value_free(&ref[i]);
-  if (have_path && cache_store_blob(path, want, sizeof *want, e) != 0)
+  if (have_path && cache_store_blob(&ce, want, sizeof *want, e) != 0)
     ps_warn("reference cache: %s", e->msg);
   return 0;
 }
