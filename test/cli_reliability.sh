@@ -98,6 +98,18 @@ check reap 0 $P dataset -g '[3]i32' -o k.in
 kill $live; wait $live 2>/dev/null
 rm -f k.in.tmp.* other.in.tmp.*
 
+# file content never quoted into errors (a suite may name any file): a character class instead
+printf -- '==\nentry: bench_copy\ninput @ /proc/self/environ\n' > environ.bench
+env -i PSEARCH_PLANTED_TOKEN=hunter2 $P bench $FAST --backend=c environ.bench --json environ.json >$OUT 2>$ERR
+grep -l 'PSEARCH_PLANTED\|hunter2' environ.json $OUT $ERR && fail "an input file's content was quoted"
+has environ.json "/proc/self/environ:1:1: a word (letters, digits, '_', '.') is not a value"
+
+# ICDs that are there but do not load (an address-space limit, a broken install): said so
+mkdir -p icd && echo /nonexistent/libpsearch-no-such-icd.so > icd/broken.icd
+OCL_ICD_VENDORS=$T/icd OCL_ICD_FILENAMES= check icd-not-loaded 1 $P bench $FAST sub/rel.bench
+has $ERR "found 1 ICD in $T/icd but none loaded"
+has $ERR "libpsearch-no-such-icd.so: cannot open shared object file"
+
 # no OpenCL platform: a clear message, exit 1
 OCL_ICD_VENDORS=$T/no-icd OCL_ICD_FILENAMES= check no-icd 1 $P bench $FAST sub/rel.bench
 has $ERR "no OpenCL platform found"
