@@ -76,23 +76,35 @@ uint64_t cache_key_str(uint64_t seed, const char *s)
   return XXH64(s, strlen(s) + 1, seed); /* with the NUL: "ab"+"c" differs from "a"+"bc" */
 }
 
-uint64_t cache_value_digest(const struct data_value *v, uint64_t seed)
+XXH64_state_t *cache_value_digest_begin(const struct data_value *v, uint64_t seed)
 {
   XXH64_state_t *h = XXH64_createState();
-  size_t bytes = 0;
-  uint64_t d;
   int t = (int)v->type;
   if (h == NULL)
-    return 0;
+    return NULL;
   XXH64_reset(h, seed);
   XXH64_update(h, &t, sizeof t);
   XXH64_update(h, &v->rank, sizeof v->rank);
   XXH64_update(h, v->shape, (size_t)v->rank * sizeof v->shape[0]);
-  if (data_value_bytes(v, &bytes) == 0 && bytes > 0)
-    XXH64_update(h, v->elems, bytes);
-  d = XXH64_digest(h);
+  return h;
+}
+
+uint64_t cache_value_digest_end(XXH64_state_t *h)
+{
+  uint64_t d = XXH64_digest(h);
   XXH64_freeState(h);
   return d;
+}
+
+uint64_t cache_value_digest(const struct data_value *v, uint64_t seed)
+{
+  XXH64_state_t *h = cache_value_digest_begin(v, seed);
+  size_t bytes = 0;
+  if (h == NULL)
+    return 0;
+  if (data_value_bytes(v, &bytes) == 0 && bytes > 0)
+    XXH64_update(h, v->elems, bytes);
+  return cache_value_digest_end(h);
 }
 
 int cache_key_file(const char *path, uint64_t *key)

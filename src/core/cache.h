@@ -33,6 +33,8 @@
 
 #include "data.h"
 
+#include <xxhash.h>
+
 #define CACHE_DEFAULT_MAX (4ull << 30) /* bytes: 4 GiB */
 
 enum cache_area { CACHE_DATA, CACHE_REF, CACHE_KERNELS, CACHE_NAREAS };
@@ -43,6 +45,11 @@ extern const char *const cache_areas[CACHE_NAREAS]; /* "data", "ref", "kernels" 
 uint64_t cache_key_bytes(uint64_t seed, const void *p, size_t n);
 uint64_t cache_key_str(uint64_t seed, const char *s);
 uint64_t cache_value_digest(const struct data_value *v, uint64_t seed);
+/* cache_value_digest in steps, for elements that arrive in parts (streamed
+** from a device): begin with v's type and shape (NULL when out of memory),
+** add its bytes in order, end (which frees the state). */
+XXH64_state_t *cache_value_digest_begin(const struct data_value *v, uint64_t seed);
+uint64_t cache_value_digest_end(XXH64_state_t *h);
 /* XXH64 of a whole file, streamed, into *key; -1 if it cannot be read. */
 int cache_key_file(const char *path, uint64_t *key);
 

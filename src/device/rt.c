@@ -591,6 +591,14 @@ int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err 
   return 0;
 }
 
+int rt_download_at(struct rt *rt, cl_mem m, size_t offset, void *dst, size_t bytes, struct ps_err *e)
+{
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueReadBuffer(rt->q, m, CL_TRUE, offset, bytes, dst, 0, NULL, NULL), e);
+  return 0;
+}
+
 int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e)
 {
   cl_event ev = NULL;

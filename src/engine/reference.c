@@ -41,15 +41,6 @@ void reference_target_close(struct target *ref)
   ref->pool = NULL;
 }
 
-/* The digest of a list of values: their types, shapes and bytes. */
-static uint64_t values_digest(const struct data_value *v, int n)
-{
-  uint64_t d = (uint64_t)n;
-  for (int i = 0; i < n; i++)
-    d = cache_value_digest(&v[i], d);
-  return d;
-}
-
 /* en's outputs on in[0..nin), computed on t (c where t lacks en). */
 static int compute(const struct entry *en, const struct data_value *in, int nin, const struct target *t,
                    struct data_value *ref, int *nref, struct ps_err *e)
@@ -89,7 +80,7 @@ int reference_digest(const struct entry *en, const struct data_value *in, int ni
     ps_err_prefix(e, "computing the reference failed");
     return -1;
   }
-  *want = values_digest(ref, nref);
+  *want = entry_digest(ref, nref);
   for (int i = 0; i < nref; i++)
     data_value_free(&ref[i]);
   if (have_path && cache_store_blob(&ce, want, sizeof *want, e) != 0)
@@ -101,7 +92,7 @@ int reference_check(const struct entry_job *j, uint64_t want, const struct targe
 {
   struct data_value ref[ENTRY_MAX_IO];
   int nref = 0, rc = 0;
-  if (values_digest(j->out, j->nout) == want)
+  if (entry_digest(j->out, j->nout) == want)
     return 0;
   /* They differ in some bit: the reference itself says where (floats
   ** within the tolerance of entry_compare still pass). */
