@@ -210,7 +210,7 @@ has $ERR "s: dataset cache miss"
 # a secret others can read: not used
 chmod 0644 $T/u8/psearch/secret
 check secret-readable 0 $P bench $FAST --backend=c -v $T/s.bench
-has $ERR "$T/u8/psearch/secret is not a private file"
+has $ERR "$T/u8/psearch/secret is not a private file"; has $ERR "the cache is not used"
 grep -q "dataset cache hit" $ERR && fail "a cache with a readable secret was used"
 chmod 0600 $T/u8/psearch/secret
 # an entry whose sidecar cannot be written (a full disk; here a directory in its place) is removed

@@ -60,9 +60,9 @@ static const char *unsafe(const struct stat *st, char *why, size_t n)
 ** CACHEDIR_REFUSED. */
 static int refuse(int fd, const char *path, const char *why)
 {
-  char what[600];
+  char what[800];
   snprintf(what, sizeof what,
-           "%.300s: not used, so what it would hold is made afresh (a cache directory must be yours and "
+           "%.400s: not used, so what it would hold is made afresh (a cache directory must be yours and "
            "writable by you alone; docs/reliability.md, \"The caches' trust model\")",
            why);
   warn_once(path, what);
@@ -144,16 +144,17 @@ static int read_secret(int rfd, unsigned char *s, char *why, size_t n)
   struct stat st;
   int fd = openat(rfd, "secret", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc = -1;
   if (fd < 0) {
-    snprintf(why, n, "cannot be read: %s", strerror(errno));
+    snprintf(why, n, "cannot be read: %s: the cache is not used", strerror(errno));
   } else if (fstat(fd, &st) != 0) {
-    snprintf(why, n, "cannot be examined: %s", strerror(errno));
+    snprintf(why, n, "cannot be examined: %s: the cache is not used", strerror(errno));
   } else if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077) != 0 ||
              st.st_size != SECRET_BYTES) {
-    snprintf(why, n, "is not a private file of %d bytes (a regular file of yours, mode 0600: it is %s, "
-             "mode %04o, %lld bytes)", SECRET_BYTES, S_ISREG(st.st_mode) ? "a file" : "not a file",
-             (unsigned)(st.st_mode & 07777), (long long)st.st_size);
+    snprintf(why, n, "is not a private file of %d bytes (a regular file of yours, mode 0600: it is %s of "
+             "uid %lu, mode %04o, %lld bytes): the cache is not used (remove the file: a new one is made, "
+             "and every entry afresh)", SECRET_BYTES, S_ISREG(st.st_mode) ? "a file" : "not a file",
+             (unsigned long)st.st_uid, (unsigned)(st.st_mode & 07777), (long long)st.st_size);
   } else if (pread(fd, s, SECRET_BYTES, 0) != SECRET_BYTES) {
-    snprintf(why, n, "cannot be read: %s", strerror(errno));
+    snprintf(why, n, "cannot be read: %s: the cache is not used", strerror(errno));
   } else {
     rc = 0;
   }
@@ -164,7 +165,7 @@ static int read_secret(int rfd, unsigned char *s, char *why, size_t n)
 
 int cachedir_load_secret(int rfd, const char *path)
 {
-  char file[4200], why[256];
+  char file[4200], why[400];
   unsigned char s[SECRET_BYTES];
   if (secret.loaded && strcmp(secret.root, path) == 0)
     return 0;
@@ -172,11 +173,15 @@ int cachedir_load_secret(int rfd, const char *path)
   snprintf(file, sizeof file, "%s/secret", path);
   if (faccessat(rfd, "secret", F_OK, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
     make_secret(rfd, file);
-  if (read_secret(rfd, s, why, sizeof why) != 0)
-    return refuse(-1, file, why);
+  if (read_secret(rfd, s, why, sizeof why) != 0) {
+    warn_once(file, why);
+    return -1;
+  }
 #if XXH_VERSION_NUMBER >= 801
-  if (XXH3_generateSecret(secret.xs, sizeof secret.xs, s, sizeof s) != XXH_OK)
-    return refuse(-1, file, "cannot be expanded");
+  if (XXH3_generateSecret(secret.xs, sizeof secret.xs, s, sizeof s) != XXH_OK) {
+    warn_once(file, "cannot be expanded: the cache is not used");
+    return -1;
+  }
 #else
   XXH3_generateSecret(secret.xs, s, sizeof s);
 #endif
