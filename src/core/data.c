@@ -636,6 +636,12 @@ struct tstate {
   size_t len, cap;
 };
 
+/* A text error names the source, line and column and the problem, never
+** the input's own text past one punctuation character: a suite may name any
+** file (/proc/self/environ, a key), and errors go into results files. A
+** word is described by its class. */
+#define WORD_CLASS "letters, digits, '_', '.'"
+
 static int fail_text(struct tstate *s, uint64_t line, uint64_t col, const char *fmt, ...)
   PS_PRINTF(4, 5);
 
@@ -729,12 +735,12 @@ static int lex_based(struct tstate *s, const char *tok, struct lit *l)
     if (d >= base)
       break;
     if (l->mag > (UINT64_MAX - d) / base)
-      return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
+      return fail_text(s, l->line, l->col, "integer literal too large (%zu characters)", strlen(tok));
     l->mag = l->mag * base + d;
     nd++;
   }
   if (nd == 0 || parse_suffix(p, &l->type) != 0 || (l->type >= 0 && data_type_is_float((enum data_type)l->type)))
-    return fail_text(s, l->line, l->col, "malformed integer literal '%s'", tok);
+    return fail_text(s, l->line, l->col, "malformed integer literal (%s)", WORD_CLASS);
   l->kind = LIT_INT;
   return 0;
 }
@@ -774,18 +780,17 @@ static int lex_decimal(struct tstate *s, const char *tok, struct lit *l)
   }
   *t = '\0';
   if (!ok || parse_suffix(p, &l->type) != 0)
-    return fail_text(s, l->line, l->col, "malformed number '%s'", tok);
+    return fail_text(s, l->line, l->col, "malformed number (%s)", WORD_CLASS);
   if (l->type >= 0 && data_type_is_float((enum data_type)l->type))
     isfloat = 1;
   if (isfloat && l->type >= 0 && !data_type_is_float((enum data_type)l->type))
-    return fail_text(s, l->line, l->col, "'%s': a float literal cannot have type %s", tok,
-                     types[l->type].name);
+    return fail_text(s, l->line, l->col, "a float literal cannot have type %s", types[l->type].name);
   l->kind = isfloat ? LIT_FLOAT : LIT_INT;
   l->special = 0;
   for (const char *q = l->text + l->neg; !isfloat && *q; q++) {
     unsigned d = (unsigned)(*q - '0');
     if (l->mag > (UINT64_MAX - d) / 10)
-      return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
+      return fail_text(s, l->line, l->col, "integer literal too large (%zu characters)", strlen(tok));
     l->mag = l->mag * 10 + d;
   }
   return 0;
@@ -820,7 +825,7 @@ static int lex_scalar(struct tstate *s, struct lit *l)
   if (lex_named(tok, l))
     return 0;
   if (tok[0] < '0' || tok[0] > '9')
-    return fail_text(s, l->line, l->col, "'%s' is not a value", tok);
+    return fail_text(s, l->line, l->col, "a word (%s) is not a value", WORD_CLASS);
   if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X' || tok[1] == 'b' || tok[1] == 'B'))
     return lex_based(s, tok, l);
   return lex_decimal(s, tok, l);
@@ -972,7 +977,7 @@ static int parse_empty(struct tstate *s, struct data_value *v)
   word[n] = '\0';
   skip_space_and_comments(r);
   if (strcmp(word, "empty") != 0 || get(r) != '(')
-    return fail_text(s, line, col, "'%s' is not a value", word);
+    return fail_text(s, line, col, "a word (%s) is not a value", WORD_CLASS);
   for (;;) {
     int64_t dim = 0;
     int nd = 0;
@@ -999,7 +1004,7 @@ static int parse_empty(struct tstate *s, struct data_value *v)
     word[n++] = (char)get(r);
   word[n] = '\0';
   if (data_type_parse(word, (size_t)n, &t) != 0)
-    return fail_text(s, r->line, r->col, "unknown element type '%s' in empty(...)", word);
+    return fail_text(s, r->line, r->col, "unknown element type in empty(...)");
   skip_space_and_comments(r);
   if (get(r) != ')')
     return fail_text(s, r->line, r->col, "expected ')' after empty(...)");
