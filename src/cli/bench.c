@@ -201,6 +201,7 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
   cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));
   benchrun_outcome_free(&o);
+  benchio_stdout_gone();
   return failed;
 }
 
@@ -447,7 +448,7 @@ int bench_run(const struct bench_config *given)
   cJSON *root = NULL;
   const char **paths = cf.paths, *term = getenv("TERM");
   int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev;
-  struct sigaction sa, old_int, old_term;
+  struct sigaction sa, old_int, old_term, old_hup, old_pipe;
   t_program = ps_now_ns();
   cf.summary = &summary;
   hook_announce();
@@ -482,6 +483,11 @@ int bench_run(const struct bench_config *given)
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
+  sigaction(SIGHUP, NULL, &old_hup); /* a closed session stops bench as SIGTERM does, but nohup's ignore holds */
+  if (old_hup.sa_handler != SIG_IGN)
+    sigaction(SIGHUP, &sa, NULL);
+  sa.sa_handler = SIG_IGN; /* a closed standard output is benchio_stdout_gone's, not fatal */
+  sigaction(SIGPIPE, &sa, &old_pipe);
   cf.planned = ndev * count_datasets(&cf, suites, nsuites);
   root = cJSON_CreateObject();
   for (int k = 0; k < ndev && !interrupted; k++) {
@@ -490,6 +496,7 @@ int bench_run(const struct bench_config *given)
       goto done;
     failures += f;
   }
+  benchio_stdout_gone();
   rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (interrupted)
     ps_error("interrupted; results of the completed datasets are kept");
@@ -497,6 +504,8 @@ int bench_run(const struct bench_config *given)
     rc = PS_EXIT_FAILED;
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
+  sigaction(SIGHUP, &old_hup, NULL);
+  sigaction(SIGPIPE, &old_pipe, NULL);
 done:
   cJSON_Delete(root);
   summary_free(&summary);
