@@ -188,7 +188,10 @@ static int runtimes_ok(const struct jtree_node *a)
   return 1;
 }
 
-/* psearch's stored statistics (ps may be NULL) into r, NaN where absent; r->runs. */
+/* r->runs from psearch's "runs" (ps may be NULL; the recorded ones when
+** absent), and where the file keeps a sample of more runs, the statistics it
+** stores of every run into r (q1 and q3 may be absent; NaN); else all NaN:
+** the recorded runs are every run, and give the same numbers. */
 static int read_stored(struct reader *rd, const struct jtree_node *ps, size_t recorded, struct res_round *r,
                        const char *where)
 {
@@ -204,7 +207,7 @@ static int read_stored(struct reader *rd, const struct jtree_node *ps, size_t re
     r->runs = (size_t)v->u.num;
   for (int k = 0; k < 7; k++) {
     *at[k] = NAN;
-    if ((v = jtree_get(ps, key[k])) == NULL)
+    if (r->runs == recorded || (v = jtree_get(ps, key[k])) == NULL)
       continue;
     if (v->kind != JTREE_NUMBER || !(v->u.num >= 0 && v->u.num <= RESULTS_MAX_US))
       return ps_fail(rd->e, "%s: psearch.%s is not a number in [0, %g]", where, key[k], RESULTS_MAX_US);
@@ -266,8 +269,8 @@ static int read_dataset(struct reader *rd, struct jtree_node *v, struct res_data
     return ps_fail(rd->e, "%s: neither an object with runtimes nor an error string", where);
   rt = (struct jtree_node *)jtree_get(v, "runtimes");
   if (!runtimes_ok(rt))
-    return ps_fail(rd->e, "%s: \"runtimes\" is not a non-empty array of numbers in [0, %g] (µs)", where,
-                   RESULTS_MAX_US);
+    return ps_fail(rd->e, "%s: \"runtimes\" is not a non-empty array of non-negative numbers (µs, at most %g)",
+                   where, RESULTS_MAX_US);
   ps = jtree_get(v, "psearch");
   ps = ps != NULL && ps->kind == JTREE_OBJECT ? ps : NULL;
   us = (struct jtree_node *)jtree_get(ps, "runtimes_us"); /* psearch's full precision, the same runs */
