@@ -235,6 +235,30 @@ if [ -n "$SHIM" ] && ! ldd $P | grep -q libasan; then
   sweep oom-compare - $P compare m1.json m1.json
   sweep oom-export e.csv $P export --csv e.csv --markdown - m1.json m2.json
   sweep oom-plot p.svg $P plot m1.json m2.json -o p.svg
+  # bench: a dataset whose results the JSON cannot take is failed, said in its
+  # place, or the JSON is not written; never exit 0 with a dataset missing
+  printf -- '==\nentry: bench_copy\n"a" input { [1i32] }\n"b" input { [2i32] }\n' > two.bench
+  FAILALLOC=0 FAILALLOC_COUNT=count.txt LD_PRELOAD=$SHIM $P bench $FAST two.bench --json two.json >/dev/null 2>&1
+  total=$(cat count.txt); f0=$fails
+  for n in $(seq 1 $(( total / 300 + 1 )) $total); do
+    rm -f two.json
+    FAILALLOC=$n LD_PRELOAD=$SHIM $P bench $FAST two.bench --json two.json > got.out 2> got.err
+    rc=$?
+    verdict=$(python3 -c "
+import json, sys
+try: d = json.load(open('two.json'))['two.bench:bench_copy']['datasets']
+except FileNotFoundError: print('none'); sys.exit()
+print('full' if sorted(d) == ['a', 'b'] and all(isinstance(v, dict) for v in d.values())
+      else 'said' if sorted(d) == ['a', 'b'] else 'lacking')")
+    case $rc:$verdict in
+      0:full) grep -q "out of memory" got.err && fail "oom-bench: allocation $n: exit 0 after 'out of memory'" ;;
+      1:full|1:said|1:none) grep -qE "out of memory|Cannot allocate memory|cannot start" got.err ||
+        fail "oom-bench: allocation $n: exit 1 unexplained" ;;
+      *) fail "oom-bench: allocation $n of $total failed: exit $rc, JSON $verdict"; sed 's/^/  stderr: /' got.err | tail -3 ;;
+    esac
+    [ $((fails - f0)) -ge 3 ] && break
+  done
+  checks=$((checks + 1))
 else
   echo "note: allocation failures not tested (no shim, or an ASan build)"
 fi

@@ -241,12 +241,13 @@ int benchshard_count(const struct benchshard *p)
   return p != NULL ? p->mine : 0;
 }
 
-void benchshard_context(const struct benchshard *p, cJSON *ctx)
+int benchshard_context(const struct benchshard *p, cJSON *ctx)
 {
   cJSON *o;
-  if (p == NULL || (o = cJSON_AddObjectToObject(ctx, "shard")) == NULL)
-    return;
-  cJSON_AddNumberToObject(o, "index", p->sp.index);
-  cJSON_AddNumberToObject(o, "count", p->sp.count);
-  cJSON_AddStringToObject(o, "from", p->sp.from);
+  if (p == NULL)
+    return 0;
+  return (o = cJSON_AddObjectToObject(ctx, "shard")) != NULL && cJSON_AddNumberToObject(o, "index", p->sp.index) &&
+                 cJSON_AddNumberToObject(o, "count", p->sp.count) && cJSON_AddStringToObject(o, "from", p->sp.from)
+             ? 0
+             : -1;
 }

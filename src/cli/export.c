@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum format { FMT_GBENCH, FMT_CSV, FMT_MARKDOWN, NFORMATS };
+enum format { FMT_GBENCH = EXPORT_GBENCH, FMT_CSV = EXPORT_CSV, FMT_MARKDOWN = EXPORT_MARKDOWN, NFORMATS };
 
 #define MAXFILES 64
 
@@ -525,6 +525,17 @@ static int write_gbench_form(FILE *f, const struct results *r, const struct conf
 
 static int (*const writers[NFORMATS])(FILE *, const struct results *, const struct config *) = {
   write_gbench_form, write_csv, write_markdown};
+
+int export_write(FILE *f, enum export_form form, const struct results *r, int aggregates,
+                 const char *const *paths, int npaths)
+{
+  struct config cf;
+  memset(&cf, 0, sizeof cf);
+  cf.npaths = npaths < MAXFILES ? npaths : MAXFILES;
+  memcpy(cf.paths, paths, (size_t)cf.npaths * sizeof *paths);
+  cf.aggregates = aggregates;
+  return writers[form](f, r, &cf);
+}
 
 /* Every form asked for, each whole or not at all; the exit code. */
 static int write_forms(const struct config *cf, const struct results *r)

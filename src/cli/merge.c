@@ -9,12 +9,9 @@
 #include "merge.h"
 
 #include "help.h"
-#include "jtree.h"
 #include "ofile.h"
-#include "opt.h"
 #include "ps.h"
 #include "results.h"
-#include "strmap.h"
 #include "table.h"
 
 #include <stddef.h>
@@ -29,22 +26,14 @@ struct part {
 
 /* A program of the output: its parts in input order, and (once it has more
 ** than RESULTS_LINEAR datasets) its dataset names to the part that has each. */
-struct mprog {
+struct merge_prog {
   const char *name;
   struct part *parts;
   size_t nparts, nds;
   struct strmap ds;
 };
 
-struct merge {
-  struct jtree **trees;
-  int ntrees;
-  struct mprog *progs;
-  size_t nprogs, cap;
-  struct strmap idx; /* program name -> index in progs */
-};
-
-static void merge_free(struct merge *m)
+void merge_free(struct merge *m)
 {
   for (int i = 0; i < m->ntrees; i++)
     jtree_free(m->trees[i]);
@@ -55,6 +44,7 @@ static void merge_free(struct merge *m)
   }
   free(m->progs);
   strmap_free(&m->idx);
+  memset(m, 0, sizeof *m);
 }
 
 static const struct jtree_node *datasets_of(const struct jtree_node *prog)
@@ -63,7 +53,7 @@ static const struct jtree_node *datasets_of(const struct jtree_node *prog)
 }
 
 /* The part of mp that holds dataset name: 1 with *k set, 0 when none, -1 out of memory. */
-static int holder(struct mprog *mp, const char *name, size_t *k)
+static int holder(struct merge_prog *mp, const char *name, size_t *k)
 {
   const struct jtree_node *d;
   if (mp->ds.cap > 0 || mp->nds > RESULTS_LINEAR) { /* the table, made at its first need */
@@ -102,14 +92,14 @@ static const char *owner(const struct part *p, const char *name)
 static int add_program(struct merge *m, const struct jtree_node *prog, const char *path, struct ps_err *e)
 {
   size_t k, had;
-  struct mprog *mp;
+  struct merge_prog *mp;
   struct part *np;
   const struct jtree_node *d;
   int in = strmap_put(&m->idx, prog->key, strlen(prog->key), m->nprogs, &k);
   if (in < 0)
     return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
   if (in == 0) { /* new: m->progs has room (merge_file) */
-    m->progs[m->nprogs] = (struct mprog){prog->key, NULL, 0, 0, {0}};
+    m->progs[m->nprogs] = (struct merge_prog){prog->key, NULL, 0, 0, {0}};
     k = m->nprogs++;
   }
   mp = &m->progs[k];
@@ -135,16 +125,11 @@ static int add_program(struct merge *m, const struct jtree_node *prog, const cha
   return PS_EXIT_OK;
 }
 
-/* Results file path into m (its tree kept). PS_EXIT_OK, or the exit code with e set. */
-static int merge_file(struct merge *m, const char *path, struct ps_err *e)
+int merge_add(struct merge *m, struct jtree *t, const char *path, struct ps_err *e)
 {
-  struct jtree *t = NULL, **nt;
+  struct jtree **nt;
   const struct jtree_node *prog;
   int rc;
-  struct results *r = results_load_tree(path, &t, &rc, e); /* the schema checked, with positions */
-  results_free(r);
-  if (r == NULL)
-    return rc;
   if ((nt = realloc(m->trees, ((size_t)m->ntrees + 1) * sizeof *nt)) == NULL) {
     jtree_free(t);
     return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
@@ -152,7 +137,7 @@ static int merge_file(struct merge *m, const char *path, struct ps_err *e)
   (m->trees = nt)[m->ntrees++] = t;
   if (m->nprogs + jtree_root(t)->n > m->cap) {
     size_t cap = 2 * (m->nprogs + jtree_root(t)->n);
-    struct mprog *np = realloc(m->progs, cap * sizeof *np);
+    struct merge_prog *np = realloc(m->progs, cap * sizeof *np);
     if (np == NULL)
       return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
     m->progs = np;
@@ -162,6 +147,16 @@ static int merge_file(struct merge *m, const char *path, struct ps_err *e)
     if ((rc = add_program(m, prog, path, e)) != PS_EXIT_OK)
       return rc;
   return PS_EXIT_OK;
+}
+
+/* Results file path into m (its tree kept). PS_EXIT_OK, or the exit code with e set. */
+static int merge_file(struct merge *m, const char *path, struct ps_err *e)
+{
+  struct jtree *t = NULL;
+  int rc;
+  struct results *r = results_load_tree(path, &t, &rc, e); /* the schema checked, with positions */
+  results_free(r);
+  return r == NULL ? rc : merge_add(m, t, path, e);
 }
 
 /* ================================ Output ================================ */
@@ -208,7 +203,7 @@ static void print_part(FILE *f, const struct part *p, const struct jtree_node *c
 
 /* The output program's psearch_context at depth: the first part's (its parts and
 ** shard left out), then "parts": every part's own parts, or its entry. */
-static void print_context(FILE *f, const struct mprog *mp, int depth)
+static void print_context(FILE *f, const struct merge_prog *mp, int depth)
 {
   const struct jtree_node *ctx = jtree_get(mp->parts[0].prog, "psearch_context"), *c;
   int first = 1, any = 0;
@@ -239,7 +234,7 @@ static void print_context(FILE *f, const struct mprog *mp, int depth)
 
 /* One output program at depth: the first part's members, its datasets
 ** joined with the other parts', its context as print_context says. */
-static void print_program(FILE *f, const struct mprog *mp, int depth)
+static void print_program(FILE *f, const struct merge_prog *mp, int depth)
 {
   const struct jtree_node *c, *ctx = jtree_get(mp->parts[0].prog, "psearch_context");
   int first = 1;
@@ -270,20 +265,25 @@ static void print_program(FILE *f, const struct mprog *mp, int depth)
   close_object(f, first, depth);
 }
 
+void merge_print(FILE *f, const struct merge *m)
+{
+  int first = 1;
+  fputs("{\n", f);
+  for (size_t i = 0; i < m->nprogs; i++) {
+    member(f, &first, 1, m->progs[i].name);
+    print_program(f, &m->progs[i], 1);
+  }
+  close_object(f, first, 0);
+  fputc('\n', f);
+}
+
 /* The merged results into path ("-": standard output), whole or not at all. */
 static int write_merged(const struct merge *m, const char *path, struct ps_err *e)
 {
   struct ofile *o = ofile_open(path, e);
-  int first = 1;
   if (o == NULL)
     return -1;
-  fputs("{\n", ofile_stream(o));
-  for (size_t i = 0; i < m->nprogs; i++) {
-    member(ofile_stream(o), &first, 1, m->progs[i].name);
-    print_program(ofile_stream(o), &m->progs[i], 1);
-  }
-  close_object(ofile_stream(o), first, 0);
-  fputc('\n', ofile_stream(o));
+  merge_print(ofile_stream(o), m);
   return ofile_commit(o, e);
 }
 

@@ -68,6 +68,14 @@ static char *dupn(const char *s, size_t n)
   return d;
 }
 
+/* p, with "out of memory" in x's error when it is NULL. */
+static char *oom_if_null(struct lex *x, char *p)
+{
+  if (p == NULL)
+    ps_fail(x->e, "out of memory");
+  return p;
+}
+
 /* The contents of { ... } (balanced), without the braces. */
 static char *braces(struct lex *x)
 {
@@ -92,7 +100,7 @@ static char *braces(struct lex *x)
     fail(x, "unclosed '{'%s", "");
     return NULL;
   }
-  return dupn(start, (size_t)(x->s - 1 - start));
+  return oom_if_null(x, dupn(start, (size_t)(x->s - 1 - start)));
 }
 
 /* One whitespace-free path after '@', as written. */
@@ -109,7 +117,7 @@ static char *path_after_at(struct lex *x)
     fail(x, "expected a file name after '@'%s", "");
     return NULL;
   }
-  return dupn(start, (size_t)(x->s - start));
+  return oom_if_null(x, dupn(start, (size_t)(x->s - start)));
 }
 
 /* path resolved relative to dir (NULL: as is). */
@@ -202,7 +210,8 @@ static int parse_case_head(struct lex *x, struct suite_case *c)
       x->s++;
     if (x->s >= x->end || *x->s != '"')
       return fail(x, "unterminated dataset name%s", "");
-    c->name = dupn(start, (size_t)(x->s - start));
+    if ((c->name = dupn(start, (size_t)(x->s - start))) == NULL)
+      return ps_fail(x->e, "out of memory");
     x->s++;
     skip_ws(x);
   }
@@ -218,7 +227,9 @@ static int parse_case_head(struct lex *x, struct suite_case *c)
     }
     if (c->ntags == SUITE_MAX_TAGS)
       return fail(x, "too many tags on one case%s", "");
-    c->tags[c->ntags++] = dupn(x->s, n);
+    if ((c->tags[c->ntags] = dupn(x->s, n)) == NULL)
+      return ps_fail(x->e, "out of memory");
+    c->ntags++;
     x->s += n;
     skip_ws(x);
   }
@@ -259,7 +270,10 @@ static int parse_case_data(struct lex *x, struct suite_case *c, int index, const
       return fail(x, "'random input' takes { TYPES }, not @ FILE%s", "");
     if ((written = path_after_at(x)) == NULL)
       return -1;
-    c->file = resolve(written, dir);
+    if ((c->file = resolve(written, dir)) == NULL) {
+      free(written);
+      return ps_fail(x->e, "out of memory");
+    }
     if (c->name == NULL) { /* the path as written, without a trailing .gz */
       size_t n = strlen(written);
       if (n > 3 && strcmp(written + n - 3, ".gz") == 0)
@@ -329,17 +343,21 @@ static int skip_description(struct lex *x, const char *path)
 static int parse_tags(struct lex *x, struct suite *s, const struct suite_block *b)
 {
   char *t, *tok, *save = NULL;
+  int oom = 0;
   if (s->nblocks != 1 || b->ncases > 0 || b->nentries > 0)
     return fail(x, "'tags' must open the first block%s", "");
   x->s += 4;
   skip_ws(x);
   if ((t = braces(x)) == NULL)
     return -1;
-  for (tok = strtok_r(t, " \t\r\n", &save); tok && s->ntags < SUITE_MAX_TAGS;
+  for (tok = strtok_r(t, " \t\r\n", &save); tok && s->ntags < SUITE_MAX_TAGS && !oom;
        tok = strtok_r(NULL, " \t\r\n", &save))
-    s->tags[s->ntags++] = strdup(tok);
+    if ((s->tags[s->ntags] = strdup(tok)) != NULL)
+      s->ntags++;
+    else
+      oom = 1;
   free(t);
-  return 0;
+  return oom ? ps_fail(x->e, "out of memory") : 0;
 }
 
 /* "entry: NAME..." to the end of the line. */
@@ -365,7 +383,9 @@ static int parse_entries(struct lex *x, struct suite_block *b)
     if ((ne = realloc(b->entries, (size_t)(b->nentries + 1) * sizeof *ne)) == NULL)
       return ps_fail(x->e, "out of memory");
     b->entries = ne;
-    b->entries[b->nentries++] = dupn(x->s, n);
+    if ((b->entries[b->nentries] = dupn(x->s, n)) == NULL)
+      return ps_fail(x->e, "out of memory");
+    b->nentries++;
     x->s += n;
   }
   return b->nentries == 0 ? fail(x, "'entry:' names no entry point%s", "") : 0;
@@ -594,8 +614,10 @@ struct suite *suite_load(const char *path, struct ps_err *e)
   struct suite *s = NULL;
   if (ps_read_file(path, 16u << 20, &buf, &n, e) != 0)
     goto done;
-  if ((dir = strdup(path)) == NULL)
+  if ((dir = strdup(path)) == NULL) {
+    ps_fail(e, "%s: out of memory", path);
     goto done;
+  }
   slash = strrchr(dir, '/');
   if (slash != NULL)
     *slash = '\0';

@@ -453,6 +453,13 @@ struct results *results_parse_code(const char *text, size_t len, const char *pat
   return parse(text, len, path, NULL, code != NULL ? code : &c, e);
 }
 
+struct results *results_parse_tree(const char *text, size_t len, const char *path, struct jtree **tree,
+                                   int *code, struct ps_err *e)
+{
+  *tree = NULL;
+  return parse(text, len, path, tree, code, e);
+}
+
 struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e)
 {
   return results_parse_code(text, len, path, NULL, e);

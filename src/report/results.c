@@ -17,6 +17,41 @@
 
 /* ================================ Writing ================================ */
 
+/* cJSON's allocations, counted where they fail: a tree built with unchecked
+** cJSON_Add... calls is whole when no allocation failed while it was built. */
+static size_t json_failures;
+
+static void *counted_malloc(size_t n)
+{
+  void *p = malloc(n);
+  json_failures += p == NULL;
+  return p;
+}
+
+/* The failures so far (cJSON's allocator counting them from the first call on). */
+static size_t failures_now(void)
+{
+  static int hooked;
+  if (!hooked) {
+    cJSON_Hooks h = {counted_malloc, free};
+    cJSON_InitHooks(&h);
+    hooked = 1;
+  }
+  return json_failures;
+}
+
+static cJSON *dataset_json(const struct report_dataset *d);
+static cJSON *context_json(const struct results_context *c);
+
+/* o when no allocation failed since mark, else NULL (o deleted). */
+static cJSON *whole(cJSON *o, size_t mark)
+{
+  if (o != NULL && json_failures == mark)
+    return o;
+  cJSON_Delete(o);
+  return NULL;
+}
+
 int results_recorded(size_t i, size_t n, size_t k)
 {
   return n <= k || (i * k) / n != ((i + 1) * k) / n;
@@ -75,6 +110,19 @@ static void add_profiled(cJSON *ps, const struct report_dataset *d)
 }
 
 cJSON *results_dataset_json(const struct report_dataset *d)
+{
+  size_t mark = failures_now();
+  return whole(dataset_json(d), mark);
+}
+
+cJSON *results_context_json(const struct results_context *c)
+{
+  size_t mark = failures_now();
+  return whole(context_json(c), mark);
+}
+
+/* The dataset's object, built without checks: results_dataset_json checks. */
+static cJSON *dataset_json(const struct report_dataset *d)
 {
   cJSON *o, *rt, *bytes, *ps, *full, *ci, *kr = NULL;
   size_t kept = 0;
@@ -154,7 +202,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   return o;
 }
 
-cJSON *results_context_json(const struct results_context *c)
+/* The context's object, built without checks: results_context_json checks. */
+static cJSON *context_json(const struct results_context *c)
 {
   cJSON *o = cJSON_CreateObject();
   char host[256] = "", date[64];

@@ -114,6 +114,9 @@ struct results *results_load_tree(const char *path, struct jtree **tree, int *co
 struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e);
 struct results *results_parse_code(const char *text, size_t len, const char *path, int *code,
                                    struct ps_err *e);
+/* Same, the tree kept into *tree as results_load_tree does. */
+struct results *results_parse_tree(const char *text, size_t len, const char *path, struct jtree **tree,
+                                   int *code, struct ps_err *e);
 
 void results_free(struct results *r);
 
@@ -139,7 +142,8 @@ int results_pool(struct results *a, struct results *b);
 int results_recorded(size_t i, size_t n, size_t k);
 
 /* One dataset: futhark's object ("runtimes" in whole µs, "bytes") with the
-** summary in "psearch", or the error as a string. */
+** summary in "psearch", or the error as a string; NULL when out of memory
+** (never a part of it: every allocation is checked). */
 cJSON *results_dataset_json(const struct report_dataset *d);
 
 /* A program's "psearch_context": what ran where. dev NULL: the c backend. */
@@ -157,7 +161,7 @@ struct results_context {
   int kernel_time;      /* --kernel-time: every run's kernels timed by events as well */
   const struct tune *tune; /* --tune: the parameters set; NULL: none */
 };
-cJSON *results_context_json(const struct results_context *c);
+cJSON *results_context_json(const struct results_context *c); /* NULL when out of memory */
 
 /* Write root to path atomically (ofile). 0, or -1 with e set. */
 int results_write(const char *path, const cJSON *root, struct ps_err *e);
