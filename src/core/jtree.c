@@ -524,6 +524,8 @@ void jtree_print_number(FILE *f, double d)
   char buf[32];
   if (!isfinite(d)) {
     fputs("null", f);
+  } else if (d == floor(d) && fabs(d) < 1e15 && !(d == 0 && signbit(d))) {
+    fprintf(f, "%lld", (long long)d); /* what %1.15g writes for a whole number below 1e15, faster */
   } else {
     snprintf(buf, sizeof buf, "%1.15g", d);
     if (strtod(buf, NULL) != d)

@@ -17,7 +17,9 @@
 #define RESULTS_MAX_BYTES ((size_t)1 << 30)
 
 /* What reading one file needs: the error, whether it ran out of memory, and
-** whether the tree's number arrays may be reordered (it is not kept). */
+** whether the tree is kept (merge: its number arrays stay in order, and the
+** statistics a file does not state are left NaN, merge needing the check
+** alone) or not (they are computed, sorting the tree's arrays in place). */
 struct reader {
   struct ps_err *e;
   int oom;
@@ -230,7 +232,11 @@ static int keep_runs(struct reader *rd, struct jtree_node *a, struct res_dataset
   for (size_t i = 0; i < n; i++)
     if (results_recorded(i, n, RESULTS_MAX_RUNS))
       d->runs[d->nruns++] = a->u.nums[i];
-  if (d->rounds[0].runs == n && fill_computed(&d->rounds[0], a->u.nums, n, rd->reorder) != 0)
+  if (!rd->reorder) /* the tree is kept, for the check alone (merge) */
+    d->rounds[0].n = d->nruns;
+  if (!rd->reorder)
+    return 0;
+  if (d->rounds[0].runs == n && fill_computed(&d->rounds[0], a->u.nums, n, 1) != 0)
     return nomem(rd);
   if (d->rounds[0].runs > n && fill_computed(&d->rounds[0], d->runs, d->nruns, 0) != 0)
     return nomem(rd); /* a sample: its quartiles, where the file lacks them */
@@ -423,8 +429,8 @@ static void line_col(const char *text, size_t off, size_t *line, size_t *col)
 }
 
 /* Parse text into a tree, and the results in it; *tree kept when tree is not NULL. */
-static struct results *parse(const char *text, size_t len, const char *path, struct jtree **tree, int *code,
-                             struct ps_err *e)
+static struct results *parse(char **owned, const char *text, size_t len, const char *path, struct jtree **tree,
+                             int *code, struct ps_err *e)
 {
   struct reader rd = {e, 0, tree == NULL};
   struct jtree *t = NULL;
@@ -434,9 +440,13 @@ static struct results *parse(const char *text, size_t len, const char *path, str
     line_col(text, bad, &line, &col);
     ps_fail(e, "%s:%zu:%zu: not UTF-8 (byte 0x%02x); JSON text must be UTF-8", path, line, col,
             (unsigned)(unsigned char)text[bad]);
-  } else if ((t = jtree_parse(text, len, path, &rd.oom, e)) != NULL &&
-             (r = from_tree(&rd, t, path)) == NULL) {
-    ps_err_prefix(e, "%s", path);
+  } else if ((t = jtree_parse(text, len, path, &rd.oom, e)) != NULL) {
+    if (owned != NULL) { /* the tree has all of it: the text goes before the results are made */
+      free(*owned);
+      *owned = NULL;
+    }
+    if ((r = from_tree(&rd, t, path)) == NULL)
+      ps_err_prefix(e, "%s", path);
   }
   *code = r != NULL ? PS_EXIT_OK : rd.oom ? PS_EXIT_FAILED : PS_EXIT_BADDATA;
   if (tree != NULL && r != NULL)
@@ -450,14 +460,14 @@ struct results *results_parse_code(const char *text, size_t len, const char *pat
                                    struct ps_err *e)
 {
   int c;
-  return parse(text, len, path, NULL, code != NULL ? code : &c, e);
+  return parse(NULL, text, len, path, NULL, code != NULL ? code : &c, e);
 }
 
 struct results *results_parse_tree(const char *text, size_t len, const char *path, struct jtree **tree,
                                    int *code, struct ps_err *e)
 {
   *tree = NULL;
-  return parse(text, len, path, tree, code, e);
+  return parse(NULL, text, len, path, tree, code, e);
 }
 
 struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e)
@@ -474,7 +484,7 @@ struct results *results_load_tree(const char *path, struct jtree **tree, int *co
   if (tree != NULL)
     *tree = NULL;
   if (ps_read_file(path, RESULTS_MAX_BYTES, &text, &len, e) == 0)
-    r = parse(text, len, path, tree, code, e);
+    r = parse(&text, text, len, path, tree, code, e);
   free(text);
   return r;
 }

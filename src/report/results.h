@@ -106,7 +106,8 @@ struct results {
 struct results *results_load(const char *path, int *code, struct ps_err *e);
 
 /* Same, the file's tree kept into *tree (the caller's, jtree_free), as it
-** was read: for merge, which writes it out again. */
+** was read: for merge, which writes it out again and needs the results for
+** the check alone: the statistics a file does not state are left NaN. */
 struct results *results_load_tree(const char *path, struct jtree **tree, int *code, struct ps_err *e);
 
 /* Same, from text in memory (named path in messages); *code as above (code
