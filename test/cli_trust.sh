@@ -280,7 +280,12 @@ PY
 check names-compare 0 $P compare --json c.json one.json one.json
 py names-compare-rows c.json <<'PY'
 import json, sys
-assert json.load(open(sys.argv[1]))["summary"]["datasets"] == 20000
+d = json.load(open(sys.argv[1]))
+assert d["summary"]["datasets"] == 20000 and len({r["dataset"] for r in d["results"]}) == 20000
+# each dataset against itself, found by its name: [i]i32's runs are i % 7 + 1 and i % 5 + 2
+for r in d["results"]:
+    i = int(r["dataset"][1:-4])
+    assert r["old_mean_us"] == r["new_mean_us"] == (i % 7 + 1 + i % 5 + 2) / 2, r
 PY
 check names-compare-programs 0 $P compare many.json many.json
 has $OUT "20000 datasets"
@@ -293,6 +298,8 @@ check names-merge-conflict 3 $P merge --json mm.json half1.json one.json
 check names-export 0 $P export --markdown - many.json
 [ "$(grep -c '^| s.bench:e' $OUT)" = 20000 ] || fail "names-export: not 20000 rows"
 check names-plot 0 $P plot one.json one.json -o names.svg
+[ "$(grep -c '>absent<' names.svg)" = 0 ] || fail "names-plot: a dataset of the second file was not found by its name"
+[ "$(grep -c 'runs, mean' names.svg)" = 40000 ] || fail "names-plot: not two boxes in each of 20000 panels"
 check names-suite 2 $P bench $FAST -e sorted cases.bench; has $ERR "-e sorted: no block of the suites given runs it"
 
 finish
