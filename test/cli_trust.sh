@@ -189,6 +189,10 @@ done
 check esc-compare 0 $P compare esc.json esc2.json
 grep -q $'\x1b' $OUT $ERR && fail "compare: an escape character reached the terminal"
 has $OUT 'p\x1b[2J'
+printf '{"p": {"datasets": {"d\\u001b[2J": {"runtimes": [1]}, "d\\u001b[2J": {"runtimes": [2]}}}}' > escdup.json
+check esc-duplicate-key 3 $P compare escdup.json escdup.json
+grep -q $'\x1b' $ERR && fail "duplicate key: an escape character reached the terminal"
+has $ERR 'duplicate key "d\x1b[2J"'
 check esc-export 0 $P export --csv /dev/null esc.json
 grep -q $'\x1b' $ERR && fail "export: an escape character reached the terminal"
 has $ERR 'failed \x1b[31mred'

@@ -105,14 +105,14 @@ static int add_program(struct merge *m, const struct jtree_node *prog, const cha
   mp = &m->progs[k];
   for (d = datasets_of(prog)->u.child; in == 1 && d != NULL; d = d->next) {
     int got = holder(mp, d->key, &had);
-    char pn[300], dn[300];
+    char pn[300], dn[300], on[300];
     if (got < 0)
       return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
     if (got == 1)
       return ps_fail(e, "%s: program \"%s\" dataset \"%s\" is also in %s; merge joins disjoint parts (shards "
                         "of one run, other devices), so leave one of them out", path,
                      table_term(prog->key, pn, sizeof pn), table_term(d->key, dn, sizeof dn),
-                     owner(&mp->parts[had], d->key)), PS_EXIT_BADDATA;
+                     table_term(owner(&mp->parts[had], d->key), on, sizeof on)), PS_EXIT_BADDATA;
   }
   if ((np = realloc(mp->parts, (mp->nparts + 1) * sizeof *np)) == NULL)
     return ps_fail(e, "out of memory"), PS_EXIT_FAILED;

@@ -362,9 +362,25 @@ static int seen(const struct jtree_node *v, size_t count, struct strmap *keys, c
   return strmap_put(keys, key, n, 0, NULL);
 }
 
+/* s for a message on a terminal, into buf: control characters as \xNN, cut to fit. */
+static const char *visible(const char *s, char *buf, size_t size)
+{
+  size_t k = 0;
+  for (; *s != '\0' && k + 5 < size; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c < 0x20 || c == 0x7F)
+      k += (size_t)snprintf(buf + k, size - k, "\\x%02x", c);
+    else
+      buf[k++] = (char)c;
+  }
+  buf[k] = '\0';
+  return buf;
+}
+
 static int object_members(struct parser *x, struct jtree_node *v, struct strmap *keys)
 {
   struct jtree_node *tail = NULL;
+  char name[200];
   for (;;) {
     const char *key, *at;
     size_t n;
@@ -378,7 +394,8 @@ static int object_members(struct parser *x, struct jtree_node *v, struct strmap 
       return -1;
     if ((dup = seen(v, v->n, keys, key, n)) != 0)
       return dup < 0 ? oom(x)
-                     : fail_at(x, at, "duplicate key \"%.200s\" (JSON readers differ on which one counts)", key);
+                     : fail_at(x, at, "duplicate key \"%s\" (JSON readers differ on which one counts)",
+                               visible(key, name, sizeof name));
     skip_ws(x);
     if (x->p >= x->end || *x->p != ':')
       return fail_at(x, x->p, "JSON syntax error (expected ':')%s", "");
