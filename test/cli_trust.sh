@@ -55,7 +55,7 @@ signal_test() { # NAME SIGNAL
   rm -f sig.json
   $P bench --backend=c -r 100000 --no-convergence-phase hup.bench --json sig.json >sig.out 2>&1 &
   local pid=$! rc
-  for i in $(seq 100); do grep -q '^first:.*μs' sig.out && break; sleep 0.1; done
+  for i in $(seq 100); do grep -qs '^first:.*μs' sig.out && break; sleep 0.1; done
   sleep 0.5
   kill -$2 $pid
   wait $pid
@@ -159,6 +159,32 @@ d = json.load(open(sys.argv[1]))["many.bench:bench_copy"]["datasets"]["one"]
 b = json.load(open(sys.argv[2]))["benchmarks"][0]
 assert d["psearch"]["runs"] == 6000 and len(d["runtimes"]) == 5000, d["psearch"]["runs"]
 assert b["iterations"] == 6000 and b["real_time"] == d["psearch"]["mean_us"], (b, d["psearch"]["mean_us"])
+PY
+# a futhark bench file of more runs than psearch keeps: its statistics are of
+# every run (the median and quartiles exact), the CSV has every run
+python3 -c "
+import json, random
+random.seed(5)
+json.dump({'p': {'datasets': {'d': {'runtimes': [round(random.lognormvariate(3, 0.5), 3) for _ in range(7001)]}}}},
+          open('r7k.json', 'w'))"
+check foreign-many-runs 0 $P export --gbench g.json --aggregates --csv r7k.csv r7k.json
+py foreign-many-runs-stats g.json r7k.json r7k.csv <<'PY'
+import json, statistics, sys
+r = json.load(open(sys.argv[2]))["p"]["datasets"]["d"]["runtimes"]
+by = {b["aggregate_name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]}
+assert by["median"]["real_time"] == statistics.median(r) and by["mean"]["iterations"] == 7001, by
+assert abs(by["mean"]["real_time"] - statistics.fmean(r)) < 1e-9 and abs(by["stddev"]["real_time"] - statistics.stdev(r)) < 1e-9, by
+assert len(open(sys.argv[3]).read().splitlines()) == 7002
+PY
+check foreign-many-runs-plot 0 $P plot r7k.json -o r7k.svg
+py foreign-many-runs-quartiles r7k.json r7k.svg <<'PY'
+import json, sys
+s = sorted(json.load(open(sys.argv[1]))["p"]["datasets"]["d"]["runtimes"])
+def q(p):
+    pos = p * (len(s) - 1); i = int(pos)
+    return s[i] + (pos - i) * (s[i + 1] - s[i])
+want = "7001 runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs" % (sum(s) / len(s), q(0.5), q(0.25), q(0.75))
+assert want in open(sys.argv[2]).read(), want
 PY
 
 # ---- E: what the results readers refuse

@@ -58,7 +58,7 @@ python3 -c "import sys; sys.exit(0 if $big < 20 * max($small, 0.05) else 1)" || 
 if [ -x /usr/bin/time ]; then
   size=$(stat -c %s runs10m.json)
   for cmd in "compare runs10m.json runs10m.json" "merge --json m.json runs10m.json" \
-             "export --csv /dev/null runs10m.json" "plot runs10m.json -o /dev/null"; do
+             "export --csv /dev/null --markdown /dev/null runs10m.json" "plot runs10m.json -o /dev/null"; do
     /usr/bin/time -f %M -o rss.txt $P $cmd >/dev/null 2>$ERR || fail "$cmd failed"
     kib=$(tail -1 rss.txt)
     echo "$cmd: peak $((kib / 1024)) MiB, $(python3 -c "print('%.1f' % ($kib * 1024 / $size))")x the file"

@@ -107,7 +107,8 @@ static struct results *load_all(const struct config *cf, int *code)
   struct ps_err err;
   int ok = 0;
   for (int i = 0; i < cf->npaths; i++) {
-    if ((r = results_load(cf->paths[i], code, &err)) == NULL) {
+    if ((r = (cf->out[FMT_CSV] != NULL ? results_load_every_run : results_load)(cf->paths[i], code, &err)) ==
+        NULL) { /* the CSV has a row per run: every one, also of a file with more than bench keeps */
       ps_error("export: %s", err.msg);
       goto done;
     }

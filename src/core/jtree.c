@@ -23,8 +23,9 @@ struct block {
 
 struct jtree {
   struct block *blocks;
-  double **big; /* the large number arrays, malloc'ed */
+  double **big; /* the large number arrays, malloc'ed, in the order of the text; NULL: taken */
   size_t nbig, capbig;
+  size_t taken; /* where jtree_take_numbers looks first */
   struct jtree_node *root;
 };
 
@@ -500,6 +501,22 @@ done:
     t = NULL;
   }
   return t;
+}
+
+double *jtree_take_numbers(struct jtree *t, const struct jtree_node *v)
+{
+  double *p = NULL;
+  if (v->kind != JTREE_NUMBERS || v->n <= SMALL_NUMBERS)
+    return NULL;
+  for (size_t k = 0; k < t->nbig && p == NULL; k++) {
+    size_t i = (t->taken + k) % t->nbig;
+    if (t->big[i] == v->u.nums) {
+      p = t->big[i];
+      t->big[i] = NULL;
+      t->taken = i + 1;
+    }
+  }
+  return p;
 }
 
 struct jtree_node *jtree_root(const struct jtree *t)

@@ -48,6 +48,12 @@ struct jtree_node *jtree_root(const struct jtree *t);
 
 void jtree_free(struct jtree *t); /* accepts NULL */
 
+/* The numbers of v (JTREE_NUMBERS) handed over to the caller (free them),
+** where they are an allocation of their own (more than a few dozen): v still
+** points at them, valid until the caller frees them. NULL when they live in
+** the tree's arena (copy them). Cheapest in the order of the text. */
+double *jtree_take_numbers(struct jtree *t, const struct jtree_node *v);
+
 /* The member key of object v; NULL when v is not an object or lacks it. */
 const struct jtree_node *jtree_get(const struct jtree_node *v, const char *key);
 

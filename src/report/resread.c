@@ -16,14 +16,16 @@
 /* Results files are runtimes and names; anything bigger is not one. */
 #define RESULTS_MAX_BYTES ((size_t)1 << 30)
 
-/* What reading one file needs: the error, whether it ran out of memory, and
-** whether the tree is kept (merge: its number arrays stay in order, and the
-** statistics a file does not state are left NaN, merge needing the check
-** alone) or not (they are computed, sorting the tree's arrays in place). */
+/* What reading one file needs: the error, whether it ran out of memory,
+** whether the statistics a file does not state are computed (not where the
+** tree is kept: merge needs the check alone), and whether every runtime is
+** kept, taken from the tree (export --csv), or a sample of RESULTS_MAX_RUNS. */
 struct reader {
   struct ps_err *e;
   int oom;
-  int reorder;
+  int stats;
+  int every_run;
+  struct jtree *t; /* the file's tree */
 };
 
 static int nomem(struct reader *rd)
@@ -110,11 +112,49 @@ static int cmp_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* The statistics of x[0, n) that r lacks (NaN), over all of x; x sorted in
-** place when reorder, else a sorted copy. 0, or -1 when out of memory. */
-static int fill_computed(struct res_round *r, double *x, size_t n, int reorder)
+/* The k-th smallest of x[0, n) (0-based), non-negative finite numbers,
+** without a copy: their IEEE bit patterns order as they do, so a 16-bit
+** digit at a time (most significant first) is counted among the numbers
+** whose higher digits are those chosen so far. Four passes over x. */
+static double kth(const double *x, size_t n, size_t k)
 {
-  double sum = 0, ss = 0, lo = x[0], hi = x[0], *s = x;
+  static size_t count[1 << 16];
+  uint64_t prefix = 0, mask = 0;
+  for (int shift = 48; shift >= 0; shift -= 16) {
+    size_t d = 0;
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < n; i++) {
+      uint64_t b;
+      memcpy(&b, &x[i], sizeof b);
+      if ((b & mask) == prefix)
+        count[b >> shift & 0xFFFF]++;
+    }
+    while (k >= count[d]) /* the digit of the k-th among those left */
+      k -= count[d++];
+    prefix |= (uint64_t)d << shift;
+    mask |= (uint64_t)0xFFFF << shift;
+  }
+  {
+    double v;
+    memcpy(&v, &prefix, sizeof v);
+    return v;
+  }
+}
+
+/* Quantile q of x[0, n) as stats_quantile has it, through kth. */
+static double quantile(const double *x, size_t n, double q)
+{
+  double pos = q * (double)(n - 1), lo = kth(x, n, (size_t)pos);
+  size_t i = (size_t)pos;
+  return i + 1 < n && pos > (double)i ? lo + (pos - (double)i) * (kth(x, n, i + 1) - lo) : lo;
+}
+
+/* The statistics of x[0, n) that r lacks (NaN), over all of x (left as it
+** is): the quartiles of a few thousand from a sorted copy, of more by kth,
+** which needs no memory. 0, or -1 when out of memory. */
+static int fill_computed(struct res_round *r, const double *x, size_t n)
+{
+  double sum = 0, ss = 0, lo = x[0], hi = x[0], *s;
   for (size_t i = 0; i < n; i++) {
     sum += x[i];
     lo = fmin(lo, x[i]);
@@ -128,16 +168,20 @@ static int fill_computed(struct res_round *r, double *x, size_t n, int reorder)
   r->max = isnan(r->max) ? hi : r->max;
   if (!isnan(r->median) && !isnan(r->q1) && !isnan(r->q3))
     return 0;
-  if (!reorder && (s = malloc(n * sizeof *s)) == NULL)
+  if (n > RESULTS_MAX_RUNS) {
+    r->median = isnan(r->median) ? quantile(x, n, 0.5) : r->median;
+    r->q1 = isnan(r->q1) ? quantile(x, n, 0.25) : r->q1;
+    r->q3 = isnan(r->q3) ? quantile(x, n, 0.75) : r->q3;
+    return 0;
+  }
+  if ((s = malloc(n * sizeof *s)) == NULL)
     return -1;
-  if (!reorder)
-    memcpy(s, x, n * sizeof *s);
+  memcpy(s, x, n * sizeof *s);
   qsort(s, n, sizeof *s, cmp_double);
   r->median = isnan(r->median) ? stats_quantile(s, n, 0.5) : r->median;
   r->q1 = isnan(r->q1) ? stats_quantile(s, n, 0.25) : r->q1;
   r->q3 = isnan(r->q3) ? stats_quantile(s, n, 0.75) : r->q3;
-  if (s != x)
-    free(s);
+  free(s);
   return 0;
 }
 
@@ -226,19 +270,23 @@ static int read_stored(struct reader *rd, const struct jtree_node *ps, size_t re
 ** RESULTS_MAX_RUNS), and the statistics the file does not state from all of a. */
 static int keep_runs(struct reader *rd, struct jtree_node *a, struct res_dataset *d)
 {
-  size_t n = a->n, k = n < RESULTS_MAX_RUNS ? n : RESULTS_MAX_RUNS;
-  if ((d->runs = malloc(k * sizeof *d->runs)) == NULL)
-    return nomem(rd);
-  for (size_t i = 0; i < n; i++)
-    if (results_recorded(i, n, RESULTS_MAX_RUNS))
-      d->runs[d->nruns++] = a->u.nums[i];
-  if (!rd->reorder) /* the tree is kept, for the check alone (merge) */
+  size_t n = a->n, k = n < RESULTS_MAX_RUNS || rd->every_run ? n : RESULTS_MAX_RUNS;
+  if (rd->every_run && (d->runs = jtree_take_numbers(rd->t, a)) != NULL) {
+    d->nruns = n; /* the tree's array itself: no copy of the file's numbers */
+  } else {
+    if ((d->runs = malloc(k * sizeof *d->runs)) == NULL)
+      return nomem(rd);
+    for (size_t i = 0; i < n; i++)
+      if (rd->every_run || results_recorded(i, n, RESULTS_MAX_RUNS))
+        d->runs[d->nruns++] = a->u.nums[i];
+  }
+  if (!rd->stats) /* the tree is kept, for the check alone (merge) */
     d->rounds[0].n = d->nruns;
-  if (!rd->reorder)
+  if (!rd->stats)
     return 0;
-  if (d->rounds[0].runs == n && fill_computed(&d->rounds[0], a->u.nums, n, 1) != 0)
+  if (d->rounds[0].runs == n && fill_computed(&d->rounds[0], a->u.nums, n) != 0)
     return nomem(rd);
-  if (d->rounds[0].runs > n && fill_computed(&d->rounds[0], d->runs, d->nruns, 0) != 0)
+  if (d->rounds[0].runs > n && fill_computed(&d->rounds[0], d->runs, d->nruns) != 0)
     return nomem(rd); /* a sample: its quartiles, where the file lacks them */
   d->rounds[0].n = d->nruns;
   return 0;
@@ -430,9 +478,9 @@ static void line_col(const char *text, size_t off, size_t *line, size_t *col)
 
 /* Parse text into a tree, and the results in it; *tree kept when tree is not NULL. */
 static struct results *parse(char **owned, const char *text, size_t len, const char *path, struct jtree **tree,
-                             int *code, struct ps_err *e)
+                             int every_run, int *code, struct ps_err *e)
 {
-  struct reader rd = {e, 0, tree == NULL};
+  struct reader rd = {e, 0, tree == NULL, every_run && tree == NULL, NULL};
   struct jtree *t = NULL;
   struct results *r = NULL;
   size_t bad = ps_utf8_invalid(text, len), line, col;
@@ -440,7 +488,7 @@ static struct results *parse(char **owned, const char *text, size_t len, const c
     line_col(text, bad, &line, &col);
     ps_fail(e, "%s:%zu:%zu: not UTF-8 (byte 0x%02x); JSON text must be UTF-8", path, line, col,
             (unsigned)(unsigned char)text[bad]);
-  } else if ((t = jtree_parse(text, len, path, &rd.oom, e)) != NULL) {
+  } else if ((rd.t = t = jtree_parse(text, len, path, &rd.oom, e)) != NULL) {
     if (owned != NULL) { /* the tree has all of it: the text goes before the results are made */
       free(*owned);
       *owned = NULL;
@@ -460,14 +508,14 @@ struct results *results_parse_code(const char *text, size_t len, const char *pat
                                    struct ps_err *e)
 {
   int c;
-  return parse(NULL, text, len, path, NULL, code != NULL ? code : &c, e);
+  return parse(NULL, text, len, path, NULL, 0, code != NULL ? code : &c, e);
 }
 
 struct results *results_parse_tree(const char *text, size_t len, const char *path, struct jtree **tree,
                                    int *code, struct ps_err *e)
 {
   *tree = NULL;
-  return parse(NULL, text, len, path, tree, code, e);
+  return parse(NULL, text, len, path, tree, 0, code, e);
 }
 
 struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e)
@@ -475,7 +523,8 @@ struct results *results_parse(const char *text, size_t len, const char *path, st
   return results_parse_code(text, len, path, NULL, e);
 }
 
-struct results *results_load_tree(const char *path, struct jtree **tree, int *code, struct ps_err *e)
+/* The file at path read and parsed (parse's tree and every_run). */
+static struct results *load(const char *path, struct jtree **tree, int every_run, int *code, struct ps_err *e)
 {
   char *text = NULL;
   size_t len;
@@ -484,14 +533,24 @@ struct results *results_load_tree(const char *path, struct jtree **tree, int *co
   if (tree != NULL)
     *tree = NULL;
   if (ps_read_file(path, RESULTS_MAX_BYTES, &text, &len, e) == 0)
-    r = parse(&text, text, len, path, tree, code, e);
+    r = parse(&text, text, len, path, tree, every_run, code, e);
   free(text);
   return r;
 }
 
+struct results *results_load_tree(const char *path, struct jtree **tree, int *code, struct ps_err *e)
+{
+  return load(path, tree, 0, code, e);
+}
+
 struct results *results_load(const char *path, int *code, struct ps_err *e)
 {
-  return results_load_tree(path, NULL, code, e);
+  return load(path, NULL, 0, code, e);
+}
+
+struct results *results_load_every_run(const char *path, int *code, struct ps_err *e)
+{
+  return load(path, NULL, 1, code, e);
 }
 
 /* ================================ Pooling =============================== */

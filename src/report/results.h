@@ -105,6 +105,10 @@ struct results {
 ** read once, into a jtree (8 bytes a runtime); the tree is freed. */
 struct results *results_load(const char *path, int *code, struct ps_err *e);
 
+/* Same, every runtime kept, not a sample of RESULTS_MAX_RUNS (for export
+** --csv, a row per run): the memory of the file's numbers twice. */
+struct results *results_load_every_run(const char *path, int *code, struct ps_err *e);
+
 /* Same, the file's tree kept into *tree (the caller's, jtree_free), as it
 ** was read: for merge, which writes it out again and needs the results for
 ** the check alone: the statistics a file does not state are left NaN. */
