@@ -239,12 +239,12 @@ J
 sweep() { # NAME OUTFILE CMD...: CMD run with each of its allocations failing in turn
   local name=$1 out=$2 n total rc step bad=0
   shift 2
-  rm -f "$out"; "$@" > want.out 2>/dev/null; cp "$out" want.file 2>/dev/null
-  FAILALLOC=0 FAILALLOC_COUNT=count.txt LD_PRELOAD=$SHIM "$@" >/dev/null 2>&1
+  rm -f "$out"; "$@" > want.out 2>/dev/null < "${SWEEP_IN:-/dev/null}"; cp "$out" want.file 2>/dev/null
+  FAILALLOC=0 FAILALLOC_COUNT=count.txt LD_PRELOAD=$SHIM "$@" >/dev/null 2>&1 < "${SWEEP_IN:-/dev/null}"
   total=$(cat count.txt); step=$(( total / 150 + 1 ))
   for n in $(seq 1 $step $total); do
     rm -f "$out"
-    FAILALLOC=$n LD_PRELOAD=$SHIM "$@" > got.out 2> got.err
+    FAILALLOC=$n LD_PRELOAD=$SHIM "$@" > got.out 2> got.err < "${SWEEP_IN:-/dev/null}"
     rc=$?
     if [ $rc = 0 ]; then
       cmp -s got.out want.out && { [ "$out" = - ] || cmp -s "$out" want.file; } && continue
@@ -265,6 +265,8 @@ if [ -n "$SHIM" ] && ! ldd $P | grep -q libasan; then
   sweep oom-compare - $P compare m1.json m1.json
   sweep oom-export e.csv $P export --csv e.csv --markdown - m1.json m2.json
   sweep oom-plot p.svg $P plot m1.json m2.json -o p.svg
+  printf '[1i32, 2i32, 3i32]\n[[1.5f32], [2.5f32]]\n' > vals.txt
+  SWEEP_IN=vals.txt sweep oom-dataset d.in $P dataset --binary -o d.in
   # bench: a dataset whose results the JSON cannot take is failed, said in its
   # place, or the JSON is not written; never exit 0 with a dataset missing
   printf -- '==\nentry: bench_copy\n"a" input { [1i32] }\n"b" input { [2i32] }\n' > two.bench
