@@ -35,6 +35,8 @@ struct merge_prog {
 
 void merge_free(struct merge *m)
 {
+  if (m == NULL)
+    return;
   for (int i = 0; i < m->ntrees; i++)
     jtree_free(m->trees[i]);
   free(m->trees);

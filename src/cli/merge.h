@@ -34,6 +34,6 @@ int merge_add(struct merge *m, struct jtree *t, const char *path, struct ps_err 
 ** write shows in f's error state). */
 void merge_print(FILE *f, const struct merge *m);
 
-void merge_free(struct merge *m); /* accepts a zeroed m */
+void merge_free(struct merge *m); /* empties m; accepts a zeroed m and NULL */
 
 #endif
