@@ -8,6 +8,7 @@ PSEARCH=$1
 SHIM=${2:-}
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+[ -n "$SHIM" ] && SHIM=$(cd "$(dirname "$SHIM")" && pwd)/$(basename "$SHIM") # meson may give it relative
 export XDG_CACHE_HOME=$T/cache
 FAST="--backend=c -r 3 --max-runs 3 --no-convergence-phase"
 cd $T
@@ -240,7 +241,9 @@ sweep() { # NAME OUTFILE CMD...: CMD run with each of its allocations failing in
   local name=$1 out=$2 n total rc step bad=0
   shift 2
   rm -f "$out"; "$@" > want.out 2>/dev/null < "${SWEEP_IN:-/dev/null}"; cp "$out" want.file 2>/dev/null
+  rm -f count.txt
   FAILALLOC=0 FAILALLOC_COUNT=count.txt LD_PRELOAD=$SHIM "$@" >/dev/null 2>&1 < "${SWEEP_IN:-/dev/null}"
+  [ -s count.txt ] || { fail "$name: the allocation shim $SHIM did not load"; return; }
   total=$(cat count.txt); step=$(( total / 150 + 1 ))
   for n in $(seq 1 $step $total); do
     rm -f "$out"
@@ -270,9 +273,11 @@ if [ -n "$SHIM" ] && ! ldd $P | grep -q libasan; then
   # bench: a dataset whose results the JSON cannot take is failed, said in its
   # place, or the JSON is not written; never exit 0 with a dataset missing
   printf -- '==\nentry: bench_copy\n"a" input { [1i32] }\n"b" input { [2i32] }\n' > two.bench
+  rm -f count.txt
   FAILALLOC=0 FAILALLOC_COUNT=count.txt LD_PRELOAD=$SHIM $P bench $FAST two.bench --json two.json >/dev/null 2>&1
-  total=$(cat count.txt); f0=$fails
-  for n in $(seq 1 $(( total / 300 + 1 )) $total); do
+  [ -s count.txt ] || fail "oom-bench: the allocation shim $SHIM did not load"
+  total=$(cat count.txt 2>/dev/null || echo 0); f0=$fails
+  for n in $(seq 1 $(( total / 150 + 1 )) $total); do
     rm -f two.json
     FAILALLOC=$n LD_PRELOAD=$SHIM $P bench $FAST two.bench --json two.json > got.out 2> got.err
     rc=$?
