@@ -283,10 +283,21 @@ if [ -n "$SHIM" ] && ! ldd $P | grep -q libasan; then
     rc=$?
     verdict=$(python3 -c "
 import json, sys
-try: d = json.load(open('two.json'))['two.bench:bench_copy']['datasets']
+# what every record has (some keys come and go with the runs: autocorrelation, rse_target)
+DS = {'runtimes', 'bytes', 'psearch'}
+PS = {'runtimes_us', 'runs', 'stopped', 'converged', 'mean_us', 'median_us', 'q1_us', 'q3_us', 'outliers_low',
+      'outliers_high', 'outliers_high_preempted', 'runs_preempted', 'stddev_us', 'rsd', 'min_us', 'max_us', 'rse',
+      'ci95_us', 'elements', 'validation', 'phase_seconds', 'host_seconds'}
+CTX = {'backend', 'device', 'psearch_version', 'psearch_commit', 'date', 'host', 'runs', 'max_runs',
+       'convergence_phase', 'convergence_max_seconds', 'cache', 'interleave', 'discard_throttled', 'kernel_time',
+       'tuning'}
+whole = lambda v: isinstance(v, dict) and DS <= set(v) and PS <= set(v['psearch']) and len(v['psearch']['phase_seconds']) == 5
+try: p = json.load(open('two.json'))['two.bench:bench_copy']
 except FileNotFoundError: print('none'); sys.exit()
-print('full' if sorted(d) == ['a', 'b'] and all(isinstance(v, dict) for v in d.values())
-      else 'said' if sorted(d) == ['a', 'b'] else 'lacking')")
+d = p['datasets']
+print('lacking' if sorted(d) != ['a', 'b'] or not CTX <= set(p['psearch_context']) else
+      'full' if all(whole(v) for v in d.values()) else
+      'said' if all(whole(v) or isinstance(v, str) for v in d.values()) else 'lacking')")
     case $rc:$verdict in
       0:full) grep -q "out of memory" got.err && fail "oom-bench: allocation $n: exit 0 after 'out of memory'" ;;
       1:full|1:said|1:none) grep -qE "out of memory|Cannot allocate memory|cannot start" got.err ||
