@@ -230,7 +230,8 @@ has $ERR 'failed \x1b[31mred'
 # never "JSON syntax error" or exit 3. Not under ASan (whose malloc comes first).
 cat > m1.json <<'J'
 {"t.bench:a": {"datasets": {"x": {"runtimes": [10, 11, 12], "bytes": {}, "psearch": {"runtimes_us": [10.0, 11.0, 12.0]}}},
-               "psearch_context": {"backend": "c", "shard": {"index": 1, "count": 2}}},
+               "psearch_context": {"backend": "c", "shard": {"index": 1, "count": 2}, "date": "2026-01-02T03:04:05Z",
+                                   "host": "h"}},
  "t.bench:b": {"datasets": {"y": "Interrupted.", "z": {"runtimes": [5, 6, 7]}}}}
 J
 cat > m2.json <<'J'
@@ -267,6 +268,7 @@ if [ -n "$SHIM" ] && ! ldd $P | grep -q libasan; then
   sweep oom-merge m.json $P merge --json m.json m1.json m2.json
   sweep oom-compare - $P compare m1.json m1.json
   sweep oom-export e.csv $P export --csv e.csv --markdown - m1.json m2.json
+  sweep oom-export-gbench - $P export --gbench - --aggregates m1.json
   sweep oom-plot p.svg $P plot m1.json m2.json -o p.svg
   printf '[1i32, 2i32, 3i32]\n[[1.5f32], [2.5f32]]\n' > vals.txt
   SWEEP_IN=vals.txt sweep oom-dataset d.in $P dataset --binary -o d.in

@@ -339,6 +339,7 @@ done:
 
 static int write_gbench(FILE *f, const struct results *r, int aggregates)
 {
+  size_t mark = results_json_failures(); /* every allocation of the tree below checked at once */
   cJSON *root = cJSON_CreateObject(), *ctx = gbench_context(r), *list = cJSON_CreateArray(), *benches;
   struct gb_run g = {NULL, NULL, 0, 0, 0};
   char label[512], *text = NULL;
@@ -375,7 +376,7 @@ static int write_gbench(FILE *f, const struct results *r, int aggregates)
   if (long_names > 0)
     ps_warn("export: %d benchmark names are longer than %d bytes, which Bencher refuses", long_names,
             BENCHER_MAX_NAME);
-  if ((text = cJSON_Print(root)) == NULL)
+  if (results_json_failures() != mark || (text = cJSON_Print(root)) == NULL)
     goto done;
   fputs(text, f);
   fputc('\n', f);

@@ -43,6 +43,12 @@ static size_t failures_now(void)
 static cJSON *dataset_json(const struct report_dataset *d);
 static cJSON *context_json(const struct results_context *c);
 
+
+size_t results_json_failures(void)
+{
+  return failures_now();
+}
+
 /* o when no allocation failed since mark, else NULL (o deleted). */
 static cJSON *whole(cJSON *o, size_t mark)
 {

@@ -168,6 +168,11 @@ struct results_context {
 };
 cJSON *results_context_json(const struct results_context *c); /* NULL when out of memory */
 
+/* How many of cJSON's allocations have failed in this process (counted
+** from the first call on): a tree built with unchecked cJSON_Add... calls is
+** whole when the count did not change while it was built. */
+size_t results_json_failures(void);
+
 /* Write root to path atomically (ofile). 0, or -1 with e set. */
 int results_write(const char *path, const cJSON *root, struct ps_err *e);
 
