@@ -5,7 +5,6 @@
 */
 #include "plotsweep.h"
 
-#include "stats.h"
 #include "svg.h"
 
 #include <math.h>
@@ -94,6 +93,18 @@ static const char *entry_part(const char *name)
   return c != NULL ? c + strlen(".bench:") : name;
 }
 
+/* The mean of every run of d (the file's statistics; it may keep a sample of the runs). */
+static double mean_of(const struct res_dataset *d)
+{
+  double sum = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < d->nrounds; i++) {
+    sum += d->rounds[i].mean * (double)d->rounds[i].runs;
+    n += d->rounds[i].runs;
+  }
+  return n > 0 ? sum / (double)n : 0;
+}
+
 /* Every program's datasets with a size, grouped into series; those with at least two sizes kept. */
 static int gather(struct results *const *r, int nfiles, struct series *s)
 {
@@ -109,7 +120,7 @@ static int gather(struct results *const *r, int nfiles, struct series *s)
         uint64_t n = size_of(d->name, fam, sizeof fam, &elem);
         if (n == 0 || d->error != NULL || d->nruns == 0)
           continue;
-        if (!((mean = stats_mean(d->runs, d->nruns)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
+        if (!((mean = mean_of(d)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
           continue;
         if (nfiles > 1)
           snprintf(label, sizeof label, "%.100s %.80s (%.60s)", entry_part(p->name), fam, r[f]->path);
@@ -195,10 +206,11 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
   double h, cache = 0;
   int ns;
   if (s == NULL)
-    return ps_fail(e, "out of memory");
+    return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
   if ((ns = gather(r, nfiles, s)) == 0) {
     free(s);
-    return ps_fail(e, "no program has datasets of two or more sizes ([N] in their names): nothing to sweep");
+    return ps_fail(e, "no program has datasets of two or more sizes ([N] in their names): nothing to sweep"),
+           PS_EXIT_BADDATA;
   }
   for (int i = 0; i < ns; i++) {
     a.x0 = floor(log2(s[i].n[0])) < a.x0 ? floor(log2(s[i].n[0])) : a.x0;
@@ -222,5 +234,5 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
   }
   svg_end(f);
   free(s);
-  return 0;
+  return PS_EXIT_OK;
 }

@@ -374,6 +374,7 @@ struct data_reader {
   uint64_t base;       /* stream offset of p[0] */
   int64_t size;        /* total stream size if known (file or memory), else -1 */
   uint64_t line, col;  /* of p[pos], 1-based, for text messages */
+  int oom;             /* the last failure was running out of memory */
 };
 
 struct data_reader *data_reader_file(FILE *f, const char *name)
@@ -562,6 +563,7 @@ static size_t read_growing(struct data_reader *r, size_t bytes, unsigned char **
     if ((nd = realloc(*dst, want)) == NULL) {
       free(*dst);
       *dst = NULL;
+      r->oom = 1;
       ps_fail(e, "%s: out of memory reading %zu bytes", r->name, want);
       return (size_t)-1;
     }
@@ -593,8 +595,10 @@ static int read_binary(struct data_reader *r, struct data_value *v, struct ps_er
   if (bytes == 0)
     return 1;
   if (r->size >= 0) { /* a file: its size was checked above */
-    if ((dst = malloc(bytes)) == NULL)
+    if ((dst = malloc(bytes)) == NULL) {
+      r->oom = 1;
       return ps_fail(e, "%s: out of memory reading %zu bytes", r->name, bytes);
+    }
     got = read_bulk(r, dst, bytes);
   } else if ((got = read_growing(r, bytes, &dst, e)) == (size_t)-1) {
     return -1;
@@ -892,8 +896,10 @@ static int store_lit(struct tstate *s, const struct lit *l, enum data_type t)
   if (s->len + sz > s->cap) {
     size_t ncap = s->cap ? s->cap * 2 : 256;
     unsigned char *nd = realloc(s->data, ncap);
-    if (nd == NULL)
+    if (nd == NULL) {
+      s->r->oom = 1;
       return ps_fail(s->e, "%s: out of memory", s->r->name);
+    }
     s->data = nd;
     s->cap = ncap;
   }
@@ -1021,8 +1027,10 @@ static int read_text(struct data_reader *r, struct data_value *v, struct ps_err 
 {
   struct tstate *s = calloc(1, sizeof *s);
   int c = peek(r), rc = -1;
-  if (s == NULL)
+  if (s == NULL) {
+    r->oom = 1;
     return ps_fail(e, "%s: out of memory", r->name);
+  }
   s->r = r;
   s->e = e;
   s->type = -1;
@@ -1051,9 +1059,15 @@ done:
   return rc;
 }
 
+int data_reader_oom(const struct data_reader *r)
+{
+  return r->oom;
+}
+
 int data_read(struct data_reader *r, struct data_value *v, struct ps_err *e)
 {
   int c;
+  r->oom = 0;
   v->elems = NULL;
   v->rank = 0;
   skip_space_and_comments(r);
