@@ -38,18 +38,6 @@ static void split(const char *prog, char *suite, size_t ssz, char *entry, size_t
   snprintf(entry, esz, "%s", c ? c + 1 : prog);
 }
 
-/* The mean of every run of d (the file's statistics; it may keep a sample of the runs). */
-static double mean_of(const struct res_dataset *d)
-{
-  double sum = 0;
-  size_t n = 0;
-  for (size_t i = 0; i < d->nrounds; i++) {
-    sum += d->rounds[i].mean * (double)d->rounds[i].runs;
-    n += d->rounds[i].runs;
-  }
-  return n > 0 ? sum / (double)n : 0;
-}
-
 /* Every dataset that ran, in file order, with its baseline's mean. */
 static size_t gather(const struct results *r, const char *baseline, struct bar *b)
 {
@@ -64,11 +52,11 @@ static size_t gather(const struct results *r, const char *baseline, struct bar *
         continue;
       split(r->progs[j].name, b[n].suite, sizeof b[n].suite, b[n].entry, sizeof b[n].entry);
       b[n].ds = d->name;
-      b[n].mean = mean_of(d);
+      b[n].mean = results_mean(d);
       snprintf(key, sizeof key, "%s:%s", b[n].suite, baseline);
       bp = results_program(r, key);
       bd = bp != NULL ? results_dataset(bp, d->name) : NULL;
-      b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? mean_of(bd) : 0;
+      b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? results_mean(bd) : 0;
       if (!(b[n].mean > 0)) /* futhark's integer µs can be 0: no ratio on a log axis */
         continue;
       n++;

@@ -93,18 +93,6 @@ static const char *entry_part(const char *name)
   return c != NULL ? c + strlen(".bench:") : name;
 }
 
-/* The mean of every run of d (the file's statistics; it may keep a sample of the runs). */
-static double mean_of(const struct res_dataset *d)
-{
-  double sum = 0;
-  size_t n = 0;
-  for (size_t i = 0; i < d->nrounds; i++) {
-    sum += d->rounds[i].mean * (double)d->rounds[i].runs;
-    n += d->rounds[i].runs;
-  }
-  return n > 0 ? sum / (double)n : 0;
-}
-
 /* Every program's datasets with a size, grouped into series; those with at least two sizes kept. */
 static int gather(struct results *const *r, int nfiles, struct series *s)
 {
@@ -120,7 +108,7 @@ static int gather(struct results *const *r, int nfiles, struct series *s)
         uint64_t n = size_of(d->name, fam, sizeof fam, &elem);
         if (n == 0 || d->error != NULL || d->nruns == 0)
           continue;
-        if (!((mean = mean_of(d)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
+        if (!((mean = results_mean(d)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
           continue;
         if (nfiles > 1)
           snprintf(label, sizeof label, "%.100s %.80s (%.60s)", entry_part(p->name), fam, r[f]->path);

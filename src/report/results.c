@@ -15,6 +15,17 @@
 #include <time.h>
 #include <unistd.h>
 
+double results_mean(const struct res_dataset *d)
+{
+  double sum = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < d->nrounds; i++) {
+    sum += d->rounds[i].mean * (double)d->rounds[i].runs;
+    n += d->rounds[i].runs;
+  }
+  return n > 0 ? sum / (double)n : 0;
+}
+
 /* ================================ Writing ================================ */
 
 /* cJSON's allocations, counted where they fail: a tree built with unchecked

@@ -202,6 +202,10 @@ int results_write(const char *path, const cJSON *root, struct ps_err *e);
 const struct res_program *results_program(const struct results *r, const char *name);
 const struct res_dataset *results_dataset(const struct res_program *p, const char *name);
 
+/* The mean of every run of d in µs from its rounds' statistics (a file may
+** keep only a sample of its runs); 0 when it has no runs. */
+double results_mean(const struct res_dataset *d);
+
 /* The statistics of dataset d (which ran) over every run of its rounds: the
 ** counts, means and spreads combined exactly; the median and quartiles those
 ** of its one round, else of the recorded runs pooled. 0, or -1 when out of
