@@ -184,6 +184,19 @@ PY
   check "dall shard" 0 $P bench -d all --shard 2/2 -r 1 --max-runs 1 --no-convergence-phase --json ds2.json t.bench
   check "dall merge" 0 $P merge --json dsall.json ds1.json ds2.json
   same <(cases dall.json) <(cases dsall.json)
+  # a device that does not open: the others' results are written, it is named, exit 1
+  for bad in p0d0 p0d1; do
+    check "dall $bad fails" 1 env PSEARCH_TEST_DEVICE_FAIL=$bad $P bench -d all --device-type=cpu -r 1 --max-runs 1 \
+      --no-convergence-phase --json dfail.json t.bench
+    has $ERR "(@$bad, "
+    has $ERR "1 of 2 devices did not open"
+    py "dall $bad kept" dall.json dfail.json $bad <<'PY'
+import json, sys
+dall, got, bad = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+want = {p: sorted(v["datasets"]) for p, v in dall.items() if not p.endswith("@" + bad)}
+assert {p: sorted(v["datasets"]) for p, v in got.items()} == want, (sorted(got), sorted(want))
+PY
+  done
   check "run d all" 2 $P run -d all -e sorted
   has $ERR "-d all is for bench"
   unset POCL_DEVICES

@@ -467,7 +467,8 @@ static void announce_conditions(const struct bench_config *cf)
 
 /* Every suite on device k of -d all (the one device without): the device and
 ** what goes with it opened, the header, the blocks, all closed again. The
-** failures, or -1 (the message printed) when it could not run. */
+** failures; -1 (the message printed) when the device could not be opened,
+** -2 when out of memory. */
 static int bench_device(struct bench_config *cf, int k, struct suite *const *suites, int nsuites,
                         int defaults, cJSON *root)
 {
@@ -489,7 +490,7 @@ static int bench_device(struct bench_config *cf, int k, struct suite *const *sui
       int f = bench_block(cf, suites[si], &suites[si]->blocks[b], root);
       if (f < 0) {
         ps_error("out of memory");
-        failures = -1;
+        failures = -2;
         goto done;
       }
       failures += f;
@@ -549,7 +550,7 @@ int bench_run(const struct bench_config *given)
   struct ps_err err;
   cJSON *root = NULL;
   const char **paths = cf.paths, *term = getenv("TERM");
-  int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev;
+  int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev, lost = 0;
   struct sigaction old[4];
   t_program = ps_now_ns();
   cf.summary = &summary;
@@ -587,12 +588,16 @@ int bench_run(const struct bench_config *given)
     ps_error("out of memory");
     goto done;
   }
-  for (int k = 0; k < ndev && !interrupted; k++) {
+  for (int k = 0; k < ndev && !interrupted; k++) { /* a device that does not open leaves the others be */
     int f = bench_device(&cf, k, suites, nsuites, npaths == 0, root);
-    if (f < 0)
+    if (f == -2 || (f == -1 && ndev == 1))
       goto done;
-    failures += f;
+    lost += f == -1;
+    failures += f < 0 ? 0 : f;
   }
+  if (lost > 0)
+    ps_error("-d all: %d of %d devices did not open (named above); the results are the others'", lost, ndev);
+  failures += lost;
   benchio_stdout_gone();
   rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (interrupted)

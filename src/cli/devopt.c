@@ -5,6 +5,7 @@
 
 #include "devinfo.h"
 #include "devsel.h"
+#include "hook.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -129,7 +130,7 @@ int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, 
   struct rt_device_info di;
   struct devopt one = *d;
   char p[16], dv[16];
-  int count;
+  int count, fail;
   key[0] = '\0';
   if (!d->all)
     return devopt_open(d, t, e);
@@ -143,8 +144,14 @@ int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, 
   one.sel.device = dv;
   snprintf(key, n, "@p%dd%d", di.pidx, di.didx);
   ps_info(1, "-d all: device %d of %d", k + 1, count);
-  if (devopt_open(&one, t, e) != 0)
+  if ((fail = hook_device_fail(key + 1)) == 1)
+    ps_fail(e, "PSEARCH_TEST_DEVICE_FAIL: the device did not open");
+  if (fail == 1 || devopt_open(&one, t, e) != 0) {
+    ps_err_prefix(e, "-d all: device %d of %d (@p%dd%d, %s)", k + 1, count, di.pidx, di.didx, di.name);
     return -1;
+  }
+  if (fail == 2)
+    abort();
   t->tune = d->tune.n > 0 ? &d->tune : NULL; /* d's, not the copy's */
   return 0;
 }
