@@ -9,6 +9,7 @@
 
 #include "benchio.h"
 #include "benchopt.h"
+#include "benchpar.h"
 #include "benchrun.h"
 #include "benchshard.h"
 #include "cache.h"
@@ -542,15 +543,90 @@ static void signals(struct sigaction old[4], int catch)
   }
 }
 
+/* The run from the shard plan to the files: devices first .. first + ndev - 1
+** of -d all (the one device without it) into one results tree, then the
+** summary, the markdown and the JSON written. A device that does not open
+** leaves the others be (-d all). The exit code. */
+static int measure_devices(struct bench_config *cf, struct suite *const *suites, int nsuites, int defaults,
+                           int first, int ndev)
+{
+  struct ps_err err;
+  cJSON *root = NULL;
+  int rc = PS_EXIT_FAILED, failures = 0, lost = 0;
+  if (cf->so.sp.count > 0 &&
+      (cf->shard = benchshard_plan(&cf->so, suites, nsuites, keep_case, cf, &rc, &err)) == NULL) {
+    ps_error("%s", err.msg);
+    return rc;
+  }
+  rc = PS_EXIT_FAILED;
+  cf->planned = ndev * count_datasets(cf, suites, nsuites);
+  if ((root = cJSON_CreateObject()) == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
+  for (int k = first; k < first + ndev && !interrupted; k++) {
+    int f = bench_device(cf, k, suites, nsuites, defaults, root);
+    if (f == -2 || (f == -1 && ndev == 1))
+      goto done;
+    lost += f == -1;
+    failures += f < 0 ? 0 : f;
+  }
+  if (lost > 0)
+    ps_error("-d all: %d of %d devices did not open (named above); the results are the others'", lost, ndev);
+  failures += lost;
+  benchio_stdout_gone();
+  rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
+  if (interrupted)
+    ps_error("interrupted; results of the completed datasets are kept");
+  if (unrecorded > 0) {
+    ps_error("out of memory: %d datasets are not in the results%s", unrecorded, cf->json ? "; --json not written" : "");
+    cf->json = NULL;
+    rc = PS_EXIT_FAILED;
+  }
+  if (benchio_write(cf->fmt, cf->summary, cf->markdown, cf->json, root) != 0 && rc == PS_EXIT_OK)
+    rc = PS_EXIT_FAILED;
+done:
+  cJSON_Delete(root);
+  return rc;
+}
+
+/* What a --parallel worker starts from. */
+struct par {
+  struct bench_config *cf;
+  struct suite *const *suites;
+  int nsuites, defaults;
+};
+
+static void on_stop(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
+
+/* A --parallel worker (benchpar_work): part k + 1 of n on device k, stopped
+** by BENCHPAR_STOP as by a first Ctrl-C. */
+static int par_work(void *ctx, int k, int n, const char *json)
+{
+  const struct par *p = ctx;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_stop;
+  sigaction(BENCHPAR_STOP, &sa, NULL);
+  p->cf->so.sp = (struct shard_spec){k + 1, n, "parallel"};
+  p->cf->json = json;
+  p->cf->fancy = 0; /* its standard output is a file */
+  return measure_devices(p->cf, p->suites, p->nsuites, p->defaults, k, 1);
+}
+
 int bench_run(const struct bench_config *given)
 {
   struct bench_config cf = *given;
   struct suite *suites[BENCHOPT_MAXLIST] = {NULL};
   struct summary summary = {0};
   struct ps_err err;
-  cJSON *root = NULL;
   const char **paths = cf.paths, *term = getenv("TERM");
-  int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev, lost = 0;
+  int npaths = cf.npaths, nsuites = 0, rc, ndev = 1;
   struct sigaction old[4];
   t_program = ps_now_ns();
   cf.summary = &summary;
@@ -569,13 +645,10 @@ int bench_run(const struct bench_config *given)
     rc = PS_EXIT_USAGE;
     goto done;
   }
-  if (cf.so.sp.count > 0 &&
-      (cf.shard = benchshard_plan(&cf.so, suites, nsuites, keep_case, &cf, &rc, &err)) == NULL) {
-    ps_error("%s", err.msg);
+  if ((rc = cf.parallel ? benchshard_readable(&cf.so) : PS_EXIT_OK) != PS_EXIT_OK)
     goto done;
-  }
   rc = PS_EXIT_FAILED;
-  if ((ndev = devopt_count(&cf.dev, &err)) < 0) {
+  if (!cf.parallel && (ndev = devopt_count(&cf.dev, &err)) < 0) { /* --parallel lists them in a child */
     ps_error("%s", err.msg);
     goto done;
   }
@@ -583,35 +656,12 @@ int bench_run(const struct bench_config *given)
   cf.fmt = cf.format != BENCHOPT_AUTO ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
   setvbuf(stdout, NULL, _IOLBF, 0);
   signals(old, 1);
-  cf.planned = ndev * count_datasets(&cf, suites, nsuites);
-  if ((root = cJSON_CreateObject()) == NULL) {
-    ps_error("out of memory");
-    goto done;
-  }
-  for (int k = 0; k < ndev && !interrupted; k++) { /* a device that does not open leaves the others be */
-    int f = bench_device(&cf, k, suites, nsuites, npaths == 0, root);
-    if (f == -2 || (f == -1 && ndev == 1))
-      goto done;
-    lost += f == -1;
-    failures += f < 0 ? 0 : f;
-  }
-  if (lost > 0)
-    ps_error("-d all: %d of %d devices did not open (named above); the results are the others'", lost, ndev);
-  failures += lost;
-  benchio_stdout_gone();
-  rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
-  if (interrupted)
-    ps_error("interrupted; results of the completed datasets are kept");
-  if (unrecorded > 0) {
-    ps_error("out of memory: %d datasets are not in the results%s", unrecorded, cf.json ? "; --json not written" : "");
-    cf.json = NULL;
-    rc = PS_EXIT_FAILED;
-  }
-  if (benchio_write(cf.fmt, cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
-    rc = PS_EXIT_FAILED;
+  if (cf.parallel)
+    rc = benchpar_run(&cf.dev, par_work, &(struct par){&cf, suites, nsuites, npaths == 0}, cf.json, &interrupted);
+  else
+    rc = measure_devices(&cf, suites, nsuites, npaths == 0, 0, ndev);
   signals(old, 0);
 done:
-  cJSON_Delete(root);
   summary_free(&summary);
   benchshard_free(cf.shard);
   for (int i = 0; i < nsuites; i++)

@@ -94,25 +94,37 @@ int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
   }
 }
 
+int devopt_list(const struct devopt *d, struct rt_device_info **out, int *n, struct ps_err *e)
+{
+  struct rt_device_info *all = NULL;
+  int k = 0;
+  *out = NULL;
+  *n = 0;
+  if (devinfo_list(&all, &k, e) != 0)
+    return -1;
+  for (int i = 0; i < k; i++)
+    if (devsel_matches(&d->sel, &all[i]))
+      all[(*n)++] = all[i];
+  if (*n == 0) {
+    free(all);
+    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
+                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
+  }
+  *out = all;
+  return 0;
+}
+
 /* The k-th device the selection admits (0-based) into *di; -1 with e set. */
 static int nth_device(const struct devopt *d, int k, struct rt_device_info *di, int *count,
                       struct ps_err *e)
 {
   struct rt_device_info *all = NULL;
-  int n = 0, found = 0;
-  *count = 0;
-  if (devinfo_list(&all, &n, e) != 0)
+  if (devopt_list(d, &all, count, e) != 0)
     return -1;
-  for (int i = 0; i < n; i++)
-    if (devsel_matches(&d->sel, &all[i]) && (*count)++ == k) {
-      *di = all[i];
-      found = 1;
-    }
+  if (k < *count)
+    *di = all[k];
   free(all);
-  if (*count == 0)
-    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
-                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
-  return found ? 0 : ps_fail(e, "-d all: device %d of %d is gone", k + 1, *count);
+  return k < *count ? 0 : ps_fail(e, "-d all: device %d of %d is gone", k + 1, *count);
 }
 
 int devopt_count(const struct devopt *d, struct ps_err *e)
