@@ -231,6 +231,9 @@ for p, v in json.load(open(sys.argv[1])).items():
     part = c["parts"][0]
     assert part["file"] == "@" + dev and sorted(part["datasets"]) == sorted(v["datasets"]), (p, part["file"])
     assert part["context"]["shard"] == {"index": 1 + (dev == "p0d1"), "count": 2, "from": "parallel"}, part
+    # each part keeps its device's identity: a UUID, or its absence said (PoCL 3 reports none)
+    i = part["context"]["identity"]
+    assert ("uuid" in i) != ("uuid" in i["absent"]) and "board" in i["absent"], i
     assert all(d["psearch"]["validation"] == "ok" for d in v["datasets"].values()), p
 PY
   # a worker whose device does not open, or that dies: named, the other's results kept, exit 1

@@ -254,7 +254,7 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
                                   cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune,
-                                  cf->validate, cf->dev.kernels, cf->mp.batch};
+                                  cf->validate, cf->dev.kernels, cf->mp.batch, cf->nvml ? &cf->gpu_id : NULL};
     if ((prog = cJSON_AddObjectToObject(root, key)) == NULL || cJSON_AddObjectToObject(prog, "datasets") == NULL ||
         (c = results_context_json(&ctx)) == NULL || !cJSON_AddItemToObject(prog, "psearch_context", c) ||
         benchshard_context(cf->shard, c) != 0 || user_context(en, c) != 0) {
@@ -422,6 +422,8 @@ static int open_extras(struct bench_config *cf, struct ps_err *e)
     return -1;
   if (cf->tg.rt != NULL && (cf->nvml = nvml_open(rt_info(cf->tg.rt), &why)) == NULL)
     ps_info(2, "no GPU clocks recorded: %s", why);
+  else if (cf->nvml != NULL)
+    nvml_identity(cf->nvml, &cf->gpu_id);
   if (cf->discard && cf->nvml == NULL)
     ps_warn("--discard-throttled: no GPU clocks on this device (%s): no run is discarded",
             cf->tg.rt != NULL ? why : "a host backend");

@@ -42,6 +42,7 @@ struct bench_config {
   int parallel;    /* --parallel: -d all's devices at once, a worker process each (benchpar.h) */
   int64_t batch_size; /* --batch-size K: mp.batch = K; 0: not given */
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
+  struct nvml_identity gpu_id; /* with nvml: its identity and clocks when opened */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
