@@ -138,8 +138,11 @@ PY
 check stored-export 0 $P export --gbench g.json --markdown md.txt sampled.json
 py stored-export-gbench g.json <<'PY'
 import json, sys
-b = json.load(open(sys.argv[1]))["benchmarks"][0]
+g = json.load(open(sys.argv[1]))["benchmarks"]
+b = [x for x in g if x["name"].endswith("_mean")][0]
 assert b["real_time"] == 37.05 and b["iterations"] == 26506, b
+it = [x for x in g if x["run_type"] == "iteration"]  # the recorded sample of the runs, each a repetition
+assert len(it) == 10 and it[0]["repetitions"] == 10 and it[-1]["repetition_index"] == 9, it[0]
 PY
 has md.txt "| 37.05 | 37.00 | 30.00 | 5000 | 0.067 | 26506 |"
 check stored-export-aggregates 0 $P export --gbench g.json --aggregates sampled.json
@@ -166,7 +169,7 @@ check many-runs-export 0 $P export --gbench g.json many.json
 py many-runs-same-mean many.json g.json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))["many.bench:bench_copy"]["datasets"]["one"]
-b = json.load(open(sys.argv[2]))["benchmarks"][0]
+b = [x for x in json.load(open(sys.argv[2]))["benchmarks"] if x["name"].endswith("_mean")][0]
 assert d["psearch"]["runs"] == 6000 and len(d["runtimes"]) == 5000, d["psearch"]["runs"]
 assert b["iterations"] == 6000 and b["real_time"] == d["psearch"]["mean_us"], (b, d["psearch"]["mean_us"])
 PY
