@@ -298,7 +298,7 @@ static int render(FILE *f, const struct plot *pl, const char *chart, const char 
   if (chart == NULL)
     draw(f, pl);
   else if (strcmp(chart, "--sweep") == 0)
-    rc = plotsweep_draw(f, pl->r, pl->nfiles, &err);
+    rc = plotsweep_draw(f, pl->r, pl->nfiles, 0, &err);
   else
     rc = plotbars_draw(f, pl->r[0], baseline, &err);
   if (rc != PS_EXIT_OK)
