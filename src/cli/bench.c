@@ -14,6 +14,7 @@
 #include "cache.h"
 #include "copy.h"
 #include "devopt.h"
+#include "digest.h"
 #include "hook.h"
 #include "input.h"
 #include "measure.h"
@@ -89,7 +90,8 @@ static void block_free(struct block_inputs *b)
   free(b->digest);
 }
 
-static int block_init(struct block_inputs *b, const struct suite_block *bl)
+/* b for block bl, whose names are padded to width (name_width). */
+static int block_init(struct block_inputs *b, const struct suite_block *bl, int width)
 {
   size_t n = (size_t)bl->ncases + 1;
   memset(b, 0, sizeof *b);
@@ -102,14 +104,9 @@ static int block_init(struct block_inputs *b, const struct suite_block *bl)
     return -1;
   }
   b->ncases = bl->ncases;
-  for (int c = 0; c < bl->ncases; c++) {
-    int len = (int)strlen(bl->cases[c].name);
+  b->maxlen = width;
+  for (int c = 0; c < bl->ncases; c++)
     b->nin[c] = -1;
-    if (len > 40)
-      len = 40; /* names are padded to the longest, up to 40 characters */
-    if (len > b->maxlen)
-      b->maxlen = len;
-  }
   return 0;
 }
 
@@ -208,11 +205,14 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   d.tuning = &o.tuning;
   memcpy(d.gpu, o.gpu, sizeof d.gpu);
   memcpy(d.phase_s, o.phase_s, sizeof d.phase_s);
-  report_print_line(stdout, &d, cf->fmt, cf->fancy);
+  report_print_line(stdout, &d, cf->fmt, cf->headline, cf->fancy);
   if (cf->extended)
     report_print_extended(stdout, &d, cf->copy_gbs);
   snprintf(what, sizeof what, "%s %s", en->name, sc->name);
   report_warn(&d, what, cf->mp.conv_max_s);
+  if (cf->verbose)
+    report_details(&d, what, cf->extended);
+  digest_add(cf->digest, &d, what, cf->extended);
   failed = d.error != NULL;
   failed |= record(dsets, sc->name, results_dataset_json(&d));
   snprintf(what, sizeof what, "%s%s", en->name, cf->devkey); /* -d all: devices side by side */
@@ -325,7 +325,7 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
   struct benchrun_outcome *pre = NULL; /* --interleave: measured first, printed here */
   size_t nc = (size_t)bl->ncases;
   int failures = 0;
-  if (block_init(&b, bl) != 0)
+  if (block_init(&b, bl, cf->namew) != 0)
     return -1;
   if (cf->interleave && (pre = interleave_block(cf, bl, &b)) == NULL) {
     block_free(&b);
@@ -363,6 +363,24 @@ static int keep_case(const void *cf, const char *entry, const struct suite_case 
   return wanted(cf, entry) && !excluded(cf, c);
 }
 
+/* The width result lines pad names to: the longest name of a dataset the run
+** measures, up to 40 characters, so that lines align across blocks. */
+static int name_width(const struct bench_config *cf, struct suite *const *suites, int n)
+{
+  int w = 0;
+  for (int i = 0; i < n; i++)
+    for (int b = 0; b < suites[i]->nblocks; b++) {
+      const struct suite_block *bl = &suites[i]->blocks[b];
+      for (int e = 0; e < bl->nentries; e++)
+        for (int c = 0; wanted(cf, bl->entries[e]) && c < bl->ncases; c++) {
+          int len = (int)strlen(bl->cases[c].name);
+          if (!excluded(cf, &bl->cases[c]) && (len > 40 ? 40 : len) > w)
+            w = len > 40 ? 40 : len;
+        }
+    }
+  return w;
+}
+
 /* The datasets a run will measure. */
 static int count_datasets(const struct bench_config *cf, struct suite *const *suites, int n)
 {
@@ -388,12 +406,13 @@ static void print_header(const struct bench_config *cf)
     printf("Backend: multicore, %d threads on the host CPU.\n", pool_threads(cf->tg.pool));
   else
     printf("Backend: c, the sequential reference on the host CPU.\n");
-  printf("Reporting arithmetic mean runtime of at least %lld runs for each dataset (min 0.5s).\n",
-         (long long)cf->mp.runs);
+  printf("Reporting %s runtime of at least %lld runs for each dataset (min 0.5s).\n",
+         cf->headline ? "median" : "arithmetic mean", (long long)cf->mp.runs);
   if (cf->mp.convergence)
     printf("More runs automatically performed for up to %gs to ensure accurate measurement.\n",
            cf->mp.conv_max_s);
-  printf("Each line: mean (RSD: relative standard deviation; min, max: relative to the mean).\n");
+  printf("Each line: %s (RSD: relative standard deviation; min, max: relative to the %s).\n",
+         cf->headline ? "median" : "mean", cf->headline ? "median" : "mean");
   if (cf->mp.evict != NULL)
     printf("Cold cache: %.0f MiB read before each run, outside the timed region.\n",
            (double)evict_bytes(cf->mp.evict) / (1 << 20));
@@ -546,6 +565,7 @@ int bench_run(const struct bench_config *given)
   struct bench_config cf = *given;
   struct suite *suites[BENCHOPT_MAXLIST] = {NULL};
   struct summary summary = {0};
+  struct digest digest = {0};
   struct ps_err err;
   cJSON *root = NULL;
   const char **paths = cf.paths, *term = getenv("TERM");
@@ -553,11 +573,13 @@ int bench_run(const struct bench_config *given)
   struct sigaction old[4];
   t_program = ps_now_ns();
   cf.summary = &summary;
+  cf.digest = &digest;
   hook_announce();
   announce_conditions(&cf);
   if ((rc = benchio_check(cf.json, cf.markdown)) != PS_EXIT_OK)
     return rc;
-  if (cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_json_to_stdout(&cf.json) != 0)
+  if ((cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_to_stdout(&cf.json, "--json") != 0) ||
+      (cf.markdown != NULL && strcmp(cf.markdown, "-") == 0 && benchio_to_stdout(&cf.markdown, "--markdown") != 0))
     return PS_EXIT_FAILED;
   if (cache_upkeep_now(&cf) != 0)
     return PS_EXIT_USAGE;
@@ -583,6 +605,7 @@ int bench_run(const struct bench_config *given)
   setvbuf(stdout, NULL, _IOLBF, 0);
   signals(old, 1);
   cf.planned = ndev * count_datasets(&cf, suites, nsuites);
+  cf.namew = name_width(&cf, suites, nsuites);
   if ((root = cJSON_CreateObject()) == NULL) {
     ps_error("out of memory");
     goto done;
@@ -602,7 +625,8 @@ int bench_run(const struct bench_config *given)
     cf.json = NULL;
     rc = PS_EXIT_FAILED;
   }
-  if (benchio_write(cf.fmt, cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
+  digest_print(&digest, cf.headline, cf.verbose);
+  if (benchio_write(cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
     rc = PS_EXIT_FAILED;
   signals(old, 0);
 done:
