@@ -8,6 +8,7 @@
 #include "bench.h"
 
 #include "benchio.h"
+#include "benchplan.h"
 #include "benchopt.h"
 #include "benchrun.h"
 #include "benchshard.h"
@@ -165,18 +166,24 @@ static int record(cJSON *dsets, const char *name, cJSON *j)
   return 1;
 }
 
-/* One dataset of one entry: run, print, record; returns 1 if it failed. */
-static int bench_case(const struct bench_config *cf, const struct entry *en, struct block_inputs *b,
-                      const struct suite_case *sc, int c, cJSON *dsets, struct benchrun_outcome *pre)
+/* Case c of entry e of block bl: run, print, record; returns 1 if it failed. */
+static int bench_case(const struct bench_config *cf, const struct suite_block *bl, int e, struct block_inputs *b,
+                      int c, cJSON *dsets, struct benchrun_outcome *pre)
 {
+  const struct entry *en = registry_find(bl->entries[e]);
+  const struct suite_case *sc = &bl->cases[c];
   int namelen = (int)strlen(sc->name), pad = b->maxlen - (namelen > 40 ? 40 : namelen), failed;
   struct progress pg = {.entry = en->name, .desc = sc->name, .pad = pad, .index = ++started,
                         .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
-                        .fancy = cf->fancy};
+                        .fancy = cf->fancy, .plan = cf->plan};
   struct report_dataset d;
   struct benchrun_outcome o;
   char what[1200];
-  double load_s = block_load(cf, b, sc, c);
+  uint64_t t0 = ps_now_ns();
+  double load_s;
+  if (pre == NULL)
+    benchplan_start(cf->plan, bl, e, c);
+  load_s = block_load(cf, b, sc, c);
   if (!cf->fancy) {
     printf("%s: %*s", sc->name, pad, "");
     fflush(stdout);
@@ -221,6 +228,8 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
     failed = 1;
   }
+  if (pre == NULL)
+    benchplan_done(cf->plan, bl, e, c, (double)(ps_now_ns() - t0) / 1e9, failed ? 0 : d.s.mean);
   benchrun_outcome_free(&o);
   benchio_stdout_gone();
   return failed;
@@ -281,6 +290,7 @@ static struct benchrun_outcome *interleave_block(const struct bench_config *cf, 
   for (int c = 0; c < bl->ncases && !interrupted && pre && o && en && pg && which; c++) {
     const struct suite_case *sc = &bl->cases[c];
     int k = 0, len = (int)strlen(sc->name), pad = b->maxlen - (len > 40 ? 40 : len);
+    uint64_t t0;
     double load_s;
     if (excluded(cf, sc))
       continue;
@@ -289,14 +299,18 @@ static struct benchrun_outcome *interleave_block(const struct bench_config *cf, 
         en[k] = registry_find(bl->entries[i]);
         pg[k] = (struct progress){.entry = en[k]->name, .desc = sc->name, .pad = pad, .index = ++sets,
                                   .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
-                                  .fancy = cf->fancy};
+                                  .fancy = cf->fancy, .plan = cf->plan};
         which[k++] = i;
       }
     if (k == 0) /* no entry of this shard runs it */
       continue;
+    benchplan_start(cf->plan, bl, which[0], c);
+    t0 = ps_now_ns();
     load_s = block_load(cf, b, sc, c);
     if (b->error[c] == NULL)
       benchrun_interleaved(&env, en, k, b->in[c], b->nin[c], b->digest[c], pg, o);
+    for (int t = 0; t < k; t++) /* their seconds shared: not stored for a plan */
+      benchplan_done(cf->plan, bl, which[t], c, (double)(ps_now_ns() - t0) / 1e9 / k, 0);
     for (int t = 0; t < k; t++) {
       if (b->error[c] != NULL)
         o[t].error = strdup(b->error[c]);
@@ -346,7 +360,7 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
     for (int c = 0; c < bl->ncases && (pre != NULL || !interrupted); c++)
       if (!excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, i, c) &&
           (pre == NULL || pre[(size_t)i * nc + (size_t)c].done))
-        failures += bench_case(cf, en, &b, &bl->cases[c], c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
+        failures += bench_case(cf, bl, i, &b, c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
   }
   for (size_t k = 0; pre != NULL && k < (size_t)bl->nentries * nc; k++)
     benchrun_outcome_free(&pre[k]);
@@ -484,6 +498,28 @@ static void announce_conditions(const struct bench_config *cf)
     ps_warn("--tune %s: tuning parameters set; the JSON records them", tune_format(&cf->dev.tune, t, sizeof t));
 }
 
+/* bench's filters and this part's cases, for the plan. */
+static int plan_keep(const void *ctx, const struct suite_block *bl, int e, int c)
+{
+  const struct bench_config *cf = ctx;
+  return wanted(cf, bl->entries[e]) && !excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, e, c);
+}
+
+/* The plan of the open device's cases; NULL when out of memory. */
+static struct benchplan *plan_device(const struct bench_config *cf, struct suite *const *suites, int n)
+{
+  const struct rt *rt = cf->tg.rt;
+  char device[600];
+  struct benchplan_env env = {&cf->mp, device, rt != NULL && rt_info(rt)->is_gpu,
+                              rt != NULL && rt_can_profile(rt), cf->use_cache, !cf->interleave};
+  if (rt != NULL)
+    snprintf(device, sizeof device, "%s|%s|%s", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
+  else
+    snprintf(device, sizeof device, "%s|%d", backend_name(cf->tg.backend),
+             cf->tg.pool != NULL ? pool_threads(cf->tg.pool) : 1);
+  return benchplan_new(suites, n, plan_keep, cf, &env);
+}
+
 /* Every suite on device k of -d all (the one device without): the device and
 ** what goes with it opened, the header, the blocks, all closed again. The
 ** failures, or -1 (the message printed) when it could not run. */
@@ -497,10 +533,18 @@ static int bench_device(struct bench_config *cf, int k, struct suite *const *sui
     ps_error("%s", err.msg);
     goto done;
   }
+  if ((cf->plan = plan_device(cf, suites, nsuites)) == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
+  if (cf->dry_run) {
+    benchplan_list(cf->plan, (const struct suite *const *)suites, nsuites, stdout);
+    failures = 0;
+    goto done;
+  }
   if (cf->extended)
     cf->copy_gbs = copy_bandwidth(&cf->tg);
-  progress_plan(cf->planned, cf->mp.runs, cf->mp.convergence, cf->mp.conv_max_s,
-                defaults && (cf->tg.rt == NULL || !rt_info(cf->tg.rt)->is_gpu));
+  benchplan_print(cf->plan, defaults && (cf->tg.rt == NULL || !rt_info(cf->tg.rt)->is_gpu));
   print_header(cf);
   failures = 0;
   for (int si = 0; si < nsuites && !interrupted; si++)
@@ -514,6 +558,8 @@ static int bench_device(struct bench_config *cf, int k, struct suite *const *sui
       failures += f;
     }
 done:
+  benchplan_free(cf->plan);
+  cf->plan = NULL;
   evict_close(cf->mp.evict);
   nvml_close(cf->nvml);
   reference_target_close(&cf->ref);
@@ -625,8 +671,9 @@ int bench_run(const struct bench_config *given)
     cf.json = NULL;
     rc = PS_EXIT_FAILED;
   }
-  digest_print(&digest, cf.headline, cf.verbose);
-  if (benchio_write(cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
+  if (!cf.dry_run) /* --dry-run: no results, so no digest, summary or files */
+    digest_print(&digest, cf.headline, cf.verbose);
+  if (!cf.dry_run && benchio_write(cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
     rc = PS_EXIT_FAILED;
   signals(old, 0);
 done:

@@ -6,6 +6,7 @@
 #ifndef benchopt_h
 #define benchopt_h
 
+#include "benchplan.h"
 #include "benchshard.h"
 #include "devopt.h"
 #include "digest.h"
@@ -48,6 +49,7 @@ struct bench_config {
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
+  struct benchplan *plan; /* the current device's estimate and ETA (benchplan.h) */
   int namew;       /* result lines pad dataset names to this width */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
   struct devopt dev;
