@@ -292,7 +292,7 @@ grep -qE '^  (sorted ran|    indistinguishable from sorted|.*faster than sorted)
   || fail "the noisy dataset is not marked in the summary: $(grep -A3 'Summary for sort' $OUT)"
 # in a pipe (futhark's format) the summary follows the results on standard output
 check summary-pipe 0 $P bench -r 3 --max-runs 3 --no-convergence-phase --backend=c -e scan -e scan_rts $T/g.bench
-has $OUT "Summary for scan"
+has $OUT "Summary for cost ([n]t) on [5000]i32:"
 sed -n '/^Summary for/,$p' $OUT | grep -q 'Results for' && fail "the summary is not after the results in a pipe"
 check summary-stdout 2 $P bench --json - --markdown - $T/g.bench
 has $ERR "--json - and --markdown - both want standard output"

@@ -142,7 +142,7 @@ static int wanted(const struct bench_config *cf, const char *entry)
   if (cf->nentries == 0)
     return 1;
   for (int i = 0; i < cf->nentries; i++)
-    if (registry_named(cf->entries[i], entry))
+    if (registry_matches(cf->entries[i], entry))
       return 1;
   return 0;
 }

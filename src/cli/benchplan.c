@@ -30,6 +30,7 @@
 ** spent the whole budget on a loaded host, none on a quiet one). */
 #define CONV_SHARE 0.5
 #define CPU_CONV_BUDGET_SHARE 0.15
+#define CPU_CONV_CAP_S 10 /* of a budget longer than this, the share of this: measured with 5 s only */
 #define PROFILED_RUNS 50 /* measure.c's profiled pass: at most this many runs */
 
 enum source { EARLIER, MODEL };
@@ -125,7 +126,8 @@ static double model(const struct benchplan *p, const struct item *it, double t, 
       initial = fmin(initial, fmax((double)mp->max_runs * t, (double)mp->runs * t));
   }
   if (mp->convergence) {
-    conv = fmin(mp->conv_max_s, CONV_SHARE * initial + (p->env.is_gpu ? 0 : CPU_CONV_BUDGET_SHARE * mp->conv_max_s));
+    conv = fmin(mp->conv_max_s, CONV_SHARE * initial +
+                (p->env.is_gpu ? 0 : CPU_CONV_BUDGET_SHARE * fmin(mp->conv_max_s, CPU_CONV_CAP_S)));
     most = mp->conv_max_s + t; /* a batch stops at the budget's end, after the run under way */
   }
   prof = p->env.profiled ? fmin(initial / (t > 0 ? t : 1e-9), PROFILED_RUNS) * t : 0;

@@ -30,6 +30,59 @@ static const char *closest_entry(const char *name)
   return hit;
 }
 
+/* The words (runs of letters and digits) of the entry points' names into
+** words[0..max), NULL-terminated, pointing into store; their count. */
+static int entry_words(char *store, size_t size, const char **words, int max)
+{
+  size_t used = 0;
+  int n = 0;
+  for (int i = 0; i < registry_count(); i++)
+    for (const char *p = registry_at(i)->name; *p;) {
+      size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+      if (len > 0 && n + 1 < max && used + len + 1 <= size) {
+        memcpy(store + used, p, len);
+        store[used + len] = '\0';
+        words[n++] = store + used;
+        used += len + 1;
+      }
+      p += len > 0 ? len : 1;
+    }
+  words[n] = NULL;
+  return n;
+}
+
+/* A glob that matches no entry point with each of its words replaced by the
+** closest word of the entry points' names, into buf, when that one matches
+** an entry point (did you mean bench_*search*?); else NULL. */
+static const char *fix_glob(const char *pattern, char *buf, size_t n)
+{
+  static char store[8192];
+  static const char *words[1024];
+  size_t k = 0;
+  int hit = 0;
+  if (strpbrk(pattern, "*?") == NULL || strlen(pattern) >= 200)
+    return NULL;
+  entry_words(store, sizeof store, words, 1024);
+  for (const char *p = pattern; *p && k + 1 < n;) {
+    size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+    char w[200];
+    int best;
+    if (len == 0) {
+      buf[k++] = *p++;
+      continue;
+    }
+    memcpy(w, p, len);
+    w[len] = '\0';
+    best = opt_closest(w, words);
+    k += (size_t)snprintf(buf + k, n - k, "%s", best >= 0 ? words[best] : w);
+    p += len;
+  }
+  buf[k < n ? k : n - 1] = '\0';
+  for (int i = 0; i < registry_count() && !hit; i++)
+    hit = registry_matches(buf, registry_at(i)->name);
+  return hit ? buf : NULL;
+}
+
 static int unknown_entry(const char *where, int line, const char *name, struct ps_err *e)
 {
   const char *near = closest_entry(name);
@@ -101,16 +154,18 @@ int suitecheck_entries(const char *const *names, int n, struct suite *const *sui
   for (int k = 0; k < n; k++) {
     int found = 0, known = 0;
     for (int i = 0; i < registry_count() && !known; i++)
-      known = registry_named(names[k], registry_at(i)->name);
+      known = registry_matches(names[k], registry_at(i)->name);
     if (!known) {
-      const char *near = closest_entry(names[k]);
-      return ps_fail(e, "-e %s: no such entry point%s%s%s ('psearch list' shows them)", names[k],
+      char fixed[256];
+      const char *near = strpbrk(names[k], "*?") ? fix_glob(names[k], fixed, sizeof fixed) : closest_entry(names[k]);
+      return ps_fail(e, "-e %s: %s%s%s%s ('psearch list' shows them)", names[k],
+                     strpbrk(names[k], "*?") ? "the pattern matches no entry point" : "no such entry point",
                      near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
     }
     for (int i = 0; i < ns && !found; i++)
       for (int b = 0; b < suites[i]->nblocks && !found; b++)
         for (int j = 0; j < suites[i]->blocks[b].nentries && !found; j++)
-          found = registry_named(names[k], suites[i]->blocks[b].entries[j]);
+          found = registry_matches(names[k], suites[i]->blocks[b].entries[j]);
     if (!found)
       return ps_fail(e, "-e %s: no block of the suites given runs it (add it to a suite's 'entry:' line, "
                         "or give a suite that has it: psearch bench --list-suites)", names[k]);

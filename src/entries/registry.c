@@ -11,6 +11,7 @@
 #include "search.h"
 #include "user.h"
 
+#include <fnmatch.h>
 #include <string.h>
 
 static const struct {
@@ -75,6 +76,27 @@ int registry_named(const char *asked, const char *name)
 {
   size_t n = strlen(asked);
   return strncmp(asked, name, n) == 0 && (name[n] == '\0' || name[n] == '[');
+}
+
+/* A glob against a user kernel's name less its params ("my_*" names
+** my_search[WG=128] too, where fnmatch would read "[WG=128]" as a set). */
+static int glob_base(const char *glob, const char *name)
+{
+  char base[256];
+  const char *br = strchr(name, '[');
+  size_t n = br != NULL ? (size_t)(br - name) : strlen(name);
+  if (br == NULL || n >= sizeof base)
+    return 0;
+  memcpy(base, name, n);
+  base[n] = '\0';
+  return fnmatch(glob, base, FNM_NOESCAPE) == 0;
+}
+
+int registry_matches(const char *asked, const char *name)
+{
+  if (strpbrk(asked, "*?") == NULL)
+    return registry_named(asked, name);
+  return fnmatch(asked, name, FNM_NOESCAPE) == 0 || (strchr(asked, '[') == NULL && glob_base(asked, name));
 }
 
 int registry_check_tune(const struct tune *t, struct ps_err *e)
