@@ -104,4 +104,44 @@ grep -q "earlier run" $OUT && fail "an earlier run's time used for other options
 check plan-no-cache 0 $P bench --dry-run --no-cache -r 3 --exact --backend=c $T/a.bench
 grep -q "earlier run" $OUT && fail "--no-cache read the plan's times"
 
+# --- -e globs, did-you-mean, --exclude-case that excludes nothing ---
+check glob 0 $P bench --dry-run --backend=c -e 'bench_*search*' -e 'bench_c?py' $T/a.bench
+has $OUT ":bench_binary_search"; has $OUT ":bench_copy"
+grep -q ':sorted$' $OUT && fail "-e 'bench_*search*' ran sorted"
+check glob-typo 2 $P bench --dry-run --backend=c -e 'bench_*serch*' $T/a.bench
+has $ERR "-e bench_*serch*: the pattern matches no entry point (did you mean bench_*search*?)"
+check glob-none 2 $P bench --dry-run --backend=c -e 'zzz*' $T/a.bench
+has $ERR "-e zzz*: the pattern matches no entry point ('psearch list'"
+check run-typo 2 $P run -e bench_cpy; has $ERR "no entry point 'bench_cpy' (did you mean bench_copy?)"
+check exclude-nothing 0 $P bench --dry-run --backend=c --exclude-case sortd $T/a.bench
+has $ERR "--exclude-case sortd: no case of the suites has this tag, so it excludes nothing (did you mean sorted?)"
+check exclude-something 0 $P bench --dry-run --backend=c --exclude-case sorted $T/a.bench
+grep -q "excludes nothing" $ERR && fail "--exclude-case sorted warned though it excludes a case"
+
+# --- program names from the suite's path: the same however it is written ---
+mkdir -p $T/w/sub && cp $T/a.bench $T/w/gate.bench
+( cd $T/w && $P bench -r 2 --exact --backend=c -e bench_copy ./gate.bench --json a.json >/dev/null 2>&1 &&
+  $P bench -r 2 --exact --backend=c -e bench_copy "$T/w/sub/../gate.bench" --json b.json >/dev/null 2>&1 ) \
+  || fail "bench from $T/w failed"
+py same-names $T/w/a.json $T/w/b.json <<'PY'
+import json, sys
+a, b = (sorted(json.load(open(f))) for f in sys.argv[1:3])
+assert a == b == ["gate.bench:bench_copy"], (a, b)
+PY
+( cd $T && $P bench -r 2 --exact --backend=c -e bench_copy w/gate.bench --json w/c.json >/dev/null 2>&1 ) || fail "bench from $T failed"
+check compare-near 1 $P compare --old $T/w/a.json --new $T/w/c.json
+has $ERR "no dataset ran in both"; has $ERR "near: 'gate.bench:bench_copy' in the first, 'w/gate.bench:bench_copy' in the second"
+
+# --- list: each entry's inputs as a suite writes them, with the layout its first needs ---
+check list 0 $P list
+grep -A1 '^bench_eytzinger_search ' $OUT | grep -q '^    \[n\]t eytzinger -> \[n\]i64: ' || fail "list: no '[n]t eytzinger' for bench_eytzinger_search"
+grep -A1 '^bench_binary_search ' $OUT | grep -q '^    \[n\]t sorted -> ' || fail "list: no '[n]t sorted' for bench_binary_search"
+check list-json 0 $P list --json -
+py list-layout $OUT <<'PY'
+import json, sys
+d = {e["name"]: e for e in json.load(open(sys.argv[1]))}
+assert d["bench_eytzinger_search"]["layout"] == "eytzinger" and d["bench_binary_search"]["layout"] == "sorted", d["bench_copy"]
+assert d["bench_copy"]["layout"] is None
+PY
+
 finish

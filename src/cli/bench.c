@@ -631,6 +631,7 @@ int bench_run(const struct bench_config *given)
     return PS_EXIT_USAGE;
   if ((nsuites = suitecheck_load(paths, npaths, BENCHOPT_MAXLIST, suites)) < 0)
     return nsuites == -2 ? PS_EXIT_FAILED : PS_EXIT_BADDATA;
+  suitecheck_tags(cf.exclude, cf.nexclude, suites, nsuites);
   if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0 || pin(&cf, suites, nsuites, &err) != 0) {
     ps_error("%s", err.msg);
     rc = PS_EXIT_USAGE;

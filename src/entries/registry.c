@@ -11,7 +11,10 @@
 #include "search.h"
 #include "user.h"
 
+#include "opt.h"
+
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -97,6 +100,21 @@ int registry_matches(const char *asked, const char *name)
   if (strpbrk(asked, "*?") == NULL)
     return registry_named(asked, name);
   return fnmatch(asked, name, FNM_NOESCAPE) == 0 || (strchr(asked, '[') == NULL && glob_base(asked, name));
+}
+
+const char *registry_closest(const char *name)
+{
+  const char **names = calloc((size_t)registry_count() + 1, sizeof *names);
+  const char *hit = NULL;
+  int k;
+  if (names == NULL)
+    return NULL;
+  for (int i = 0; i < registry_count(); i++)
+    names[i] = registry_at(i)->name;
+  if ((k = opt_closest(name, names)) >= 0)
+    hit = names[k];
+  free(names);
+  return hit;
 }
 
 int registry_check_tune(const struct tune *t, struct ps_err *e)

@@ -28,6 +28,10 @@ const char *registry_rank_family(const struct entry *en);
 ** (my_lower_bound names my_lower_bound[WG=128]). */
 int registry_named(const char *asked, const char *name);
 
+/* The entry point whose name is closest to name, when close enough to be a
+** typo of it (opt_closest); NULL otherwise. */
+const char *registry_closest(const char *name);
+
 /* Whether bench's and run's -e `asked` names the entry called name: a glob
 ** when it has `*` or `?` (fnmatch: `bench_*search*`; `[` is literal, as in
 ** a user kernel's params), else registry_named. */
