@@ -278,10 +278,10 @@ printf '==\nentry: sorted\ninput @ missing.in\n"ok" input { [1] }\n' > $T/e3.ben
 check missing-input 1 $P bench $FAST $T/e3.bench; has $ERR "e3.bench:3: input @ $T/missing.in: cannot open"
 grep -q 'Results for' $OUT && fail "a suite with a missing input file ran"
 printf 'hello\n' > $T/notdata.in; printf 'b\002\001 q32' > $T/badtype.in; : > $T/empty.in
-for f in notdata badtype empty; do
-  printf '==\nentry: sorted\n"ok" input { [1] }\ninput @ %s.in\n' $f > $T/e5.bench
-  check "bad-input-$f" 3 $P bench $FAST $T/e5.bench; has $ERR "e5.bench:4: input @ $T/$f.in: "
-  grep -q 'Results for' $OUT && fail "a suite with a malformed input file ($f) ran"
+for f in notdata:'not in the data format' badtype:'not a value in the binary data format' empty:'the file is empty'; do
+  printf '==\nentry: sorted\n"ok" input { [1] }\ninput @ %s.in\n' ${f%%:*} > $T/e5.bench
+  check "bad-input-${f%%:*}" 3 $P bench $FAST $T/e5.bench; has $ERR "e5.bench:4: input @ $T/${f%%:*}.in: ${f#*:}"
+  grep -q 'Results for' $OUT && fail "a suite with a malformed input file (${f%%:*}) ran"
 done
 printf '==\nentry: reduce\ninput { [1.5f32] }\n' > $T/e4.bench
 check wrong-type 3 $P bench $FAST $T/e4.bench; has $ERR "e4.bench:3: dataset #0 (\"[1.5f32]\") for reduce: Error: entry point arguments have invalid types."; has $ERR "Expected input of types: []i32 | []u32"
