@@ -27,6 +27,12 @@ int lookback_open(struct rt *rt, struct lookback *lb, uint32_t tiles, size_t sta
 ** filter past 2^32 - 1 elements). */
 #define LOOKBACK_EPOCHS (1u << 24)
 
+/* Whether the next launch must clear the words and the ticket first: its
+** epoch would reach LOOKBACK_EPOCHS, or its tickets (epoch x tiles of them
+** before it, and its own) would pass 2^31. Host arithmetic alone (tested
+** at 2^31 - 1, 2^31 and 2^32 + 1 tickets). */
+int lookback_due(const struct lookback *lb);
+
 /* The ticket base and the epoch (from 1) of the next launch, clearing the
 ** words and the ticket first when the epochs (below LOOKBACK_EPOCHS) or the
 ** tickets (below 2^31) would run out. 0, or -1 with e set. */
