@@ -21,11 +21,13 @@ Usage: scripts/ci-baseline.sh --baseline DIR [OPTIONS]
   --psearch PATH     the psearch binary (default: build/psearch in the sources, bin/psearch
                      beside an installed share/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
+  -- BENCH_ARG...    passed to every bench (--batch, --max-runs N, --tune T, ...); give
+                     the baseline and the gate the same ones
 U
 }
 
 baseline= backend= device= runs=20 maxs=30 psearch= rounds=5
-suites=() entries=()
+suites=() entries=() extra=()
 while [ $# -gt 0 ]; do
   case $1 in
     --baseline) baseline=$2; shift 2 ;;
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
     --max-seconds) maxs=$2; shift 2 ;;
     --psearch) psearch=$2; shift 2 ;;
     -e) entries+=(-e "$2"); shift 2 ;;
+    --) shift; extra=("$@"); break ;;
     -h|--help) usage; exit 0 ;;
     *) echo "ci-baseline.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
   esac
@@ -61,7 +64,7 @@ rm -rf "$new"
 mkdir "$new" || exit 1
 trap 'rm -rf "$new" "$baseline.old.$$"' EXIT
 
-args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}")
+args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}" "${extra[@]}")
 [ -n "$backend" ] && args+=(--backend "$backend")
 [ -n "$device" ] && args+=(--device "$device")
 for ((k = 1; k <= rounds; k++)); do

@@ -33,11 +33,13 @@ Usage: scripts/ci-gate.sh (--baseline DIR | --against OLD_PSEARCH) [OPTIONS]
   --psearch PATH     the psearch binary (default: build/psearch in the sources, bin/psearch
                      beside an installed share/psearch, else on PATH)
   -e ENTRY           only this entry point; repeatable
+  -- BENCH_ARG...    passed to every bench (--batch, --max-runs N, --tune T, ...); give
+                     the baseline and the gate the same ones
 U
 }
 
 baseline= against= rounds= results= markdown= backend= device= runs=20 maxs=30 threshold=2 alpha=0.01 psearch= keep=
-suites=() entries=()
+suites=() entries=() extra=()
 while [ $# -gt 0 ]; do
   case $1 in
     --baseline) baseline=$2; shift 2 ;;
@@ -55,6 +57,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=$2; shift 2 ;;
     --psearch) psearch=$2; shift 2 ;;
     -e) entries+=(-e "$2"); shift 2 ;;
+    --) shift; extra=("$@"); break ;;
     -h|--help) usage; exit 0 ;;
     *) echo "ci-gate.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
   esac
@@ -95,7 +98,7 @@ if [ -n "$keep" ]; then
 fi
 [ -n "$results" ] || results=$tmp/new.json
 
-args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}")
+args=(bench -r "$runs" --convergence-max-seconds "$maxs" "${entries[@]}" "${extra[@]}")
 [ -n "$backend" ] && args+=(--backend "$backend")
 [ -n "$device" ] && args+=(--device "$device")
 bench_rc=0

@@ -101,6 +101,7 @@ while IFS=$'\t' read -r -u 3 name file tests; do
     killed=$((killed + 1))
   fi
   mv "$file.orig" "$file"
+  touch "$file" # newer than the mutant's objects: the next build compiles the original again
 done 3< mutations.tsv
 ninja -C build >/dev/null 2>&1   # leave the scratch build unmutated
 

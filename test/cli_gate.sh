@@ -19,6 +19,7 @@ fake() {
 #!/bin/bash
 if [ "\$1" = bench ]; then
   n=\$(( \$(cat $T/count-$1 2>/dev/null || echo 0) + 1 )); echo \$n > $T/count-$1
+  echo "\$*" >> $T/args-$1
   out=
   while [ \$# -gt 0 ]; do [ "\$1" = --json ] && out=\$2; shift; done
   [ -f $2/$1-\$n.json ] && cp $2/$1-\$n.json "\$out"
@@ -129,6 +130,14 @@ check no-baseline 2 $GATE --baseline $T/nosuch --psearch $T/fake-new
 has $ERR "no baseline at $T/nosuch"
 check both-modes 2 $GATE --baseline $T/baseline.json --against $T/fake-old
 check bad-rounds 2 $GATE --against $T/fake-old --rounds x
+# what follows -- reaches every bench, of the baseline and of the gate
+rm -f $T/count-new $T/args-new; fake new $T/base
+sed -i 's/old-\$n.json/new-\$n.json/' $T/fake-new
+check baseline-bench-args 0 $BASE --baseline $T/bl2 --rounds 3 --psearch $T/fake-new -- --batch --max-runs 7
+[ "$(grep -c -- '--batch --max-runs 7 --json' $T/args-new)" = 3 ] || fail "baseline: bench args: $(cat $T/args-new)"
+rm -f $T/count-new $T/args-new; fake new $T/same
+check gate-bench-args 0 $GATE --baseline $T/bl2 --psearch $T/fake-new -- --batch --max-runs 7
+[ "$(grep -c -- '--batch --max-runs 7 --json' $T/args-new)" = 3 ] || fail "gate: bench args: $(cat $T/args-new)"
 
 # --- compare directly: pooled runs of one invocation a side are anti-conservative ---
 # rounds 2 of base and same differ only by their invocations' offsets (1.6%): the

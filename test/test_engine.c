@@ -1,7 +1,8 @@
 /*
 ** test_engine.c: the OpenCL runtime and the engine's entries on PoCL:
 ** opencl results equal the c reference on edge sizes and every integer type;
-** device selection; the kernel cache (hit, corruption, rebuild); error paths;
+** device selection; the kernel cache (hit, corruption, rebuild, a blob copied
+** to another key's name); the dataset cache's shape check; error paths;
 ** profiled runs (fills timed, spans).
 */
 #include <setjmp.h>
@@ -10,12 +11,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "cache.h"
 #include "entry.h"
-#include "registry.h"
 #include "gen.h"
 #include "devinfo.h"
 #include "hook.h"
 #include "lookback.h"
+#include "input.h"
+#include "registry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,6 +273,59 @@ static void kernel_cache(void **state)
   assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=1", &e));
   assert_int_equal(rt_last_from_cache(rt), 0);
   rt_close(rt);
+  /* a blob copied to another key's name (N=1's binary as N=2's) is refused:
+  ** each blob is bound to the key that named it */
+  snprintf(cmd, sizeof cmd, "cp %s/psearch/kernels/*.bin %s/one.bin", dir, dir);
+  assert_int_equal(system(cmd), 0);
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=2", &e));
+  assert_int_equal(rt_last_from_cache(rt), 0);
+  rt_close(rt);
+  snprintf(cmd, sizeof cmd, "for f in %s/psearch/kernels/*.bin; do cmp -s $f %s/one.bin || cp %s/one.bin $f; done",
+           dir, dir, dir);
+  assert_int_equal(system(cmd), 0);
+  rt = open_default();
+  assert_non_null(rt_kernel(rt, "copy.cl", "copy", "-DN=2", &e));
+  assert_int_equal(rt_last_from_cache(rt), 0); /* rebuilt, not N=1's program */
+  rt_close(rt);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* A dataset cache entry whose values are not what its case makes (here a
+** [10]i32 stored under the key of [1000]i32, as a bug, an older generator or
+** a writer holding the secret could leave) is a miss: made afresh. */
+static void dataset_cache_shape(void **state)
+{
+  char dir[] = "/tmp/psearch-cache-XXXXXX", cmd[256], name[64] = "", sname[] = "s", spec[] = "[1000]i32";
+  struct suite_case c = {sname, {NULL}, 0, 1, 1, 0, NULL, spec, 1};
+  struct data_value in[INPUT_MAX], forged = {DATA_I32, 1, {10}, NULL};
+  struct cache_entry ce;
+  struct ps_err e = {{0}};
+  unsigned long long key;
+  uint64_t digest;
+  FILE *p;
+  (void)state;
+  assert_non_null(mkdtemp(dir));
+  setenv("XDG_CACHE_HOME", dir, 1);
+  assert_int_equal(input_load_case(&c, 1, in, &digest, &e), 1); /* made and stored */
+  data_value_free(&in[0]);
+  snprintf(cmd, sizeof cmd, "ls %s/psearch/data | grep '\\.in$'", dir);
+  assert_non_null(p = popen(cmd, "r"));
+  assert_non_null(fgets(name, sizeof name, p));
+  pclose(p);
+  assert_int_equal(sscanf(name, "%16llx.in", &key), 1);
+  assert_int_equal(data_value_init(&forged, DATA_I32, 1, (int64_t[]){10}, &e), 0);
+  assert_int_equal(cache_entry(CACHE_DATA, key, ".in", &ce), 0);
+  assert_int_equal(cache_store(&ce, &forged, 1, &e), 0);
+  data_value_free(&forged);
+  assert_int_equal(input_load_case(&c, 1, in, &digest, &e), 1);
+  assert_int_equal(in[0].rank, 1);
+  assert_int_equal(in[0].shape[0], 1000); /* not the forged [10] */
+  data_value_free(&in[0]);
+  assert_int_equal(input_load_case(&c, 1, in, &digest, &e), 1); /* and the entry was rewritten */
+  assert_int_equal(in[0].shape[0], 1000);
+  data_value_free(&in[0]);
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   assert_int_equal(system(cmd), 0);
 }
@@ -404,7 +460,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(copy_agrees),      cmocka_unit_test(sorted_agrees),
     cmocka_unit_test(compare_reports_first_mismatch), cmocka_unit_test(check_inputs_message),
-    cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache),
+    cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache), cmocka_unit_test(dataset_cache_shape),
     cmocka_unit_test(kernel_errors),    cmocka_unit_test(profiled_span),
     cmocka_unit_test(fill_past_words),  cmocka_unit_test(sizes_past_2g),
   };

@@ -38,6 +38,7 @@
 
 static volatile sig_atomic_t interrupted;
 static int started; /* datasets started, for [k/N] */
+static int unrecorded; /* datasets whose results the JSON could not take (out of memory) */
 static uint64_t t_program; /* start of bench, for -v timestamps */
 
 static void vlog(const char *what, const char *name)
@@ -148,6 +149,25 @@ static int wanted(const struct bench_config *cf, const char *entry)
   return 0;
 }
 
+/* Dataset name's results j (NULL: out of memory) into dsets: 0, or 1 (a
+** failed dataset) when they cannot go there: the failure is said in their
+** place, else the dataset counts as unrecorded (bench then writes no JSON,
+** which would lack it unsaid). The suite parser refuses a name twice for an
+** entry, so names are new here. */
+static int record(cJSON *dsets, const char *name, cJSON *j)
+{
+  if (j != NULL && cJSON_AddItemToObject(dsets, name, j))
+    return 0;
+  cJSON_Delete(j);
+  ps_error("out of memory: the results of %s could not be recorded", name);
+  if ((j = cJSON_CreateString("out of memory: the results could not be recorded")) == NULL ||
+      !cJSON_AddItemToObject(dsets, name, j)) {
+    cJSON_Delete(j);
+    unrecorded++;
+  }
+  return 1;
+}
+
 /* One dataset of one entry: run, print, record; returns 1 if it failed. */
 static int bench_case(const struct bench_config *cf, const struct entry *en, struct block_inputs *b,
                       const struct suite_case *sc, int c, cJSON *dsets, struct benchrun_outcome *pre)
@@ -194,31 +214,39 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   snprintf(what, sizeof what, "%s %s", en->name, sc->name);
   report_warn(&d, what, cf->mp.conv_max_s);
   failed = d.error != NULL;
+  failed |= record(dsets, sc->name, results_dataset_json(&d));
   snprintf(what, sizeof what, "%s%s", en->name, cf->devkey); /* -d all: devices side by side */
   if (!failed && d.s.n > 0 &&
-      summary_add(cf->summary, registry_rank_family(en), en->out_desc, what, sc->name, &d) != 0)
+      summary_add(cf->summary, registry_rank_family(en), en->out_desc, what, sc->name, &d) != 0) {
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
-  cJSON_DeleteItemFromObjectCaseSensitive(dsets, sc->name);
-  cJSON_AddItemToObject(dsets, sc->name, results_dataset_json(&d));
+    failed = 1;
+  }
   benchrun_outcome_free(&o);
+  benchio_stdout_gone();
   return failed;
 }
 
-/* A user kernel's identity in its program's context: the kernel_source
-** condition (compare names a change, and refuses to judge one) and the rest. */
-static void user_context(const struct entry *en, cJSON *ctx)
+/* A user kernel's identity in its program's context ctx: the kernel_source
+** condition (compare names a change, and refuses to judge one) and the
+** rest. 0, or -1 when out of memory. */
+static int user_context(const struct entry *en, cJSON *ctx)
 {
-  cJSON *u = user_json(en);
-  if (u == NULL)
-    return;
-  cJSON_AddStringToObject(ctx, "kernel_source", user_source_hash(en));
-  cJSON_AddItemToObject(ctx, "user_kernel", u);
+  const char *hash = user_source_hash(en);
+  cJSON *u = NULL;
+  if (hash == NULL) /* not a user kernel */
+    return 0;
+  if ((u = user_json(en)) == NULL || !cJSON_AddItemToObject(ctx, "user_kernel", u)) {
+    cJSON_Delete(u);
+    return -1;
+  }
+  return cJSON_AddStringToObject(ctx, "kernel_source", hash) == NULL ? -1 : 0;
 }
 
-/* The JSON object of program `key` of entry en (created with its context when new). */
+/* The datasets object of program `key` of entry en (created with its context
+** when new); NULL when out of memory. */
 static cJSON *program(const struct bench_config *cf, cJSON *root, const char *key, const struct entry *en)
 {
-  cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key);
+  cJSON *prog = cJSON_GetObjectItemCaseSensitive(root, key), *c = NULL;
   if (prog == NULL) {
     struct results_context ctx = {backend_name(cf->dev.backend), cf->tg.rt ? rt_info(cf->tg.rt) : NULL,
                                   cf->tg.pool ? pool_threads(cf->tg.pool) : 0, cf->mp.runs,
@@ -226,11 +254,14 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
                                   cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune,
                                   cf->validate, cf->dev.kernels, cf->mp.batch};
-    prog = cJSON_AddObjectToObject(root, key);
-    cJSON_AddObjectToObject(prog, "datasets");
-    cJSON_AddItemToObject(prog, "psearch_context", results_context_json(&ctx));
-    benchshard_context(cf->shard, cJSON_GetObjectItemCaseSensitive(prog, "psearch_context"));
-    user_context(en, cJSON_GetObjectItemCaseSensitive(prog, "psearch_context"));
+    if ((prog = cJSON_AddObjectToObject(root, key)) == NULL || cJSON_AddObjectToObject(prog, "datasets") == NULL ||
+        (c = results_context_json(&ctx)) == NULL || !cJSON_AddItemToObject(prog, "psearch_context", c) ||
+        benchshard_context(cf->shard, c) != 0 || user_context(en, c) != 0) {
+      if (prog != NULL && cJSON_GetObjectItemCaseSensitive(prog, "psearch_context") != c)
+        cJSON_Delete(c);
+      cJSON_DeleteItemFromObjectCaseSensitive(root, key);
+      return NULL;
+    }
   }
   return cJSON_GetObjectItemCaseSensitive(prog, "datasets");
 }
@@ -308,7 +339,10 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
       continue;
     snprintf(key, sizeof key, "%s:%s%s", s->path, en->name, cf->devkey);
     printf("\nResults for %s:\n", key);
-    dsets = program(cf, root, key, en);
+    if ((dsets = program(cf, root, key, en)) == NULL) {
+      failures = -1;
+      break;
+    }
     for (int c = 0; c < bl->ncases && (pre != NULL || !interrupted); c++)
       if (!excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, i, c) &&
           (pre == NULL || pre[(size_t)i * nc + (size_t)c].done))
@@ -485,6 +519,28 @@ static int pin(const struct bench_config *cf, struct suite *const *suites, int n
   return 0;
 }
 
+/* catch: SIGINT, SIGTERM and SIGHUP stop bench after the current run (a
+** closed session is SIGTERM's twin, but nohup's ignoring it holds), SIGPIPE
+** is ignored (a closed standard output is benchio_stdout_gone's, not fatal);
+** the old actions into old. Else old put back. */
+static void signals(struct sigaction old[4], int catch)
+{
+  static const int sig[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < 4; i++) {
+    if (!catch) {
+      sigaction(sig[i], &old[i], NULL);
+      continue;
+    }
+    sigaction(sig[i], NULL, &old[i]);
+    sa.sa_handler = sig[i] == SIGPIPE ? SIG_IGN : on_interrupt;
+    if (!(sig[i] == SIGHUP && old[i].sa_handler == SIG_IGN))
+      sigaction(sig[i], &sa, NULL);
+  }
+}
+
 int bench_run(const struct bench_config *given)
 {
   struct bench_config cf = *given;
@@ -494,7 +550,7 @@ int bench_run(const struct bench_config *given)
   cJSON *root = NULL;
   const char **paths = cf.paths, *term = getenv("TERM");
   int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev;
-  struct sigaction sa, old_int, old_term;
+  struct sigaction old[4];
   t_program = ps_now_ns();
   cf.summary = &summary;
   hook_announce();
@@ -506,7 +562,7 @@ int bench_run(const struct bench_config *given)
   if (cache_upkeep_now(&cf) != 0)
     return PS_EXIT_USAGE;
   if ((nsuites = suitecheck_load(paths, npaths, BENCHOPT_MAXLIST, suites)) < 0)
-    return PS_EXIT_BADDATA;
+    return nsuites == -2 ? PS_EXIT_FAILED : PS_EXIT_BADDATA;
   if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0 || pin(&cf, suites, nsuites, &err) != 0) {
     ps_error("%s", err.msg);
     rc = PS_EXIT_USAGE;
@@ -525,26 +581,30 @@ int bench_run(const struct bench_config *given)
   cf.fancy = isatty(1) && !(term != NULL && strcmp(term, "dumb") == 0);
   cf.fmt = cf.format != BENCHOPT_AUTO ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
   setvbuf(stdout, NULL, _IOLBF, 0);
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
+  signals(old, 1);
   cf.planned = ndev * count_datasets(&cf, suites, nsuites);
-  root = cJSON_CreateObject();
+  if ((root = cJSON_CreateObject()) == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
   for (int k = 0; k < ndev && !interrupted; k++) {
     int f = bench_device(&cf, k, suites, nsuites, npaths == 0, root);
     if (f < 0)
       goto done;
     failures += f;
   }
+  benchio_stdout_gone();
   rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (interrupted)
     ps_error("interrupted; results of the completed datasets are kept");
+  if (unrecorded > 0) {
+    ps_error("out of memory: %d datasets are not in the results%s", unrecorded, cf.json ? "; --json not written" : "");
+    cf.json = NULL;
+    rc = PS_EXIT_FAILED;
+  }
   if (benchio_write(cf.fmt, cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
     rc = PS_EXIT_FAILED;
-  sigaction(SIGINT, &old_int, NULL);
-  sigaction(SIGTERM, &old_term, NULL);
+  signals(old, 0);
 done:
   cJSON_Delete(root);
   summary_free(&summary);

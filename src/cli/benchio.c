@@ -7,6 +7,7 @@
 #include "results.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +36,23 @@ int benchio_json_to_stdout(const char **json)
   snprintf(path, sizeof path, "/dev/fd/%d", fd);
   *json = path;
   return 0;
+}
+
+int benchio_stdout_gone(void)
+{
+  static int gone;
+  int fd;
+  if (gone || (fflush(stdout) == 0 && !ferror(stdout)))
+    return gone;
+  gone = 1;
+  ps_warn("standard output failed (%s): printing stops there; the run goes on and its files are written",
+          strerror(errno));
+  if ((fd = open("/dev/null", O_WRONLY)) >= 0) {
+    dup2(fd, 1);
+    close(fd);
+  }
+  clearerr(stdout);
+  return gone;
 }
 
 int benchio_write(enum report_format fmt, const struct summary *s, const char *markdown, const char *json,

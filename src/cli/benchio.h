@@ -22,6 +22,12 @@ int benchio_check(const char *json, const char *markdown);
 ** of the saved standard output. 0, or -1 with the message printed. */
 int benchio_json_to_stdout(const char **json);
 
+/* Standard output that failed (a pipe whose reader left: EPIPE, SIGPIPE
+** being ignored; a terminal hung up): from then on it goes to /dev/null,
+** with one warning, so that the run goes on and its files are still
+** written. Call after printing; 1 when standard output is gone, else 0. */
+int benchio_stdout_gone(void);
+
 /* After the runs: the summary (human format), the markdown and the JSON;
 ** 0, or -1 with the messages printed. */
 int benchio_write(enum report_format fmt, const struct summary *s, const char *markdown, const char *json,

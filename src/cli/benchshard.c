@@ -81,10 +81,9 @@ static double estimate(const char *entry, const struct suite_case *c)
   return FIXED_S + ELEMENT_S * n * f;
 }
 
-/* An earlier results file: read (its schema checked) and as JSON. */
+/* An earlier results file, read (its schema checked). */
 struct earlier {
   struct results *r;
-  cJSON *raw;
 };
 
 /* A case's time in an earlier results file: the seconds of its phases
@@ -95,28 +94,22 @@ static double measured(const struct earlier *f, const char *suite, const char *e
   char key[1200];
   const struct res_program *p;
   const struct res_dataset *d;
-  const cJSON *ph, *x;
-  double s = 0;
+  struct res_summary s;
   snprintf(key, sizeof key, "%s:%s", suite, entry);
   if ((p = results_program(f->r, key)) == NULL || (d = results_dataset(p, dataset)) == NULL ||
       d->error != NULL)
     return -1;
-  ph = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(f->raw, key), "datasets");
-  ph = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(ph, dataset), "psearch");
-  ph = cJSON_GetObjectItemCaseSensitive(ph, "phase_seconds");
-  cJSON_ArrayForEach(x, ph)
-    s += cJSON_IsNumber(x) && isfinite(x->valuedouble) && x->valuedouble > 0 ? x->valuedouble : 0;
-  if (s > 0)
-    return s;
-  for (size_t i = 0; i < d->nruns; i++)
-    s += d->runs[i];
-  return FIXED_S + s / 1e6;
+  if (d->seconds > 0)
+    return d->seconds;
+  if (results_summary(d, &s) != 0)
+    return FIXED_S;
+  return FIXED_S + s.mean * (double)s.runs / 1e6; /* every run, not only those the file kept */
 }
 
 /* Read the file of --balance-from into f. 0, or -1 with e and *code set. */
 static int earlier_load(const char *path, struct earlier *f, int *code, struct ps_err *e)
 {
-  f->r = results_load_raw(path, &f->raw, code, e);
+  f->r = results_load(path, code, e);
   return f->r != NULL ? 0 : -1;
 }
 
@@ -204,7 +197,7 @@ struct benchshard *benchshard_plan(const struct benchshard_opts *o, struct suite
                                    benchshard_keep keep, const void *ctx, int *code, struct ps_err *e)
 {
   struct benchshard *p = calloc(1, sizeof *p);
-  struct earlier f = {NULL, NULL};
+  struct earlier f = {NULL};
   int ok = 0;
   *code = PS_EXIT_FAILED;
   if (p == NULL) {
@@ -224,7 +217,6 @@ struct benchshard *benchshard_plan(const struct benchshard_opts *o, struct suite
   ok = 1;
 done:
   results_free(f.r);
-  cJSON_Delete(f.raw);
   if (!ok) {
     benchshard_free(p);
     p = NULL;
@@ -249,12 +241,13 @@ int benchshard_count(const struct benchshard *p)
   return p != NULL ? p->mine : 0;
 }
 
-void benchshard_context(const struct benchshard *p, cJSON *ctx)
+int benchshard_context(const struct benchshard *p, cJSON *ctx)
 {
   cJSON *o;
-  if (p == NULL || (o = cJSON_AddObjectToObject(ctx, "shard")) == NULL)
-    return;
-  cJSON_AddNumberToObject(o, "index", p->sp.index);
-  cJSON_AddNumberToObject(o, "count", p->sp.count);
-  cJSON_AddStringToObject(o, "from", p->sp.from);
+  if (p == NULL)
+    return 0;
+  return (o = cJSON_AddObjectToObject(ctx, "shard")) != NULL && cJSON_AddNumberToObject(o, "index", p->sp.index) &&
+                 cJSON_AddNumberToObject(o, "count", p->sp.count) && cJSON_AddStringToObject(o, "from", p->sp.from)
+             ? 0
+             : -1;
 }

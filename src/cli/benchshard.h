@@ -58,7 +58,7 @@ int benchshard_mine(const struct benchshard *p, const struct suite_block *bl, in
 int benchshard_count(const struct benchshard *p);
 
 /* Add "shard": {"index", "count", "from"} to a program's psearch_context
-** (nothing when p is NULL). */
-void benchshard_context(const struct benchshard *p, cJSON *ctx);
+** (nothing when p is NULL). 0, or -1 when out of memory. */
+int benchshard_context(const struct benchshard *p, cJSON *ctx);
 
 #endif

@@ -130,6 +130,8 @@ static int body(void *p)
     goto done;
   }
   sh.root = root;
+  if (cache_usage(&sh.u) != 0) /* not the user's alone: said, neither shown nor cleaned */
+    goto done;
   if (cf->clean)
     sh.removed = cache_clean();
   else if (cf->trim)

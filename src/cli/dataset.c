@@ -232,7 +232,7 @@ static int convert(const struct config *cf, struct ofile *out)
   }
   if (rc == PS_EXIT_OK && got < 0) {
     ps_error("%s", err.msg);
-    rc = PS_EXIT_BADDATA;
+    rc = data_reader_oom(in) ? PS_EXIT_FAILED : PS_EXIT_BADDATA;
   }
   data_reader_close(in);
   return rc;

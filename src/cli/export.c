@@ -15,6 +15,7 @@
 #include "ps_version.h"
 #include "results.h"
 #include "stats.h"
+#include "strmap.h"
 #include "table.h"
 
 #include <cjson/cJSON.h>
@@ -25,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum format { FMT_GBENCH, FMT_CSV, FMT_MARKDOWN, NFORMATS };
+enum format { FMT_GBENCH = EXPORT_GBENCH, FMT_CSV = EXPORT_CSV, FMT_MARKDOWN = EXPORT_MARKDOWN, NFORMATS };
 
 #define MAXFILES 64
 
@@ -88,12 +89,13 @@ static int merge_context(struct res_program *pa, struct res_program *pb, const c
 {
   char **fa[] = {&pa->backend, &pa->device, &pa->date, &pa->host};
   char **fb[] = {&pb->backend, &pb->device, &pb->date, &pb->host};
+  char t[3][300];
   int unlike = 0;
   for (int k = 0; k < RES_NCOND; k++)
     if (results_condition_differs(pa, pb, k)) {
-      (pool ? ps_warn : ps_error)("export: %s: %s %s in %s, %s in %s%s", pb->name, results_said[k],
-                                  pa->cond[k] ? pa->cond[k] : "not recorded", apath,
-                                  pb->cond[k] ? pb->cond[k] : "not recorded", bpath,
+      (pool ? ps_warn : ps_error)("export: %s: %s %s in %s, %s in %s%s", table_term(pb->name, t[0], sizeof t[0]),
+                                  results_said[k], pa->cond[k] ? table_term(pa->cond[k], t[1], sizeof t[1]) : "not recorded",
+                                  apath, pb->cond[k] ? table_term(pb->cond[k], t[2], sizeof t[2]) : "not recorded", bpath,
                                   pool ? "; their runs are pooled (--pool)" : "");
       unlike = 1;
     }
@@ -118,7 +120,8 @@ static struct results *load_all(const struct config *cf, int *code)
   struct ps_err err;
   int ok = 0;
   for (int i = 0; i < cf->npaths; i++) {
-    if ((r = results_load(cf->paths[i], code, &err)) == NULL) {
+    if ((r = (cf->out[FMT_CSV] != NULL ? results_load_every_run : results_load)(cf->paths[i], code, &err)) ==
+        NULL) { /* the CSV has a row per run: every one, also of a file with more than bench keeps */
       ps_error("export: %s", err.msg);
       goto done;
     }
@@ -163,11 +166,13 @@ static size_t count_datasets(const struct results *r, int ran_only)
 /* Name on stderr each failed dataset, which has no runs to export. */
 static void warn_failed(const struct results *r)
 {
+  char t[3][400];
   for (size_t i = 0; i < r->nprogs; i++)
     for (size_t j = 0; j < r->progs[i].nds; j++)
       if (r->progs[i].ds[j].error != NULL)
-        ps_warn("export: %s %s failed, left out: %s", r->progs[i].name, r->progs[i].ds[j].name,
-                r->progs[i].ds[j].error);
+        ps_warn("export: %s %s failed, left out: %s", table_term(r->progs[i].name, t[0], sizeof t[0]),
+                table_term(r->progs[i].ds[j].name, t[1], sizeof t[1]),
+                table_term(r->progs[i].ds[j].error, t[2], sizeof t[2]));
 }
 
 /* "DEVICE (BACKEND)", or what of it the program states, into buf ("" when neither). */
@@ -321,23 +326,21 @@ done:
 ** aggregates (and two runs or more, as Google Benchmark) its mean, median,
 ** sample standard deviation and coefficient of variation. 0, or -1 when out
 ** of memory. */
-static int gbench_dataset(cJSON *list, const struct gb_run *g, const struct res_dataset *d, int aggregates)
+static int gbench_dataset(cJSON *list, const struct gb_run *g, const struct res_summary *s, int aggregates)
 {
-  struct stats s;
   double sd, v[4];
   const char *names[4] = {"mean", "median", "stddev", "cv"};
   int rc = -1;
-  stats_compute(d->runs, d->nruns, &s);
-  if (!aggregates || d->nruns < 2) {
-    cJSON *o = gbench_entry(g, NULL, NULL, s.mean);
+  if (!aggregates || s->runs < 2) {
+    cJSON *o = gbench_entry(g, NULL, NULL, s->mean);
     rc = o != NULL && cJSON_AddItemToArray(list, o) ? 0 : -1;
     goto done;
   }
-  sd = stats_sample_sd(d->runs, d->nruns);
-  v[0] = s.mean;
-  v[1] = s.median;
+  sd = s->sd * sqrt((double)s->runs / (double)(s->runs - 1)); /* the sample's, of every run */
+  v[0] = s->mean;
+  v[1] = s->median;
   v[2] = sd;
-  v[3] = s.mean > 0 ? sd / s.mean : 0;
+  v[3] = s->mean > 0 ? sd / s->mean : 0;
   for (int k = 0; k < 4; k++) {
     cJSON *o = gbench_entry(g, names[k], k == 3 ? "percentage" : "time", v[k]);
     if (o == NULL || !cJSON_AddItemToArray(list, o))
@@ -353,6 +356,7 @@ done:
 
 static int write_gbench(FILE *f, const struct results *r, int aggregates)
 {
+  size_t mark = results_json_failures(); /* every allocation of the tree below checked at once */
   cJSON *root = cJSON_CreateObject(), *ctx = gbench_context(r), *list = cJSON_CreateArray(), *benches;
   struct gb_run g = {NULL, NULL, 0, 0, 0};
   char label[512], *text = NULL;
@@ -371,14 +375,15 @@ static int write_gbench(FILE *f, const struct results *r, int aggregates)
     for (size_t j = 0; j < p->nds; j++) {
       const struct res_dataset *d = &p->ds[j];
       size_t len = strlen(p->name) + strlen(d->name) + 2;
+      struct res_summary s;
       if (d->error != NULL)
         continue;
-      if ((g.run_name = malloc(len)) == NULL)
+      if ((g.run_name = malloc(len)) == NULL || results_summary(d, &s) != 0)
         goto done;
       snprintf(g.run_name, len, "%s/%s", p->name, d->name);
       long_names += len - 1 + (aggregates ? 7 : 0) > BENCHER_MAX_NAME;
-      g.n = d->nruns;
-      if (gbench_dataset(benches, &g, d, aggregates) != 0)
+      g.n = s.runs; /* every run, not only those the file kept */
+      if (gbench_dataset(benches, &g, &s, aggregates) != 0)
         goto done;
       g.instance++;
       free(g.run_name);
@@ -388,7 +393,7 @@ static int write_gbench(FILE *f, const struct results *r, int aggregates)
   if (long_names > 0)
     ps_warn("export: %d benchmark names are longer than %d bytes, which Bencher refuses", long_names,
             BENCHER_MAX_NAME);
-  if ((text = cJSON_Print(root)) == NULL)
+  if (results_json_failures() != mark || (text = cJSON_Print(root)) == NULL)
     goto done;
   fputs(text, f);
   fputc('\n', f);
@@ -446,33 +451,43 @@ static void fmt_us(double v, char *buf, size_t n)
   snprintf(buf, n, "%.*f", d > 6 ? 6 : d, v);
 }
 
-/* The heading: the files, and the devices the programs name (each once). */
-static void md_heading(FILE *f, const struct results *r, const struct config *cf)
+/* The heading: the files, and the devices the programs name (each once: a
+** hash set of the labels said). 0, or -1 when out of memory. */
+static int md_heading(FILE *f, const struct results *r, const struct config *cf)
 {
-  char label[512], other[512];
-  int any = 0;
+  char label[512], **said = NULL;
+  struct strmap seen = {0};
+  size_t nsaid = 0;
+  int rc = 0;
   fputs("### psearch results:", f);
   for (int i = 0; i < cf->npaths; i++) {
     fputs(i > 0 ? ", " : " ", f);
     table_md_text(f, cf->paths[i]);
   }
   fputs("\n\n", f);
-  for (size_t i = 0; i < r->nprogs; i++) {
-    size_t j = 0;
+  for (size_t i = 0; i < r->nprogs && rc == 0; i++) {
+    char **ns;
     device_label(&r->progs[i], label, sizeof label);
-    for (; j < i; j++) {
-      device_label(&r->progs[j], other, sizeof other);
-      if (strcmp(label, other) == 0)
-        break;
-    }
-    if (label[0] == '\0' || j < i)
+    if (label[0] == '\0' || strmap_get(&seen, label, strlen(label), &(size_t){0}))
       continue;
-    fputs(any ? "; " : "Device: ", f);
+    if ((ns = realloc(said, (nsaid + 1) * sizeof *ns)) == NULL || (said = ns, (ns[nsaid] = strdup(label)) == NULL)) {
+      rc = -1;
+      break;
+    }
+    if (strmap_put(&seen, ns[nsaid++], strlen(label), 0, NULL) < 0) {
+      rc = -1;
+      break;
+    }
+    fputs(nsaid > 1 ? "; " : "Device: ", f);
     table_md_text(f, label);
-    any = 1;
   }
-  if (any)
+  if (nsaid > 0)
     fputs("\n\n", f);
+  for (size_t i = 0; i < nsaid; i++)
+    free(said[i]);
+  free(said);
+  strmap_free(&seen);
+  return rc;
 }
 
 /* One dataset's row: its statistics, or its failure. 0, or -1 when out of memory. */
@@ -480,7 +495,7 @@ static int md_dataset(FILE *f, const struct res_program *p, const struct res_dat
 {
   char mean[32], median[32], lo[32], hi[32], rsd[32] = "-", runs[32], *failed = NULL;
   size_t len = d->error != NULL ? strlen(d->error) + 16 : 0;
-  struct stats s;
+  struct res_summary s;
   int rc = 0;
   if (d->error != NULL) {
     if ((failed = malloc(len)) == NULL)
@@ -491,14 +506,17 @@ static int md_dataset(FILE *f, const struct res_program *p, const struct res_dat
       table_md_row(f, 8, (const char *const[]){p->name, d->name, failed, "-", "-", "-", "-", "0"});
     goto done;
   }
-  stats_compute(d->runs, d->nruns, &s);
+  if (results_summary(d, &s) != 0) {
+    rc = -1;
+    goto done;
+  }
   fmt_us(s.mean, mean, sizeof mean);
   fmt_us(s.median, median, sizeof median);
   fmt_us(s.min, lo, sizeof lo);
   fmt_us(s.max, hi, sizeof hi);
   if (isfinite(s.rsd))
     snprintf(rsd, sizeof rsd, "%.3f", s.rsd);
-  snprintf(runs, sizeof runs, "%zu", d->nruns);
+  snprintf(runs, sizeof runs, "%zu", s.runs);
   table_md_row(f, 8, (const char *const[]){p->name, d->name, mean, median, lo, hi, rsd, runs});
 done:
   free(failed);
@@ -509,8 +527,7 @@ static int write_markdown(FILE *f, const struct results *r, const struct config 
 {
   static const char *const head[] = {"Program", "Dataset", "Mean (μs)", "Median (μs)", "Min (μs)", "Max (μs)",
                                      "RSD", "Runs"};
-  int rc = 0;
-  md_heading(f, r, cf);
+  int rc = md_heading(f, r, cf);
   table_md_head(f, 8, head, "llrrrrrr");
   for (size_t i = 0; i < r->nprogs && rc == 0; i++)
     for (size_t j = 0; j < r->progs[i].nds && rc == 0; j++)
@@ -527,6 +544,17 @@ static int write_gbench_form(FILE *f, const struct results *r, const struct conf
 
 static int (*const writers[NFORMATS])(FILE *, const struct results *, const struct config *) = {
   write_gbench_form, write_csv, write_markdown};
+
+int export_write(FILE *f, enum export_form form, const struct results *r, int aggregates,
+                 const char *const *paths, int npaths)
+{
+  struct config cf;
+  memset(&cf, 0, sizeof cf);
+  cf.npaths = npaths < MAXFILES ? npaths : MAXFILES;
+  memcpy(cf.paths, paths, (size_t)cf.npaths * sizeof *paths);
+  cf.aggregates = aggregates;
+  return writers[form](f, r, &cf);
+}
 
 /* Every form asked for, each whole or not at all; the exit code. */
 static int write_forms(const struct config *cf, const struct results *r)

@@ -12,7 +12,9 @@
 #include "compare.h"
 #include "ofile.h"
 #include "opt.h"
+#include "comparison.h"
 #include "results.h"
+#include "strmap.h"
 #include "svg.h"
 
 #include <math.h>
@@ -83,6 +85,7 @@ static int check(void *p)
 /* A program and dataset in at least one file. */
 struct panel {
   const char *prog, *ds;
+  char *key; /* "PROG\0DS", the panel's key in plot.index */
   const struct res_dataset *d[MAXFILES]; /* NULL where the file lacks it */
   int both;                              /* two files, and it ran in both */
   struct stats_judgement c;              /* file 1 against file 0, when both */
@@ -93,6 +96,9 @@ struct plot {
   int nfiles;
   struct panel *p;
   size_t np;
+  struct strmap index;  /* panel keys -> index in p */
+  double *scratch;      /* room for the most runs of a row, sorted by draw_box */
+  char *label;          /* room for the longest "ENTRY DATASET" of the speedups */
   struct stats_rule rule;
 };
 
@@ -188,21 +194,13 @@ static void panel_axis(const struct plot *pl, const struct panel *p, struct axis
 /* One file's row of a panel at height yc: a Tukey box plot with every run drawn
 ** (at most MAX_POINTS, in run order, jittered), and the mean. */
 static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dataset *d,
-                     const struct axis *ax, double yc)
+                     const struct axis *ax, double yc, const struct res_summary *sm)
 {
-  double *s, q1, q2, q3, iqr, wlo, whi, mean = 0;
+  double *s = pl->scratch, q1 = sm->q1, q2 = sm->median, q3 = sm->q3, iqr, wlo, whi, mean = sm->mean;
   size_t n = d->nruns, stride;
   char tip[256];
-  if ((s = malloc(n * sizeof *s)) == NULL)
-    return;
-  memcpy(s, d->runs, n * sizeof *s);
+  memcpy(s, d->runs, n * sizeof *s); /* the recorded runs: the whiskers and the points */
   qsort(s, n, sizeof *s, cmp_double);
-  for (size_t k = 0; k < n; k++)
-    mean += s[k];
-  mean /= (double)n;
-  q1 = stats_quantile(s, n, 0.25);
-  q2 = stats_quantile(s, n, 0.5);
-  q3 = stats_quantile(s, n, 0.75);
   iqr = q3 - q1;
   wlo = q1;
   whi = q3;
@@ -213,7 +211,7 @@ static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dat
       whi = s[k];
   }
   snprintf(tip, sizeof tip, "%s: %zu runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs",
-           pl->r[i]->path, n, mean, q2, q1, q3);
+           pl->r[i]->path, sm->runs, mean, q2, q1, q3);
   svg_group_begin(f, tip);
   svg_line(f, axis_x(ax, wlo), yc, axis_x(ax, q1), yc, svg_palette[i], 1);
   svg_line(f, axis_x(ax, q3), yc, axis_x(ax, whi), yc, svg_palette[i], 1);
@@ -228,11 +226,10 @@ static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dat
   }
   svg_group_end(f);
   svg_text(f, ax->x1 + 8, yc + 4, SVG_START, 11, 0, "#222", "mean %.1f μs", mean);
-  free(s);
 }
 
-/* One panel at top y: title, a box row per file, the time axis. */
-static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, double y)
+/* One panel at top y: title, a box row per file, the time axis. 0, or -1 when out of memory. */
+static int draw_panel(FILE *f, const struct plot *pl, const struct panel *p, double y)
 {
   struct axis ax;
   double step, t;
@@ -249,7 +246,10 @@ static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, do
     clip(pl->r[i]->path, 24, label, sizeof label);
     svg_text(f, ax.x0 - 8, yc + 4, SVG_END, 11, 0, svg_palette[i], "%s", label);
     if (d != NULL && d->error == NULL) {
-      draw_box(f, pl, i, d, &ax, yc);
+      struct res_summary sm; /* the statistics of every run, as bench printed them */
+      if (results_summary(d, &sm) != 0)
+        return -1;
+      draw_box(f, pl, i, d, &ax, yc, &sm);
       continue;
     }
     clip(d == NULL ? "absent" : d->error, 100, msg, sizeof msg);
@@ -263,6 +263,7 @@ static void draw_panel(FILE *f, const struct plot *pl, const struct panel *p, do
     svg_text(f, axis_x(&ax, v), t + 15, SVG_MIDDLE, 10, 0, "#444", "%g", fabs(v) < step * 1e-9 ? 0.0 : v);
   }
   svg_text(f, ax.x1, t + 28, SVG_END, 10, 0, "#444", "runtime (μs)");
+  return 0;
 }
 
 /* Speedup bars of file 1 over file 0 for the panels in both. */
@@ -289,14 +290,11 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
     if (!pl->p[i].both)
       continue;
     { /* the entry (without its suite) and the dataset, cut in the middle: labels stay
-      ** distinct. Whole before the cut, so that it falls between characters. */
+      ** distinct. Whole before the cut (in pl->label, which has room), so that it falls
+      ** between characters. */
       const char *colon = strrchr(pl->p[i].prog, ':'), *entry = colon ? colon + 1 : pl->p[i].prog;
-      size_t len = strlen(entry) + strlen(pl->p[i].ds) + 2;
-      char *name = malloc(len);
-      if (name != NULL)
-        snprintf(name, len, "%s %s", entry, pl->p[i].ds);
-      clip_middle(name != NULL ? name : pl->p[i].ds, 62, label, sizeof label);
-      free(name);
+      sprintf(pl->label, "%s %s", entry, pl->p[i].ds);
+      clip_middle(pl->label, 62, label, sizeof label);
     }
     svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
     fill = v == STATS_SLOWER ? "#D55E00" : v == STATS_FASTER ? "#009E73" : "#bbbbbb";
@@ -350,7 +348,7 @@ static int condition_notes(const struct plot *pl, char notes[MAX_NOTES][320])
   return n;
 }
 
-static void draw(FILE *f, const struct plot *pl)
+static int draw(FILE *f, const struct plot *pl)
 {
   size_t nbars = 0;
   char notes[MAX_NOTES][320];
@@ -371,16 +369,41 @@ static void draw(FILE *f, const struct plot *pl)
   for (int i = 0; i < nnotes; i++, y += 16) /* times made under unlike conditions: said first */
     svg_text(f, LEFT, y + 12, SVG_START, 11, 0, "#a33", "conditions differ: %s", notes[i]);
   for (size_t i = 0; i < pl->np; i++, y += panel_height(pl))
-    draw_panel(f, pl, &pl->p[i], y);
+    if (draw_panel(f, pl, &pl->p[i], y) != 0)
+      return -1;
   if (pl->nfiles == 2)
     draw_speedups(f, pl, y + 20, nbars);
   svg_end(f);
+  return 0;
 }
 
-/* Panels: the programs and datasets of every file, in order of first appearance. */
+/* The panel of program pr's dataset d (made when new; its index in *q). 0, or -1 when out of memory. */
+static int panel_of(struct plot *pl, const struct res_program *pr, const struct res_dataset *d, size_t *q)
+{
+  size_t lp = strlen(pr->name), ld = strlen(d->name);
+  char *key = malloc(lp + ld + 2);
+  int got;
+  if (key == NULL)
+    return -1;
+  memcpy(key, pr->name, lp + 1);
+  memcpy(key + lp + 1, d->name, ld + 1);
+  if ((got = strmap_put(&pl->index, key, lp + ld + 1, pl->np, q)) != 0) {
+    free(key);
+    return got < 0 ? -1 : 0;
+  }
+  *q = pl->np++;
+  pl->p[*q].prog = pr->name;
+  pl->p[*q].ds = d->name;
+  pl->p[*q].key = key;
+  return 0;
+}
+
+/* Panels: the programs and datasets of every file, in order of first
+** appearance (found by hash); the room draw needs. 0, or -1 when out of memory. */
 static int collect(struct plot *pl)
 {
-  size_t cap = 0;
+  size_t cap = 0, most = 1, label = 1;
+  struct res_summary so, sn;
   for (int i = 0; i < pl->nfiles; i++)
     for (size_t j = 0; j < pl->r[i]->nprogs; j++)
       cap += pl->r[i]->progs[j].nds;
@@ -390,25 +413,24 @@ static int collect(struct plot *pl)
     for (size_t j = 0; j < pl->r[i]->nprogs; j++) {
       const struct res_program *pr = &pl->r[i]->progs[j];
       for (size_t k = 0; k < pr->nds; k++) {
-        size_t q = 0;
-        while (q < pl->np && !(strcmp(pl->p[q].prog, pr->name) == 0 && strcmp(pl->p[q].ds, pr->ds[k].name) == 0))
-          q++;
-        if (q == pl->np) {
-          pl->p[q].prog = pr->name;
-          pl->p[q].ds = pr->ds[k].name;
-          pl->np++;
-        }
+        size_t q;
+        if (panel_of(pl, pr, &pr->ds[k], &q) != 0)
+          return -1;
         pl->p[q].d[i] = &pr->ds[k];
+        most = pr->ds[k].nruns > most ? pr->ds[k].nruns : most;
+        label = strlen(pr->name) + strlen(pr->ds[k].name) + 2 > label ? strlen(pr->name) + strlen(pr->ds[k].name) + 2
+                                                                      : label;
       }
     }
   }
+  if ((pl->scratch = malloc(most * sizeof *pl->scratch)) == NULL || (pl->label = malloc(label)) == NULL)
+    return -1;
   for (size_t q = 0; pl->nfiles == 2 && q < pl->np; q++) { /* judge each pair once */
     const struct res_dataset *o = pl->p[q].d[0], *n = pl->p[q].d[1];
-    if ((pl->p[q].both = o && n && !o->error && !n->error && o->nruns > 0 && n->nruns > 0)) {
-      /* each file one round, as compare judges it: the medians' ratio, no verdict */
-      double mo = stats_median(o->runs, o->nruns), mn = stats_median(n->runs, n->nruns);
-      stats_judge_rounds(&pl->rule, &mo, 1, &mn, 1, 1, &pl->p[q].c);
-    }
+    if ((pl->p[q].both = o && n && !o->error && !n->error && results_summary(o, &so) == 0 &&
+                         results_summary(n, &sn) == 0) && /* each file one round, as compare judges it: the medians' ratio, no verdict */
+        stats_judge_rounds(&pl->rule, &so.median, 1, &sn.median, 1, 1, &pl->p[q].c) != 0)
+      return -1;
   }
   return 0;
 }
@@ -418,15 +440,16 @@ static int collect(struct plot *pl)
 static int render(FILE *f, const struct plot *pl, const char *chart, const char *baseline)
 {
   struct ps_err err = {{0}};
-  int rc = 0;
-  if (chart == NULL)
-    draw(f, pl);
-  else if (strcmp(chart, "--sweep") == 0)
+  int rc = PS_EXIT_OK;
+  if (chart == NULL && draw(f, pl) != 0) {
+    ps_fail(&err, "out of memory");
+    rc = PS_EXIT_FAILED;
+  } else if (chart != NULL && strcmp(chart, "--sweep") == 0)
     rc = plotsweep_draw(f, pl->r, pl->nfiles, &err);
-  else
+  else if (chart != NULL)
     rc = plotbars_draw(f, pl->r[0], baseline, &err);
-  if (rc != 0)
-    ps_error("plot %s: %s", chart, err.msg);
+  if (rc != PS_EXIT_OK)
+    ps_error("plot%s%s: %s", chart != NULL ? " " : "", chart != NULL ? chart : "", err.msg);
   return rc;
 }
 
@@ -455,11 +478,10 @@ static int body(void *p)
     ps_error("plot: %s", err.msg);
     goto done;
   }
-  if (render(ofile_stream(of), &pl, cf->sweep ? "--sweep" : cf->bars ? "--bars" : NULL,
-             cf->baseline != NULL ? cf->baseline : "bench_copy") != 0) {
-    code = PS_EXIT_BADDATA;
+  if ((code = render(ofile_stream(of), &pl, cf->sweep ? "--sweep" : cf->bars ? "--bars" : NULL,
+                     cf->baseline != NULL ? cf->baseline : "bench_copy")) != PS_EXIT_OK)
     goto done;
-  }
+  code = PS_EXIT_FAILED;
   if (ofile_commit(of, &err) != 0) {
     of = NULL;
     ps_error("plot: %s", err.msg);
@@ -471,7 +493,12 @@ done:
   ofile_abort(of);
   for (int i = 0; i < pl.nfiles; i++)
     results_free(pl.r[i]);
+  for (size_t q = 0; q < pl.np; q++)
+    free(pl.p[q].key);
   free(pl.p);
+  free(pl.scratch);
+  free(pl.label);
+  strmap_free(&pl.index);
   return code;
 }
 

@@ -5,7 +5,6 @@
 */
 #include "plotbars.h"
 
-#include "stats.h"
 #include "svg.h"
 
 #include <math.h>
@@ -53,11 +52,11 @@ static size_t gather(const struct results *r, const char *baseline, struct bar *
         continue;
       split(r->progs[j].name, b[n].suite, sizeof b[n].suite, b[n].entry, sizeof b[n].entry);
       b[n].ds = d->name;
-      b[n].mean = stats_mean(d->runs, d->nruns);
+      b[n].mean = results_mean(d);
       snprintf(key, sizeof key, "%s:%s", b[n].suite, baseline);
       bp = results_program(r, key);
       bd = bp != NULL ? results_dataset(bp, d->name) : NULL;
-      b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? stats_mean(bd->runs, bd->nruns) : 0;
+      b[n].base = bd != NULL && bd->error == NULL && bd->nruns > 0 ? results_mean(bd) : 0;
       if (!(b[n].mean > 0)) /* futhark's integer µs can be 0: no ratio on a log axis */
         continue;
       n++;
@@ -127,10 +126,10 @@ int plotbars_draw(FILE *f, const struct results *r, const char *baseline, struct
   size_t n, groups = 0;
   double lo = 0, hi = 0, y, h;
   if (b == NULL)
-    return ps_fail(e, "out of memory");
+    return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
   if ((n = gather(r, baseline, b)) == 0) {
     free(b);
-    return ps_fail(e, "no dataset ran: nothing to draw");
+    return ps_fail(e, "no dataset ran: nothing to draw"), PS_EXIT_BADDATA;
   }
   group(b, n);
   for (size_t i = 0; i < n; i++) {
@@ -163,5 +162,5 @@ int plotbars_draw(FILE *f, const struct results *r, const char *baseline, struct
   svg_text(f, xr(1, lo, hi), y + 24, SVG_MIDDLE, 11, 0, "#222", "1x = %s", baseline);
   svg_end(f);
   free(b);
-  return 0;
+  return PS_EXIT_OK;
 }

@@ -13,7 +13,8 @@
 
 #include <stdio.h>
 
-/* Draw the chart of r as SVG on f. 0, or -1 with e set when no dataset ran. */
+/* Draw the chart of r as SVG on f. The exit code: PS_EXIT_OK, or with e
+** set PS_EXIT_BADDATA when no dataset ran, or PS_EXIT_FAILED (out of memory). */
 int plotbars_draw(FILE *f, const struct results *r, const char *baseline, struct ps_err *e);
 
 #endif

@@ -5,7 +5,6 @@
 */
 #include "plotsweep.h"
 
-#include "stats.h"
 #include "svg.h"
 
 #include <math.h>
@@ -109,7 +108,7 @@ static int gather(struct results *const *r, int nfiles, struct series *s)
         uint64_t n = size_of(d->name, fam, sizeof fam, &elem);
         if (n == 0 || d->error != NULL || d->nruns == 0)
           continue;
-        if (!((mean = stats_mean(d->runs, d->nruns)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
+        if (!((mean = results_mean(d)) > 0)) /* futhark's integer µs can be 0: no point on a log axis */
           continue;
         if (nfiles > 1)
           snprintf(label, sizeof label, "%.100s %.80s (%.60s)", entry_part(p->name), fam, r[f]->path);
@@ -195,10 +194,11 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
   double h, cache = 0;
   int ns;
   if (s == NULL)
-    return ps_fail(e, "out of memory");
+    return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
   if ((ns = gather(r, nfiles, s)) == 0) {
     free(s);
-    return ps_fail(e, "no program has datasets of two or more sizes ([N] in their names): nothing to sweep");
+    return ps_fail(e, "no program has datasets of two or more sizes ([N] in their names): nothing to sweep"),
+           PS_EXIT_BADDATA;
   }
   for (int i = 0; i < ns; i++) {
     a.x0 = floor(log2(s[i].n[0])) < a.x0 ? floor(log2(s[i].n[0])) : a.x0;
@@ -222,5 +222,5 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
   }
   svg_end(f);
   free(s);
-  return 0;
+  return PS_EXIT_OK;
 }

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 /* The registry's closest name to `name`, or NULL. */
@@ -154,6 +155,20 @@ int suitecheck_kernels(struct suite *s, struct ps_err *e)
   return 0;
 }
 
+/* Whether a failure to load a suite was running out of memory: its message
+** ends with "out of memory" (alone or after "WHERE: ") or with ENOMEM's text. */
+static int out_of_memory(const char *msg)
+{
+  const char *const ends[] = {"out of memory", strerror(ENOMEM)};
+  size_t len = strlen(msg);
+  for (int i = 0; i < 2; i++) {
+    size_t k = strlen(ends[i]);
+    if (len >= k && strcmp(msg + len - k, ends[i]) == 0 && (len == k || (len >= k + 2 && msg[len - k - 2] == ':')))
+      return 1;
+  }
+  return 0;
+}
+
 int suitecheck_load(const char **paths, int npaths, int max, struct suite **suites)
 {
   struct ps_err e;
@@ -169,7 +184,7 @@ int suitecheck_load(const char **paths, int npaths, int max, struct suite **suit
     if (s == NULL || suitecheck_kernels(s, &e) != 0 || suitecheck_suite(s, &e) != 0) {
       ps_error("%s", e.msg);
       suite_free(s);
-      return -1;
+      return out_of_memory(e.msg) ? -2 : -1;
     }
     suites[n++] = s;
   }

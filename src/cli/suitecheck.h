@@ -27,7 +27,7 @@ int suitecheck_kernels(struct suite *s, struct ps_err *e);
 
 /* Load and check the suites paths[0..npaths) (a file, or builtin:NAME; the
 ** defaults when npaths is 0; paths has room for max) into suites: their
-** count, or -1 after printing why. */
+** count, or after printing why -1 (a bad suite), or -2 (out of memory). */
 int suitecheck_load(const char **paths, int npaths, int max, struct suite **suites);
 
 /* Print the built-in suites, one per line, the defaults marked. */

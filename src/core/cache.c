@@ -1,16 +1,17 @@
 /*
 ** cache.c: verified on-disk cache of values and blobs, with least recently
-** used eviction under a size cap and removal of dead writers' temporaries.
+** used eviction under a size cap and removal of dead writers' temporaries;
+** its directories and the secret that keys its tags are cachedir's.
 */
 #include "cache.h"
 
+#include "cachedir.h"
 #include "ofile.h"
 #include "opt.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,25 +19,30 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-const char *const cache_areas[3] = {"data", "ref", "kernels"};
+const char *const cache_areas[CACHE_NAREAS] = {"data", "ref", "kernels"};
 
-/* A temporary older than this is stale even if its pid is alive (reused pid,
-** another host): far above the longest plausible write. */
-#define STALE_AGE_S (24 * 3600)
+#define SIDECAR_FORMAT 2                      /* a sidecar's first field */
+static const char blob_magic[4] = {'P', 'S', 'K', '2'};
+#define BLOB_HEADER 36                        /* magic, key, payload length, tag (high, low) */
 
-/* This process's working set: the XXH64 of every entry path it has asked
-** for. Stores never evict it (that would only make the run regenerate it);
-** a time window would not do, since a run that started a moment after
-** another would count the other's entries as its own. */
+/* This process's working set: a digest of every entry it has asked for.
+** Stores never evict it (that would only make the run regenerate it); a
+** time window would not do, since a run that started a moment after another
+** would count the other's entries as its own. */
 static uint64_t *used;
 static size_t nused, capused;
 
-static int upkeep(uint64_t limit, const char *keep, int spare_used);
+static int upkeep(uint64_t limit, const struct cache_entry *keep, int spare_used);
 
-/* Add path to the working set (silently not when out of memory). */
-static void mark_used(const char *path)
+static uint64_t entry_id(enum cache_area a, const char *name)
 {
-  uint64_t h = XXH64(path, strlen(path), 0);
+  return XXH64(name, strlen(name), (uint64_t)a + 1);
+}
+
+/* Add an entry to the working set (silently not when out of memory). */
+static void mark_used(enum cache_area a, const char *name)
+{
+  uint64_t h = entry_id(a, name);
   for (size_t i = 0; i < nused; i++)
     if (used[i] == h)
       return;
@@ -51,9 +57,9 @@ static void mark_used(const char *path)
   used[nused++] = h;
 }
 
-static int is_used(const char *path)
+static int is_used(enum cache_area a, const char *name)
 {
-  uint64_t h = XXH64(path, strlen(path), 0);
+  uint64_t h = entry_id(a, name);
   for (size_t i = 0; i < nused; i++)
     if (used[i] == h)
       return 1;
@@ -70,23 +76,60 @@ uint64_t cache_key_str(uint64_t seed, const char *s)
   return XXH64(s, strlen(s) + 1, seed); /* with the NUL: "ab"+"c" differs from "a"+"bc" */
 }
 
-uint64_t cache_value_digest(const struct data_value *v, uint64_t seed)
+XXH64_state_t *cache_value_digest_begin(const struct data_value *v, uint64_t seed)
 {
   XXH64_state_t *h = XXH64_createState();
-  size_t bytes = 0;
-  uint64_t d;
   int t = (int)v->type;
   if (h == NULL)
-    return 0;
+    return NULL;
   XXH64_reset(h, seed);
   XXH64_update(h, &t, sizeof t);
   XXH64_update(h, &v->rank, sizeof v->rank);
   XXH64_update(h, v->shape, (size_t)v->rank * sizeof v->shape[0]);
-  if (data_value_bytes(v, &bytes) == 0 && bytes > 0)
-    XXH64_update(h, v->elems, bytes);
-  d = XXH64_digest(h);
+  return h;
+}
+
+uint64_t cache_value_digest_end(XXH64_state_t *h)
+{
+  uint64_t d = XXH64_digest(h);
   XXH64_freeState(h);
   return d;
+}
+
+uint64_t cache_value_digest(const struct data_value *v, uint64_t seed)
+{
+  XXH64_state_t *h = cache_value_digest_begin(v, seed);
+  size_t bytes = 0;
+  if (h == NULL)
+    return 0;
+  if (data_value_bytes(v, &bytes) == 0 && bytes > 0)
+    XXH64_update(h, v->elems, bytes);
+  return cache_value_digest_end(h);
+}
+
+int cache_key_file(const char *path, uint64_t *key)
+{
+  FILE *f = fopen(path, "rb");
+  XXH64_state_t *h = NULL;
+  char *buf = NULL;
+  size_t got;
+  int rc = -1;
+  if (f == NULL)
+    return -1;
+  buf = malloc(1 << 20);
+  h = XXH64_createState();
+  if (buf == NULL || h == NULL)
+    goto done;
+  XXH64_reset(h, 0);
+  while ((got = fread(buf, 1, 1 << 20, f)) > 0)
+    XXH64_update(h, buf, got);
+  *key = XXH64_digest(h);
+  rc = ferror(f) ? -1 : 0;
+done:
+  free(buf);
+  XXH64_freeState(h);
+  fclose(f);
+  return rc;
 }
 
 int cache_root(char *buf, size_t n)
@@ -102,109 +145,155 @@ int cache_root(char *buf, size_t n)
   return len > 0 && (size_t)len < n ? 0 : -1;
 }
 
-int cache_path(const char *area, uint64_t key, const char *ext, char *buf, size_t n)
+/* Area a's directory, checked (cachedir.h), made where missing with create;
+** with secret, the root's secret loaded first. Its descriptor, or -1. */
+static int open_area(enum cache_area a, int create, int secret)
 {
-  char dir[4096];
-  int len;
-  if (cache_root(dir, sizeof dir - 16) != 0)
+  char root[4096], path[4200];
+  int rfd, afd = -1;
+  if (cache_root(root, sizeof root) != 0 || (rfd = cachedir_open_root(root, create)) < 0)
     return -1;
-  strcat(dir, "/");
-  strcat(dir, area);
-  for (char *s = dir + 1; *s; s++) { /* mkdir -p */
-    if (*s == '/') {
-      *s = '\0';
-      mkdir(dir, 0755);
-      *s = '/';
-    }
-  }
-  mkdir(dir, 0755);
-  len = snprintf(buf, n, "%s/%016llx%s", dir, (unsigned long long)key, ext);
-  if (len <= 0 || (size_t)len >= n)
+  snprintf(path, sizeof path, "%s/%s", root, cache_areas[a]);
+  if (!secret || cachedir_load_secret(rfd, root) == 0)
+    afd = cachedir_open_area(rfd, path, cache_areas[a], create);
+  close(rfd);
+  return afd < 0 ? -1 : afd;
+}
+
+int cache_entry(enum cache_area area, uint64_t key, const char *ext, struct cache_entry *c)
+{
+  char root[4096];
+  int afd, len;
+  c->area = area;
+  c->key = key;
+  if (cache_root(root, sizeof root) != 0 || strlen(ext) > 16)
     return -1;
-  mark_used(buf);
+  snprintf(c->name, sizeof c->name, "%016llx%s", (unsigned long long)key, ext);
+  len = snprintf(c->path, sizeof c->path, "%s/%s/%s", root, cache_areas[area], c->name);
+  if (len <= 0 || (size_t)len >= sizeof c->path || (afd = open_area(area, 1, 1)) < 0)
+    return -1;
+  close(afd);
+  mark_used(area, c->name);
   return 0;
 }
 
-/* Mark an entry used now (its mtime orders eviction). */
-static void touch(const char *path)
+/* Read n bytes at off into p: 0, or -1 (an error or the end first). */
+static int read_at(int fd, void *p, size_t n, off_t off)
 {
-  utimensat(AT_FDCWD, path, NULL, 0);
+  unsigned char *b = p;
+  while (n > 0) {
+    ssize_t got = pread(fd, b, n, off);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      return -1;
+    b += got;
+    n -= (size_t)got;
+    off += got;
+  }
+  return 0;
 }
 
-/* XXH64 and size of a whole file, streamed. */
-static int file_digest(const char *path, uint64_t *digest, uint64_t *size)
+/* The tag under key of fd's bytes, from its start to its end, and their count: 0, or -1. */
+static int file_tag(int fd, uint64_t key, XXH128_hash_t *tag, uint64_t *size)
 {
-  FILE *f = fopen(path, "rb");
-  XXH64_state_t *h = NULL;
-  char *buf = NULL;
-  size_t got;
-  int rc = -1;
-  if (f == NULL)
-    return -1;
-  buf = malloc(1 << 20);
-  h = XXH64_createState();
-  if (buf == NULL || h == NULL)
-    goto done;
-  XXH64_reset(h, 0);
+  XXH3_state_t *h = cachedir_tag_begin(key);
+  char *buf = malloc(1 << 20);
+  ssize_t got = 1;
+  XXH128_hash_t t;
   *size = 0;
-  while ((got = fread(buf, 1, 1 << 20, f)) > 0) {
-    XXH64_update(h, buf, got);
-    *size += got;
+  while (h != NULL && buf != NULL && got != 0) {
+    got = pread(fd, buf, 1 << 20, (off_t)*size);
+    if (got < 0 && errno != EINTR)
+      break;
+    if (got > 0) {
+      cachedir_tag_add(h, buf, (size_t)got);
+      *size += (uint64_t)got;
+    }
   }
-  *digest = XXH64_digest(h);
-  rc = ferror(f) ? -1 : 0;
-done:
   free(buf);
-  XXH64_freeState(h);
-  fclose(f);
+  if (h == NULL)
+    return -1;
+  t = cachedir_tag_end(h, *size);
+  if (got != 0)
+    return -1;
+  *tag = t;
+  return 0;
+}
+
+/* The sidecar of c: its name and path into name and path, and whether it is
+** c's: its format, its key (the entry's binding), the size and tag it
+** records. 0 when it is, else -1. */
+static int read_sidecar(int afd, const struct cache_entry *c, uint64_t *size, XXH128_hash_t *tag)
+{
+  char name[64], path[4300], buf[128];
+  unsigned long long key = 0, sz = 0, hi = 0, lo = 0;
+  int fd, fmt = 0, rc = -1;
+  ssize_t got;
+  snprintf(name, sizeof name, "%s.xxh", c->name);
+  snprintf(path, sizeof path, "%s.xxh", c->path);
+  if ((fd = cachedir_open_file(afd, name, path)) < 0)
+    return -1;
+  got = pread(fd, buf, sizeof buf - 1, 0);
+  buf[got > 0 ? got : 0] = '\0';
+  if (sscanf(buf, "%d %16llx %llu %16llx%16llx", &fmt, &key, &sz, &hi, &lo) == 5 && fmt == SIDECAR_FORMAT) {
+    *size = sz;
+    tag->high64 = hi;
+    tag->low64 = lo;
+    rc = key == c->key ? 0 : -1; /* a sidecar copied to another key's name */
+  }
+  close(fd);
   return rc;
 }
 
-int cache_key_file(const char *path, uint64_t *key)
+/* Up to max values from the entry's file fd (closed here): the count, or -1 (nothing kept). */
+static int read_values(int fd, const char *path, struct data_value *vals, int max)
 {
-  uint64_t size;
-  return file_digest(path, key, &size);
-}
-
-int cache_load(const char *path, struct data_value *vals, int max)
-{
-  char side[4200];
-  unsigned long long want_size = 0, want_digest = 0;
-  uint64_t size, digest;
-  struct data_reader *r;
+  FILE *f = fdopen(fd, "rb");
+  struct data_reader *r = f != NULL ? data_reader_file(f, path) : NULL;
   struct ps_err e;
-  FILE *f;
   int n = 0, got = 0;
-  snprintf(side, sizeof side, "%s.xxh", path);
-  f = fopen(side, "r");
-  if (f == NULL)
-    return -1;
-  got = fscanf(f, "%llu %llx", &want_size, &want_digest);
-  fclose(f);
-  if (got != 2 || file_digest(path, &digest, &size) != 0 || size != want_size ||
-      digest != want_digest)
-    return -1;
-  f = fopen(path, "rb");
-  if (f == NULL)
-    return -1;
-  r = data_reader_file(f, path);
   while (r != NULL && n < max && (got = data_read(r, &vals[n], &e)) == 1)
     n++;
   data_reader_close(r);
-  fclose(f);
+  if (f != NULL)
+    fclose(f);
+  else
+    close(fd);
   if (r == NULL || got < 0) {
     for (int i = 0; i < n; i++)
       data_value_free(&vals[i]);
     return -1;
   }
-  touch(path);
-  touch(side);
   return n;
 }
 
-/* Keep the cache under its cap after adding `path`; a bad cap is warned about
+int cache_load(const struct cache_entry *c, struct data_value *vals, int max)
+{
+  XXH128_hash_t want, got;
+  uint64_t want_size = 0, size = 0;
+  int afd = open_area(c->area, 0, 1), fd = -1, n = -1;
+  if (afd < 0 || read_sidecar(afd, c, &want_size, &want) != 0 ||
+      (fd = cachedir_open_file(afd, c->name, c->path)) < 0)
+    goto done;
+  if (file_tag(fd, c->key, &got, &size) != 0 || size != want_size || !XXH128_isEqual(got, want)) {
+    ps_info(2, "cache: %s fails its check (corrupt, or not written under this key by this cache)", c->path);
+    goto done;
+  }
+  futimens(fd, NULL); /* used now: the mtime orders eviction */
+  n = read_values(fd, c->path, vals, max);
+  fd = -1;
+done:
+  if (fd >= 0)
+    close(fd);
+  if (afd >= 0)
+    close(afd);
+  return n;
+}
+
+/* Keep the cache under its cap after adding c; a bad cap is warned about
 ** once and treated as the default. */
-static void after_store(const char *path)
+static void after_store(const struct cache_entry *c)
 {
   static int warned;
   uint64_t limit;
@@ -215,82 +304,131 @@ static void after_store(const char *path)
     warned = 1;
     limit = CACHE_DEFAULT_MAX;
   }
-  upkeep(limit, path, 1);
+  upkeep(limit, c, 1);
 }
 
-int cache_store(const char *path, const struct data_value *vals, int n, struct ps_err *e)
+static int write_sidecar(int afd, const struct cache_entry *c, uint64_t size, XXH128_hash_t tag, struct ps_err *e)
 {
-  char side[4200];
-  uint64_t size, digest;
-  struct ofile *o = ofile_open(path, e), *s;
-  if (o == NULL)
+  char name[64], path[4300];
+  struct ofile *o;
+  snprintf(name, sizeof name, "%s.xxh", c->name);
+  snprintf(path, sizeof path, "%s.xxh", c->path);
+  if ((o = ofile_openat(afd, name, path, e)) == NULL)
     return -1;
+  fprintf(ofile_stream(o), "%d %016llx %llu %016llx%016llx\n", SIDECAR_FORMAT, (unsigned long long)c->key,
+          (unsigned long long)size, (unsigned long long)tag.high64, (unsigned long long)tag.low64);
+  return ofile_commit(o, e);
+}
+
+int cache_store(const struct cache_entry *c, const struct data_value *vals, int n, struct ps_err *e)
+{
+  XXH128_hash_t tag;
+  uint64_t size;
+  struct ofile *o = NULL;
+  int afd = open_area(c->area, 1, 1), rc = -1;
+  if (afd < 0)
+    return ps_fail(e, "%s: the cache is not used", c->path);
+  if ((o = ofile_openat(afd, c->name, c->path, e)) == NULL)
+    goto done;
   for (int i = 0; i < n; i++)
-    if (data_write_binary(ofile_stream(o), &vals[i], e) != 0) {
-      ofile_abort(o);
-      return -1;
-    }
-  if (ofile_commit(o, e) != 0)
+    if (data_write_binary(ofile_stream(o), &vals[i], e) != 0)
+      goto done;
+  if (fflush(ofile_stream(o)) != 0 || file_tag(fileno(ofile_stream(o)), c->key, &tag, &size) != 0) {
+    ps_fail(e, "%s: write error: %s", c->path, strerror(errno));
+    goto done;
+  }
+  rc = ofile_commit(o, e);
+  o = NULL;
+  if (rc == 0 && (rc = write_sidecar(afd, c, size, tag, e)) != 0)
+    unlinkat(afd, c->name, 0); /* never an entry without its sidecar: a full disk would wedge its key */
+  if (rc == 0)
+    after_store(c);
+done:
+  ofile_abort(o);
+  close(afd);
+  return rc;
+}
+
+/* The tag of a blob: its header's key, its payload and the payload's length. */
+static int blob_tag(uint64_t key, const void *p, uint64_t n, XXH128_hash_t *t)
+{
+  XXH3_state_t *h = cachedir_tag_begin(key);
+  if (h == NULL)
     return -1;
-  if (file_digest(path, &digest, &size) != 0)
-    return ps_fail(e, "%s: cannot read back: %s", path, strerror(errno));
-  snprintf(side, sizeof side, "%s.xxh", path);
-  s = ofile_open(side, e);
-  if (s == NULL)
-    return -1;
-  fprintf(ofile_stream(s), "%llu %016llx\n", (unsigned long long)size, (unsigned long long)digest);
-  if (ofile_commit(s, e) != 0)
-    return -1;
-  after_store(path);
+  cachedir_tag_add(h, p, (size_t)n);
+  *t = cachedir_tag_end(h, n);
   return 0;
 }
 
-/* Blob file: "PSKC", u64 payload length, u64 XXH64 of the payload, payload. */
-int cache_load_blob(const char *path, unsigned char **buf, size_t *len)
+/* Blob file: "PSK2", u64 key, u64 payload length, the tag (u64 high, u64
+** low), the payload. The tag is computed under the header's key, which must
+** be the entry's: a blob copied to another key's name is refused. */
+int cache_load_blob(const struct cache_entry *c, unsigned char **buf, size_t *len)
 {
-  FILE *f = fopen(path, "rb");
-  unsigned char hdr[20], *bin = NULL;
-  uint64_t n, digest;
+  unsigned char hdr[BLOB_HEADER], *bin = NULL;
+  uint64_t key, n;
+  XXH128_hash_t want, got;
   struct stat st;
-  if (f == NULL)
-    return -1;
-  if (fstat(fileno(f), &st) != 0 || fread(hdr, 1, 20, f) != 20 || memcmp(hdr, "PSKC", 4) != 0)
-    goto bad;
-  memcpy(&n, hdr + 4, 8);
-  memcpy(&digest, hdr + 12, 8);
+  int afd = open_area(c->area, 0, 1), fd = -1, rc = -1;
+  if (afd < 0 || (fd = cachedir_open_file(afd, c->name, c->path)) < 0 || fstat(fd, &st) != 0 ||
+      read_at(fd, hdr, sizeof hdr, 0) != 0 || memcmp(hdr, blob_magic, 4) != 0)
+    goto done;
+  memcpy(&key, hdr + 4, 8);
+  memcpy(&n, hdr + 12, 8);
+  memcpy(&want.high64, hdr + 20, 8);
+  memcpy(&want.low64, hdr + 28, 8);
   /* the length is checked against the file's size before anything is allocated */
-  if ((uint64_t)st.st_size != 20 + n || (bin = malloc(n ? n : 1)) == NULL ||
-      fread(bin, 1, n, f) != n || XXH64(bin, n, 0) != digest)
-    goto bad;
-  fclose(f);
-  touch(path);
+  if (key != c->key || (uint64_t)st.st_size != BLOB_HEADER + n || (bin = malloc(n ? n : 1)) == NULL ||
+      read_at(fd, bin, n, BLOB_HEADER) != 0 || blob_tag(key, bin, n, &got) != 0 || !XXH128_isEqual(got, want)) {
+    ps_info(2, "cache: %s fails its check (corrupt, or not written under this key by this cache)", c->path);
+    goto done;
+  }
+  futimens(fd, NULL);
   *buf = bin;
   *len = n;
-  return 0;
-bad:
+  bin = NULL;
+  rc = 0;
+done:
   free(bin);
-  fclose(f);
-  return -1;
+  if (fd >= 0)
+    close(fd);
+  if (afd >= 0)
+    close(afd);
+  return rc;
 }
 
-int cache_store_blob(const char *path, const void *buf, size_t len, struct ps_err *e)
+int cache_store_blob(const struct cache_entry *c, const void *buf, size_t len, struct ps_err *e)
 {
-  unsigned char hdr[20];
-  uint64_t n = len, digest = XXH64(buf, len, 0);
-  struct ofile *o = ofile_open(path, e);
-  if (o == NULL)
-    return -1;
-  memcpy(hdr, "PSKC", 4);
-  memcpy(hdr + 4, &n, 8);
-  memcpy(hdr + 12, &digest, 8);
-  if (fwrite(hdr, 1, 20, ofile_stream(o)) != 20 || fwrite(buf, 1, len, ofile_stream(o)) != len) {
-    ofile_abort(o);
-    return ps_fail(e, "%s: write error", path);
+  unsigned char hdr[BLOB_HEADER];
+  uint64_t n = len;
+  XXH128_hash_t tag;
+  struct ofile *o = NULL;
+  int afd = open_area(c->area, 1, 1), rc = -1;
+  if (afd < 0)
+    return ps_fail(e, "%s: the cache is not used", c->path);
+  if (blob_tag(c->key, buf, n, &tag) != 0) {
+    ps_fail(e, "out of memory");
+    goto done;
   }
-  if (ofile_commit(o, e) != 0)
-    return -1;
-  after_store(path);
-  return 0;
+  memcpy(hdr, blob_magic, 4);
+  memcpy(hdr + 4, &c->key, 8);
+  memcpy(hdr + 12, &n, 8);
+  memcpy(hdr + 20, &tag.high64, 8);
+  memcpy(hdr + 28, &tag.low64, 8);
+  if ((o = ofile_openat(afd, c->name, c->path, e)) == NULL)
+    goto done;
+  if (fwrite(hdr, 1, sizeof hdr, ofile_stream(o)) != sizeof hdr || fwrite(buf, 1, len, ofile_stream(o)) != len) {
+    ps_fail(e, "%s: write error: %s", c->path, strerror(errno));
+    goto done;
+  }
+  rc = ofile_commit(o, e);
+  o = NULL;
+  if (rc == 0)
+    after_store(c);
+done:
+  ofile_abort(o);
+  close(afd);
+  return rc;
 }
 
 int cache_limit(uint64_t *bytes, struct ps_err *e)
@@ -328,11 +466,24 @@ int cache_limit(uint64_t *bytes, struct ps_err *e)
 
 /* ---- walking the cache ---- */
 
-/* One file found by the walk. */
+/* One entry found by the walk. */
 struct found {
-  char *path;
-  uint64_t bytes;   /* with its sidecar, for a value entry */
+  enum cache_area area;
+  char name[40];
+  uint64_t bytes; /* with its sidecar, for a value entry */
   struct timespec used;
+};
+
+/* A walk over the areas: what it counts, removes and collects. */
+struct walk {
+  struct cache_usage *u; /* count into, or NULL */
+  int remove_stale;      /* unlink stale temporaries and orphaned sidecars */
+  int want_list;         /* collect the entries */
+  struct found *list;
+  size_t n, cap;
+  int afd[CACHE_NAREAS]; /* each area's descriptor; -1 where missing or refused */
+  char root[4096];
+  int removed;
 };
 
 enum kind { K_ENTRY, K_SIDECAR, K_TEMP, K_OTHER };
@@ -340,29 +491,15 @@ enum kind { K_ENTRY, K_SIDECAR, K_TEMP, K_OTHER };
 static enum kind kind_of(const char *name)
 {
   size_t n = strlen(name);
-  if (strstr(name, ".tmp.") != NULL)
+  if (ofile_temp_target(name) > 0)
     return K_TEMP;
+  if (n >= sizeof ((struct found *)NULL)->name)
+    return K_OTHER;
   if (n > 4 && strcmp(name + n - 4, ".xxh") == 0)
     return K_SIDECAR;
-  if (n > 3 && (strcmp(name + n - 3, ".in") == 0 || strcmp(name + n - 4, ".bin") == 0))
+  if ((n > 3 && strcmp(name + n - 3, ".in") == 0) || (n > 4 && strcmp(name + n - 4, ".bin") == 0))
     return K_ENTRY;
   return K_OTHER;
-}
-
-/* Is a temporary stale: its writer (the pid in NAME.tmp.PID.XXXXXX) gone, or
-** older than STALE_AGE_S? */
-static int stale(const char *name, const struct stat *st)
-{
-  const char *p = strstr(name, ".tmp.") + 5;
-  char *end;
-  long pid;
-  errno = 0;
-  pid = strtol(p, &end, 10);
-  if (time(NULL) - st->st_mtime > STALE_AGE_S)
-    return 1;
-  if (errno == 0 && end != p && *end == '.' && pid > 0 && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
-    return 1;
-  return 0;
 }
 
 static int by_use(const void *a, const void *b)
@@ -373,127 +510,146 @@ static int by_use(const void *a, const void *b)
   return (x->used.tv_nsec > y->used.tv_nsec) - (x->used.tv_nsec < y->used.tv_nsec);
 }
 
-/* Walk every area. With u: count. With remove_stale: unlink stale
-** temporaries and orphaned sidecars. With list: collect the entries. Returns
-** the number of files removed, -1 without a root. */
-static int walk(struct cache_usage *u, int remove_stale, struct found **list, size_t *nlist)
+/* A regular file of area a: count it, remove it where stale, or collect it. */
+static void walk_file(struct walk *w, enum cache_area a, const char *name, const struct stat *st)
 {
-  char root[4096], path[8192];
-  size_t cap = 0;
-  int removed = 0;
-  if (cache_root(root, sizeof root) != 0)
-    return -1;
-  if (u != NULL)
-    memset(u, 0, sizeof *u);
-  for (int a = 0; a < 3; a++) {
-    char dirpath[4200];
-    DIR *d;
-    struct dirent *de;
-    snprintf(dirpath, sizeof dirpath, "%s/%s", root, cache_areas[a]);
-    if ((d = opendir(dirpath)) == NULL)
-      continue;
-    while ((de = readdir(d)) != NULL) {
-      struct stat st;
-      enum kind k = kind_of(de->d_name);
-      if (de->d_name[0] == '.' || k == K_OTHER)
-        continue;
-      snprintf(path, sizeof path, "%s/%s", dirpath, de->d_name);
-      if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        continue; /* removed meanwhile by another process */
-      if (k == K_TEMP) {
-        if (!stale(de->d_name, &st))
-          continue;
-        if (u != NULL) {
-          u->stale++;
-          u->stale_bytes += (uint64_t)st.st_size;
-        }
-        if (remove_stale && unlink(path) == 0)
-          removed++;
-        continue;
-      }
-      if (k == K_SIDECAR) {
-        char main_file[8192];
-        struct stat ms;
-        size_t len = strlen(path) - 4;
-        memcpy(main_file, path, len);
-        main_file[len] = '\0';
-        if (stat(main_file, &ms) != 0 && errno == ENOENT && remove_stale && unlink(path) == 0)
-          removed++; /* orphaned by an eviction elsewhere */
-        else if (u != NULL)
-          u->bytes[a] += (uint64_t)st.st_size;
-        continue;
-      }
-      if (u != NULL) {
-        u->entries[a]++;
-        u->bytes[a] += (uint64_t)st.st_size;
-      }
-      if (list != NULL) {
-        if (*nlist == cap) {
-          size_t nc = cap ? 2 * cap : 64;
-          struct found *nl = realloc(*list, nc * sizeof *nl);
-          if (nl == NULL)
-            continue;
-          *list = nl;
-          cap = nc;
-        }
-        (*list)[*nlist].path = strdup(path);
-        if ((*list)[*nlist].path == NULL)
-          continue;
-        (*list)[*nlist].bytes = (uint64_t)st.st_size;
-        (*list)[*nlist].used = st.st_mtim;
-        if (k == K_ENTRY && strcmp(path + strlen(path) - 3, ".in") == 0) {
-          struct stat ss;
-          char side[8200];
-          snprintf(side, sizeof side, "%s.xxh", path);
-          if (stat(side, &ss) == 0)
-            (*list)[*nlist].bytes += (uint64_t)ss.st_size;
-        }
-        (*nlist)++;
-      }
+  int afd = w->afd[a];
+  struct stat ss;
+  char side[64];
+  enum kind k = kind_of(name);
+  if (k == K_TEMP) {
+    if (!ofile_temp_stale(name, st))
+      return;
+    if (w->u != NULL) {
+      w->u->stale++;
+      w->u->stale_bytes += (uint64_t)st->st_size;
     }
-    closedir(d);
+    w->removed += w->remove_stale && unlinkat(afd, name, 0) == 0;
+  } else if (k == K_SIDECAR) {
+    size_t len = strlen(name) - 4;
+    memcpy(side, name, len);
+    side[len] = '\0'; /* the entry's name */
+    if (fstatat(afd, side, &ss, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT && w->remove_stale)
+      w->removed += unlinkat(afd, name, 0) == 0; /* orphaned by an eviction elsewhere */
+    else if (w->u != NULL)
+      w->u->bytes[a] += (uint64_t)st->st_size;
+  } else if (k == K_ENTRY) {
+    if (w->u != NULL) {
+      w->u->entries[a]++;
+      w->u->bytes[a] += (uint64_t)st->st_size;
+    }
+    if (w->want_list && w->n == w->cap) {
+      size_t nc = w->cap ? 2 * w->cap : 64;
+      struct found *nl = realloc(w->list, nc * sizeof *nl);
+      if (nl == NULL)
+        return;
+      w->list = nl;
+      w->cap = nc;
+    }
+    if (w->want_list) {
+      struct found *f = &w->list[w->n++];
+      f->area = a;
+      snprintf(f->name, sizeof f->name, "%.39s", name); /* kind_of: shorter */
+      f->bytes = (uint64_t)st->st_size;
+      f->used = st->st_mtim;
+      snprintf(side, sizeof side, "%.39s.xxh", name);
+      if (fstatat(afd, side, &ss, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(ss.st_mode))
+        f->bytes += (uint64_t)ss.st_size;
+    }
   }
-  return removed;
+}
+
+static void walk_area(struct walk *w, enum cache_area a)
+{
+  int dfd = fcntl(w->afd[a], F_DUPFD_CLOEXEC, 0);
+  DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+  struct dirent *de;
+  if (d == NULL && dfd >= 0)
+    close(dfd);
+  while (d != NULL && (de = readdir(d)) != NULL) {
+    struct stat st;
+    if (de->d_name[0] == '.' || kind_of(de->d_name) == K_OTHER ||
+        fstatat(w->afd[a], de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+      continue; /* a link or a directory is never followed; or removed meanwhile by another process */
+    walk_file(w, a, de->d_name, &st);
+  }
+  if (d != NULL)
+    closedir(d);
+}
+
+static void walk_close(struct walk *w)
+{
+  for (int a = 0; a < CACHE_NAREAS; a++)
+    if (w->afd[a] >= 0)
+      close(w->afd[a]);
+  free(w->list);
+  w->list = NULL;
+}
+
+/* Walk every area that is there and the user's alone. 0, or -1 without a
+** root or with one that is not the user's alone (w then holds nothing). */
+static int walk(struct walk *w)
+{
+  char path[4200];
+  int rfd;
+  for (int a = 0; a < CACHE_NAREAS; a++)
+    w->afd[a] = -1;
+  if (w->u != NULL)
+    memset(w->u, 0, sizeof *w->u);
+  if (cache_root(w->root, sizeof w->root) != 0 || (rfd = cachedir_open_root(w->root, 0)) == CACHEDIR_REFUSED)
+    return -1;
+  if (rfd < 0)
+    return 0; /* no cache yet */
+  for (int a = 0; a < CACHE_NAREAS; a++) {
+    snprintf(path, sizeof path, "%s/%s", w->root, cache_areas[a]);
+    if ((w->afd[a] = cachedir_open_area(rfd, path, cache_areas[a], 0)) >= 0)
+      walk_area(w, (enum cache_area)a);
+  }
+  close(rfd);
+  return 0;
 }
 
 int cache_usage(struct cache_usage *u)
 {
-  return walk(u, 0, NULL, NULL) < 0 ? -1 : 0;
+  struct walk w = {u, 0, 0, NULL, 0, 0, {-1, -1, -1}, "", 0};
+  int rc = walk(&w);
+  walk_close(&w);
+  return rc;
 }
 
 /* Remove an entry and its sidecar (sidecar first: a reader then sees a miss). */
-static int remove_entry(const char *path)
+static int remove_entry(const struct walk *w, const struct found *f)
 {
-  char side[8200];
+  char side[64];
   int n = 0;
-  snprintf(side, sizeof side, "%s.xxh", path);
-  n += unlink(side) == 0;
-  n += unlink(path) == 0;
+  snprintf(side, sizeof side, "%s.xxh", f->name);
+  n += unlinkat(w->afd[f->area], side, 0) == 0;
+  n += unlinkat(w->afd[f->area], f->name, 0) == 0;
   return n;
 }
 
 /* Evict least recently used entries down to limit, never `keep` nor, with
 ** spare_used, this process's working set. */
-static int upkeep(uint64_t limit, const char *keep, int spare_used)
+static int upkeep(uint64_t limit, const struct cache_entry *keep, int spare_used)
 {
   static int warned;
-  struct found *list = NULL;
-  size_t n = 0;
+  struct walk w = {NULL, 1, 1, NULL, 0, 0, {-1, -1, -1}, "", 0};
   uint64_t total = 0;
-  int removed = walk(NULL, 1, &list, &n);
-  if (removed < 0)
-    return 0;
-  for (size_t i = 0; i < n; i++)
-    total += list[i].bytes;
+  if (walk(&w) != 0)
+    goto done;
+  for (size_t i = 0; i < w.n; i++)
+    total += w.list[i].bytes;
   if (total > limit) {
-    qsort(list, n, sizeof *list, by_use);
-    for (size_t i = 0; i < n && total > limit; i++) {
-      if ((keep != NULL && strcmp(list[i].path, keep) == 0) || (spare_used && is_used(list[i].path)))
+    qsort(w.list, w.n, sizeof *w.list, by_use);
+    for (size_t i = 0; i < w.n && total > limit; i++) {
+      const struct found *f = &w.list[i];
+      if ((keep != NULL && keep->area == f->area && strcmp(f->name, keep->name) == 0) ||
+          (spare_used && is_used(f->area, f->name)))
         continue;
-      removed += remove_entry(list[i].path);
-      total -= list[i].bytes;
-      ps_info(2, "cache: evicted %s (least recently used; cap %llu bytes)", list[i].path,
-              (unsigned long long)limit);
+      w.removed += remove_entry(&w, f);
+      total -= f->bytes;
+      ps_info(2, "cache: evicted %s/%s/%s (least recently used; cap %llu bytes)", w.root, cache_areas[f->area],
+              f->name, (unsigned long long)limit);
     }
     if (total > limit && !warned) {
       warned = 1;
@@ -502,28 +658,25 @@ static int upkeep(uint64_t limit, const char *keep, int spare_used)
               (double)total / (1u << 30), (double)limit / (1u << 30));
     }
   }
-  for (size_t i = 0; i < n; i++)
-    free(list[i].path);
-  free(list);
-  return removed;
+done:
+  walk_close(&w);
+  return w.removed;
 }
 
-int cache_upkeep(uint64_t limit, const char *keep)
+int cache_upkeep(uint64_t limit, const struct cache_entry *keep)
 {
   return upkeep(limit, keep, 0);
 }
 
 int cache_clean(void)
 {
-  struct found *list = NULL;
-  size_t n = 0;
-  int removed = walk(NULL, 1, &list, &n);
-  if (removed < 0)
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    removed += remove_entry(list[i].path);
-    free(list[i].path);
+  struct walk w = {NULL, 1, 1, NULL, 0, 0, {-1, -1, -1}, "", 0};
+  int removed = -1;
+  if (walk(&w) == 0) {
+    for (size_t i = 0; i < w.n; i++)
+      w.removed += remove_entry(&w, &w.list[i]);
+    removed = w.removed;
   }
-  free(list);
+  walk_close(&w);
   return removed;
 }

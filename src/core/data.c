@@ -374,6 +374,7 @@ struct data_reader {
   uint64_t base;       /* stream offset of p[0] */
   int64_t size;        /* total stream size if known (file or memory), else -1 */
   uint64_t line, col;  /* of p[pos], 1-based, for text messages */
+  int oom;             /* the last failure was running out of memory */
 };
 
 struct data_reader *data_reader_file(FILE *f, const char *name)
@@ -562,6 +563,7 @@ static size_t read_growing(struct data_reader *r, size_t bytes, unsigned char **
     if ((nd = realloc(*dst, want)) == NULL) {
       free(*dst);
       *dst = NULL;
+      r->oom = 1;
       ps_fail(e, "%s: out of memory reading %zu bytes", r->name, want);
       return (size_t)-1;
     }
@@ -593,8 +595,10 @@ static int read_binary(struct data_reader *r, struct data_value *v, struct ps_er
   if (bytes == 0)
     return 1;
   if (r->size >= 0) { /* a file: its size was checked above */
-    if ((dst = malloc(bytes)) == NULL)
+    if ((dst = malloc(bytes)) == NULL) {
+      r->oom = 1;
       return ps_fail(e, "%s: out of memory reading %zu bytes", r->name, bytes);
+    }
     got = read_bulk(r, dst, bytes);
   } else if ((got = read_growing(r, bytes, &dst, e)) == (size_t)-1) {
     return -1;
@@ -635,6 +639,12 @@ struct tstate {
   unsigned char *data;
   size_t len, cap;
 };
+
+/* A text error names the source, line and column and the problem, never
+** the input's own text past one punctuation character: a suite may name any
+** file (/proc/self/environ, a key), and errors go into results files. A
+** word is described by its class. */
+#define WORD_CLASS "letters, digits, '_', '.'"
 
 static int fail_text(struct tstate *s, uint64_t line, uint64_t col, const char *fmt, ...)
   PS_PRINTF(4, 5);
@@ -729,12 +739,12 @@ static int lex_based(struct tstate *s, const char *tok, struct lit *l)
     if (d >= base)
       break;
     if (l->mag > (UINT64_MAX - d) / base)
-      return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
+      return fail_text(s, l->line, l->col, "integer literal too large (%zu characters)", strlen(tok));
     l->mag = l->mag * base + d;
     nd++;
   }
   if (nd == 0 || parse_suffix(p, &l->type) != 0 || (l->type >= 0 && data_type_is_float((enum data_type)l->type)))
-    return fail_text(s, l->line, l->col, "malformed integer literal '%s'", tok);
+    return fail_text(s, l->line, l->col, "malformed integer literal (%s)", WORD_CLASS);
   l->kind = LIT_INT;
   return 0;
 }
@@ -774,18 +784,17 @@ static int lex_decimal(struct tstate *s, const char *tok, struct lit *l)
   }
   *t = '\0';
   if (!ok || parse_suffix(p, &l->type) != 0)
-    return fail_text(s, l->line, l->col, "malformed number '%s'", tok);
+    return fail_text(s, l->line, l->col, "malformed number (%s)", WORD_CLASS);
   if (l->type >= 0 && data_type_is_float((enum data_type)l->type))
     isfloat = 1;
   if (isfloat && l->type >= 0 && !data_type_is_float((enum data_type)l->type))
-    return fail_text(s, l->line, l->col, "'%s': a float literal cannot have type %s", tok,
-                     types[l->type].name);
+    return fail_text(s, l->line, l->col, "a float literal cannot have type %s", types[l->type].name);
   l->kind = isfloat ? LIT_FLOAT : LIT_INT;
   l->special = 0;
   for (const char *q = l->text + l->neg; !isfloat && *q; q++) {
     unsigned d = (unsigned)(*q - '0');
     if (l->mag > (UINT64_MAX - d) / 10)
-      return fail_text(s, l->line, l->col, "integer literal '%s' is too large", tok);
+      return fail_text(s, l->line, l->col, "integer literal too large (%zu characters)", strlen(tok));
     l->mag = l->mag * 10 + d;
   }
   return 0;
@@ -820,7 +829,7 @@ static int lex_scalar(struct tstate *s, struct lit *l)
   if (lex_named(tok, l))
     return 0;
   if (tok[0] < '0' || tok[0] > '9')
-    return fail_text(s, l->line, l->col, "'%s' is not a value", tok);
+    return fail_text(s, l->line, l->col, "a word (%s) is not a value", WORD_CLASS);
   if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X' || tok[1] == 'b' || tok[1] == 'B'))
     return lex_based(s, tok, l);
   return lex_decimal(s, tok, l);
@@ -887,8 +896,10 @@ static int store_lit(struct tstate *s, const struct lit *l, enum data_type t)
   if (s->len + sz > s->cap) {
     size_t ncap = s->cap ? s->cap * 2 : 256;
     unsigned char *nd = realloc(s->data, ncap);
-    if (nd == NULL)
+    if (nd == NULL) {
+      s->r->oom = 1;
       return ps_fail(s->e, "%s: out of memory", s->r->name);
+    }
     s->data = nd;
     s->cap = ncap;
   }
@@ -972,7 +983,7 @@ static int parse_empty(struct tstate *s, struct data_value *v)
   word[n] = '\0';
   skip_space_and_comments(r);
   if (strcmp(word, "empty") != 0 || get(r) != '(')
-    return fail_text(s, line, col, "'%s' is not a value", word);
+    return fail_text(s, line, col, "a word (%s) is not a value", WORD_CLASS);
   for (;;) {
     int64_t dim = 0;
     int nd = 0;
@@ -999,7 +1010,7 @@ static int parse_empty(struct tstate *s, struct data_value *v)
     word[n++] = (char)get(r);
   word[n] = '\0';
   if (data_type_parse(word, (size_t)n, &t) != 0)
-    return fail_text(s, r->line, r->col, "unknown element type '%s' in empty(...)", word);
+    return fail_text(s, r->line, r->col, "unknown element type in empty(...)");
   skip_space_and_comments(r);
   if (get(r) != ')')
     return fail_text(s, r->line, r->col, "expected ')' after empty(...)");
@@ -1016,8 +1027,10 @@ static int read_text(struct data_reader *r, struct data_value *v, struct ps_err 
 {
   struct tstate *s = calloc(1, sizeof *s);
   int c = peek(r), rc = -1;
-  if (s == NULL)
+  if (s == NULL) {
+    r->oom = 1;
     return ps_fail(e, "%s: out of memory", r->name);
+  }
   s->r = r;
   s->e = e;
   s->type = -1;
@@ -1046,9 +1059,15 @@ done:
   return rc;
 }
 
+int data_reader_oom(const struct data_reader *r)
+{
+  return r->oom;
+}
+
 int data_read(struct data_reader *r, struct data_value *v, struct ps_err *e)
 {
   int c;
+  r->oom = 0;
   v->elems = NULL;
   v->rank = 0;
   skip_space_and_comments(r);

@@ -66,6 +66,10 @@ void data_reader_close(struct data_reader *r); /* accepts NULL; does not fclose 
 ** input (only whitespace and comments left), -1 on error (message in e). */
 int data_read(struct data_reader *r, struct data_value *v, struct ps_err *e);
 
+/* Whether data_read's last failure was running out of memory (then exit 1,
+** "out of memory"; any other failure is bad data). */
+int data_reader_oom(const struct data_reader *r);
+
 /* ---- Writing ---- */
 
 /* Write one value in binary or text format. Return 0, or -1 on a write error

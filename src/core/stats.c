@@ -467,7 +467,20 @@ static enum stats_verdict verdict(const struct stats_rule *r, int significant, d
 void stats_judge_runs(const struct stats_rule *r, const double *old, size_t nold, const double *new,
                   size_t nnew, struct stats_judgement *out)
 {
-  double mo = stats_mean(old, nold), mn = stats_mean(new, nnew), u;
+  stats_judge_sample(r, old, nold, new, nnew, NULL, out);
+}
+
+/* v, or when NaN (or g NULL) the fallback. */
+static double given_or(const struct stats_given *g, const double *v, double fallback)
+{
+  return g != NULL && !isnan(*v) ? *v : fallback;
+}
+
+void stats_judge_sample(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                        size_t nnew, const struct stats_given *g, struct stats_judgement *out)
+{
+  double mo = given_or(g, g ? &g->mean_old : NULL, stats_mean(old, nold));
+  double mn = given_or(g, g ? &g->mean_new : NULL, stats_mean(new, nnew)), u;
   int significant;
   out->test = r->test == STATS_FUTHARK ? STATS_FUTHARK : STATS_MANN_WHITNEY;
   out->mean_old = mo;
@@ -483,17 +496,19 @@ void stats_judge_runs(const struct stats_rule *r, const double *old, size_t nold
     out->p = stats_mann_whitney(old, nold, new, nnew, &u);
     significant = out->p < r->alpha;
   } else {
-    double so = stats_sample_sd(old, nold), sn = stats_sample_sd(new, nnew);
+    double so = given_or(g, g ? &g->sd_old : NULL, stats_sample_sd(old, nold));
+    double sn = given_or(g, g ? &g->sd_new : NULL, stats_sample_sd(new, nnew));
     significant = fabs(mo - mn) > so / 2 + sn / 2; /* false when an sd is NaN */
   }
   out->verdict = verdict(r, significant, out->speedup);
 }
 
-void stats_judge_rounds(const struct stats_rule *r, const double *old, size_t nold, const double *new,
-                    size_t nnew, int paired, struct stats_judgement *out)
+int stats_judge_rounds(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                       size_t nnew, int paired, struct stats_judgement *out)
 {
   double *lo = malloc((nold + 1) * sizeof *lo), *ln = malloc((nnew + 1) * sizeof *ln), so = 0, sn = 0;
   double m, t;
+  int rc = lo == NULL || ln == NULL ? -1 : 0;
   out->test = STATS_ROUNDS;
   out->p = NAN;
   out->rounds = paired ? nold : (nold < nnew ? nold : nnew);
@@ -524,5 +539,6 @@ void stats_judge_rounds(const struct stats_rule *r, const double *old, size_t no
 done:
   free(lo);
   free(ln);
+  return rc;
 }
 

@@ -139,10 +139,26 @@ struct stats_judgement {
 void stats_judge_runs(const struct stats_rule *r, const double *old, size_t nold, const double *new,
                   size_t nnew, struct stats_judgement *out);
 
+/* What stats_judge_sample takes from every run where the runtimes it is
+** given are a sample of the runs (results files keep at most 5000): their
+** means and sample standard deviations (the futhark rule's); NaN: from the
+** runtimes given. */
+struct stats_given {
+  double mean_old, mean_new, sd_old, sd_new;
+};
+
+/* stats_judge_runs where old and new are samples of the runs, g their
+** statistics over every run (NULL: the samples are every run): the means,
+** the speedup and the futhark rule's spread are g's, the test's p-value is
+** the samples'. */
+void stats_judge_sample(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                        size_t nnew, const struct stats_given *g, struct stats_judgement *out);
+
 /* Judge rounds: old[i] and new[i] are round medians (µs, > 0); paired: both
 ** have k = nold = nnew rounds, pair i from the same position. STATS_UNTESTABLE
-** with fewer than STATS_MIN_ROUNDS (pairs, or on either side). */
-void stats_judge_rounds(const struct stats_rule *r, const double *old, size_t nold, const double *new,
-                    size_t nnew, int paired, struct stats_judgement *out);
+** with fewer than STATS_MIN_ROUNDS (pairs, or on either side). 0, or -1 when
+** out of memory (*out then untestable). */
+int stats_judge_rounds(const struct stats_rule *r, const double *old, size_t nold, const double *new,
+                       size_t nnew, int paired, struct stats_judgement *out);
 
 #endif

@@ -5,8 +5,12 @@
 
 #include "clerror.h"
 
+#include <dirent.h>
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 static void dev_string(cl_device_id d, cl_device_info what, char *buf, size_t n)
 {
@@ -74,6 +78,77 @@ void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, i
   free(ext);
 }
 
+/* The first line of an .icd file (the library it names) into lib; 0, or -1. */
+static int icd_library(const char *file, char *lib, size_t n)
+{
+  FILE *f = fopen(file, "r");
+  int rc = -1;
+  if (f == NULL)
+    return -1;
+  if (fgets(lib, (int)n, f) != NULL) {
+    lib[strcspn(lib, "\r\n")] = '\0';
+    rc = lib[0] != '\0' ? 0 : -1;
+  }
+  fclose(f);
+  return rc;
+}
+
+/* The ICDs the loader looks at (ocl-icd: OCL_ICD_VENDORS, a directory or
+** one .icd file, else /etc/OpenCL/vendors): their count, the place into
+** where, the first one's library into lib. */
+static int icds(char *where, size_t wn, char *lib, size_t ln)
+{
+  const char *v = getenv("OCL_ICD_VENDORS");
+  const char *dir = v != NULL && v[0] != '\0' ? v : "/etc/OpenCL/vendors";
+  struct stat st;
+  struct dirent *de;
+  DIR *d;
+  int n = 0;
+  snprintf(where, wn, "%s", dir);
+  lib[0] = '\0';
+  if (stat(dir, &st) == 0 && S_ISREG(st.st_mode))
+    return icd_library(dir, lib, ln) == 0;
+  if ((d = opendir(dir)) == NULL)
+    return 0;
+  while ((de = readdir(d)) != NULL) {
+    size_t len = strlen(de->d_name);
+    char file[4096];
+    if (len < 5 || strcmp(de->d_name + len - 4, ".icd") != 0)
+      continue;
+    snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
+    n++;
+    if (lib[0] == '\0')
+      icd_library(file, lib, ln);
+  }
+  closedir(d);
+  return n;
+}
+
+/* No platform: with no ICD, how to install one; with ICDs that did not load,
+** why, as far as loading the first one's library says (dlerror) and an
+** address-space limit hints. */
+static int no_platform(struct ps_err *e)
+{
+  char where[1024], lib[1024], why[600] = "", limit[120] = "";
+  struct rlimit rl;
+  void *h;
+  int n = icds(where, sizeof where, lib, sizeof lib);
+  if (n == 0)
+    return ps_fail(e, "no OpenCL platform found (install an ICD: e.g. the Debian package "
+                      "pocl-opencl-icd for CPUs, or the GPU vendor's driver)");
+  if (lib[0] != '\0' && (h = dlopen(lib, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+    const char *d = dlerror();
+    snprintf(why, sizeof why, ": %.500s", d != NULL ? d : lib);
+  } else if (lib[0] != '\0') {
+    dlclose(h);
+  }
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+    snprintf(limit, sizeof limit, "; an address-space limit is set (ulimit -v %llu KiB)",
+             (unsigned long long)rl.rlim_cur / 1024);
+  return ps_fail(e, "no OpenCL platform: found %d ICD%s in %s but none loaded%s%s", n, n == 1 ? "" : "s", where,
+                 why[0] != '\0' ? why : " (out of memory? ulimit -v)", limit);
+}
+
 int devinfo_each(int (*f)(void *, const struct rt_device_info *, cl_platform_id, cl_device_id), void *ctx,
                  struct ps_err *e)
 {
@@ -81,8 +156,7 @@ int devinfo_each(int (*f)(void *, const struct rt_device_info *, cl_platform_id,
   cl_platform_id ps[32];
   cl_int err = clGetPlatformIDs(32, ps, &np);
   if (err == -1001 || (err == CL_SUCCESS && np == 0))
-    return ps_fail(e, "no OpenCL platform found (install an ICD: e.g. the Debian package "
-                      "pocl-opencl-icd for CPUs, or the GPU vendor's driver)");
+    return no_platform(e);
   if (err != CL_SUCCESS)
     return ps_fail(e, "OpenCL: clGetPlatformIDs failed: %s (%d)", clerror_name(err), err);
   for (cl_uint i = 0; i < np && i < 32; i++) {

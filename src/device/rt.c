@@ -215,12 +215,12 @@ static unsigned char *program_binary(cl_program prog, size_t *n)
 }
 
 /* Store a built program's binary in the kernel cache (a failure only warns). */
-static void store_binary(cl_program prog, const char *path)
+static void store_binary(cl_program prog, const struct cache_entry *ce)
 {
   size_t n;
   unsigned char *bin = program_binary(prog, &n);
   struct ps_err e;
-  if (bin != NULL && cache_store_blob(path, bin, n, &e) != 0)
+  if (bin != NULL && cache_store_blob(ce, bin, n, &e) != 0)
     ps_warn("kernel cache: %s", e.msg);
   free(bin);
 }
@@ -319,15 +319,15 @@ static uint64_t program_key(const struct rt *rt, const char *const *srcs, const 
 
 /* A program from the kernel cache, built for options; NULL on a miss or an
 ** unusable entry. */
-static cl_program cached_program(struct rt *rt, const char *path, const char *options)
+static cl_program cached_program(struct rt *rt, const struct cache_entry *ce, const char *options)
 {
   size_t blen;
   unsigned char *bin = NULL;
   cl_program prog;
-  if (cache_load_blob(path, &bin, &blen) != 0)
+  if (cache_load_blob(ce, &bin, &blen) != 0)
     return NULL;
   if ((prog = binary_program(rt, bin, blen, NULL, options, NULL)) == NULL)
-    ps_info(2, "kernel cache: %s is unusable; rebuilding", path);
+    ps_info(2, "kernel cache: %s is unusable; rebuilding", ce->path);
   free(bin);
   return prog;
 }
@@ -359,7 +359,8 @@ static int get_program(struct rt *rt, const char *file, const struct rt_user *us
 {
   const char *srcs[3] = {NULL, "\n#line 1\n", NULL};
   size_t lens[3] = {0, 9, 0};
-  char *owned[2] = {NULL, NULL}, path[4096], options[700], line[4200];
+  char *owned[2] = {NULL, NULL}, options[700], line[4200];
+  struct cache_entry ce;
   cl_int err;
   cl_program prog = NULL;
   int have_path, rc = -1;
@@ -371,9 +372,9 @@ static int get_program(struct rt *rt, const char *file, const struct rt_user *us
            (srcs[0] = source_of(rt, "prelude.cl", &lens[0], &owned[0], e)) == NULL)
     goto done;
   have_path = rt->cache_on &&
-              cache_path("kernels", program_key(rt, srcs, lens, 3, options), ".bin", path, sizeof path) == 0;
+              cache_entry(CACHE_KERNELS, program_key(rt, srcs, lens, 3, options), ".bin", &ce) == 0;
   rt->last_from_cache = 0;
-  if (have_path && (prog = cached_program(rt, path, options)) != NULL)
+  if (have_path && (prog = cached_program(rt, &ce, options)) != NULL)
     rt->last_from_cache = 1;
   if (prog == NULL) {
     prog = clCreateProgramWithSource(rt->ctx, 3, srcs, lens, &err);
@@ -387,7 +388,7 @@ static int get_program(struct rt *rt, const char *file, const struct rt_user *us
       goto done;
     }
     if (have_path)
-      store_binary(prog, path);
+      store_binary(prog, &ce);
   }
   *out = prog;
   rc = 0;
@@ -624,6 +625,14 @@ int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err 
     size_t k = bytes - done < RT_PIECE ? bytes - done : RT_PIECE;
     CHECK(clEnqueueReadBuffer(rt->q, m, CL_TRUE, done, k, (char *)dst + done, 0, NULL, NULL), e);
   }
+  return 0;
+}
+
+int rt_download_at(struct rt *rt, cl_mem m, size_t offset, void *dst, size_t bytes, struct ps_err *e)
+{
+  if (bytes == 0)
+    return 0;
+  CHECK(clEnqueueReadBuffer(rt->q, m, CL_TRUE, offset, bytes, dst, 0, NULL, NULL), e);
   return 0;
 }
 

@@ -92,6 +92,7 @@ int rt_upload(struct rt *rt, cl_mem m, const void *src, size_t bytes, struct ps_
 int rt_upload_at(struct rt *rt, cl_mem m, size_t offset, const void *src, size_t bytes,
                  struct ps_err *e);
 int rt_download(struct rt *rt, cl_mem m, void *dst, size_t bytes, struct ps_err *e);
+int rt_download_at(struct rt *rt, cl_mem m, size_t offset, void *dst, size_t bytes, struct ps_err *e);
 int rt_copy(struct rt *rt, cl_mem src, cl_mem dst, size_t bytes, struct ps_err *e);
 /* Enqueue filling bytes [offset, offset + bytes) of m (a multiple of 4 bytes)
 ** with copies of word; rt_zero with zeros. */

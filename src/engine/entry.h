@@ -48,6 +48,9 @@ struct entry_job {
   const struct tune *tune;                     /* settings asked for (NULL: defaults) */
   struct tune_used used;                       /* the parameters prepare read, with their
                                                ** values (entry_param) */
+  int streaming;                               /* entry_result_digest is taking the result */
+  unsigned char streamed[ENTRY_MAX_IO];        /* which outputs it digested from the device */
+  uint64_t out_digest[ENTRY_MAX_IO];           /* their digests (cache_value_digest, seed 0) */
 };
 
 struct entry_impl {
@@ -155,6 +158,30 @@ void entry_release(struct entry_job *j); /* frees outputs too */
 /* Free what the implementation holds (device buffers, scratch) and keep the
 ** outputs; entry_release still follows. */
 void entry_release_state(struct entry_job *j);
+
+/* The digest of values v[0..n): each value's cache_value_digest (seed 0),
+** combined with n; what validation compares (reference.h). */
+uint64_t entry_digest(const struct data_value *v, int n);
+/* Take the result as its digest alone (entry_digest of the outputs), never
+** holding a device output whole on the host: each is read in chunks and
+** digested as it streams (entry_download); outputs the implementation made
+** on the host are digested there. The device state stays for entry_result,
+** should the whole outputs be wanted after all. 0 or -1 (message in e). */
+int entry_result_digest(struct entry_job *j, uint64_t *digest, struct ps_err *e);
+
+/* For implementations. Declare output k of type t and shape (rank, shape):
+** allocated and zeroed on the host backends; on opencl only described, its
+** elements allocated when it is downloaded (or never, under
+** entry_result_digest). Any earlier elements are freed. 0 or -1. */
+int entry_out_init(struct entry_job *j, int k, enum data_type t, int rank, const int64_t *shape,
+                   struct ps_err *e);
+/* Allocate output k's elements (zeroed) where they are not yet. 0 or -1. */
+int entry_out_alloc(struct entry_job *j, int k, struct ps_err *e);
+/* Output k from the device buffer m, whose first `bytes` bytes hold it (the
+** rest of the value, if any, is zeros): downloaded into j->out[k], or under
+** entry_result_digest digested in chunks. 0 or -1. The test hook
+** PSEARCH_TEST_CORRUPT_RESULT flips a bit of output 0 as it streams. */
+int entry_download(struct entry_job *j, int k, cl_mem m, size_t bytes, struct ps_err *e);
 
 /* Compare a result with the reference: integers and bools bit for bit, floats
 ** within |a - b| <= 1e-6 * max(1, |ref|) (NaN equals NaN). On mismatch the

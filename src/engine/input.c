@@ -185,20 +185,57 @@ static int fits_cache(const struct suite_case *c, const struct data_value *in, i
   return 0;
 }
 
-/* A random case through the dataset cache. */
+
+/* Whether values in[0..n) loaded for case c are what c makes: as many, each
+** of the type and shape its item generates (a constant item: that value).
+** 1 when they are; 0 with what differs in why. */
+static int case_matches(const struct suite_case *c, const struct data_value *in, int n, char *why, size_t len)
+{
+  struct data_value want[INPUT_MAX];
+  struct ps_err e;
+  char a[64], b[64];
+  size_t bytes = 0;
+  int m = input_case_types(c, want, &e), ok = m == n;
+  if (!ok)
+    snprintf(why, len, "%d values where the case makes %d", n, m);
+  for (int i = 0; ok && i < n; i++) {
+    ok = in[i].type == want[i].type && in[i].rank == want[i].rank &&
+         memcmp(in[i].shape, want[i].shape, (size_t)in[i].rank * sizeof in[i].shape[0]) == 0 &&
+         (want[i].elems == NULL ||
+          (data_value_bytes(&want[i], &bytes) == 0 && memcmp(in[i].elems, want[i].elems, bytes) == 0));
+    if (!ok) {
+      data_value_type_text(&in[i], a, sizeof a);
+      data_value_type_text(&want[i], b, sizeof b);
+      snprintf(why, len, "value %d is %s where the case makes %s%s", i, a, b,
+               want[i].elems != NULL ? " (that constant)" : "");
+    }
+  }
+  for (int i = 0; i < m; i++)
+    data_value_free(&want[i]);
+  return ok;
+}
+
+/* A random case through the dataset cache; an entry whose values are not
+** what the case makes (case_matches) is a miss, made afresh and rewritten. */
 static int random_case(const struct suite_case *c, int use_cache, struct data_value *in,
                        struct ps_err *e)
 {
-  char path[4200];
-  int n, have_path = use_cache && cache_path("data", random_case_key(c), ".in", path, sizeof path) == 0;
-  if (have_path && (n = cache_load(path, in, INPUT_MAX)) > 0) {
-    ps_info(2, "%s: dataset cache hit %s", c->name, path);
-    return n;
+  struct cache_entry ce;
+  int n, have_path = use_cache && cache_entry(CACHE_DATA, random_case_key(c), ".in", &ce) == 0;
+  if (have_path && (n = cache_load(&ce, in, INPUT_MAX)) > 0) {
+    char why[200];
+    if (case_matches(c, in, n, why, sizeof why)) {
+      ps_info(2, "%s: dataset cache hit %s", c->name, ce.path);
+      return n;
+    }
+    ps_warn("dataset cache: %s: %s: not this case's values; made afresh", ce.path, why);
+    for (int i = 0; i < n; i++)
+      data_value_free(&in[i]);
   }
   if (have_path)
-    ps_info(2, "%s: dataset cache miss %s", c->name, path);
+    ps_info(2, "%s: dataset cache miss %s", c->name, ce.path);
   n = generate_case(c, in, e);
-  if (n > 0 && have_path && fits_cache(c, in, n) && cache_store(path, in, n, e) != 0)
+  if (n > 0 && have_path && fits_cache(c, in, n) && cache_store(&ce, in, n, e) != 0)
     ps_warn("dataset cache: %s", e->msg);
   return n;
 }

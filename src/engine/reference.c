@@ -41,15 +41,6 @@ void reference_target_close(struct target *ref)
   ref->pool = NULL;
 }
 
-/* The digest of a list of values: their types, shapes and bytes. */
-static uint64_t values_digest(const struct data_value *v, int n)
-{
-  uint64_t d = (uint64_t)n;
-  for (int i = 0; i < n; i++)
-    d = cache_value_digest(&v[i], d);
-  return d;
-}
-
 /* en's outputs on in[0..nin), computed on t (c where t lacks en) by en's
 ** reference entry (struct entry.reference), or en. */
 static int compute(const struct entry *en, const struct data_value *in, int nin, const struct target *t,
@@ -76,13 +67,13 @@ int reference_digest(const struct entry *en, const struct data_value *in, int ni
                      int use_cache, const struct target *t, uint64_t *want, struct ps_err *e)
 {
   struct data_value ref[ENTRY_MAX_IO];
-  char path[4200];
+  struct cache_entry ce;
   unsigned char *blob = NULL;
   size_t len = 0;
   const char *answer = en->answer != NULL ? en->answer : en->name;
   uint64_t key = cache_key_str(digest ^ exe_digest(), answer);
-  int have_path = use_cache && cache_path("ref", key, ".bin", path, sizeof path) == 0, nref = 0;
-  if (have_path && cache_load_blob(path, &blob, &len) == 0 && len == sizeof *want) {
+  int have_path = use_cache && cache_entry(CACHE_REF, key, ".bin", &ce) == 0, nref = 0;
+  if (have_path && cache_load_blob(&ce, &blob, &len) == 0 && len == sizeof *want) {
     memcpy(want, blob, sizeof *want);
     free(blob);
     ps_info(2, "%s: the reference (%s) from the cache", en->name, answer);
@@ -93,10 +84,10 @@ int reference_digest(const struct entry *en, const struct data_value *in, int ni
     ps_err_prefix(e, "computing the reference failed");
     return -1;
   }
-  *want = values_digest(ref, nref);
+  *want = entry_digest(ref, nref);
   for (int i = 0; i < nref; i++)
     data_value_free(&ref[i]);
-  if (have_path && cache_store_blob(path, want, sizeof *want, e) != 0)
+  if (have_path && cache_store_blob(&ce, want, sizeof *want, e) != 0)
     ps_warn("reference cache: %s", e->msg);
   return 0;
 }
@@ -105,7 +96,7 @@ int reference_check(const struct entry_job *j, uint64_t want, const struct targe
 {
   struct data_value ref[ENTRY_MAX_IO];
   int nref = 0, rc = 0;
-  if (values_digest(j->out, j->nout) == want)
+  if (entry_digest(j->out, j->nout) == want)
     return 0;
   /* They differ in some bit: the reference itself says where (floats
   ** within the tolerance of entry_compare still pass). */

@@ -5,6 +5,7 @@
 */
 #include "suite.h"
 
+#include "strmap.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -15,6 +16,7 @@ struct lex {
   const char *s, *end, *path;
   int line;
   struct ps_err *e;
+  struct strmap names; /* the current block's case names, to their index */
 };
 
 static void skip_ws(struct lex *x)
@@ -66,6 +68,14 @@ static char *dupn(const char *s, size_t n)
   return d;
 }
 
+/* p, with "out of memory" in x's error when it is NULL. */
+static char *oom_if_null(struct lex *x, char *p)
+{
+  if (p == NULL)
+    ps_fail(x->e, "out of memory");
+  return p;
+}
+
 /* The contents of { ... } (balanced), without the braces. */
 static char *braces(struct lex *x)
 {
@@ -90,7 +100,7 @@ static char *braces(struct lex *x)
     fail(x, "unclosed '{'%s", "");
     return NULL;
   }
-  return dupn(start, (size_t)(x->s - 1 - start));
+  return oom_if_null(x, dupn(start, (size_t)(x->s - 1 - start)));
 }
 
 /* One whitespace-free path after '@', as written. */
@@ -107,7 +117,7 @@ static char *path_after_at(struct lex *x)
     fail(x, "expected a file name after '@'%s", "");
     return NULL;
   }
-  return dupn(start, (size_t)(x->s - start));
+  return oom_if_null(x, dupn(start, (size_t)(x->s - start)));
 }
 
 /* path resolved relative to dir (NULL: as is). */
@@ -204,7 +214,8 @@ static int parse_case_head(struct lex *x, struct suite_case *c)
       x->s++;
     if (x->s >= x->end || *x->s != '"')
       return fail(x, "unterminated dataset name%s", "");
-    c->name = dupn(start, (size_t)(x->s - start));
+    if ((c->name = dupn(start, (size_t)(x->s - start))) == NULL)
+      return ps_fail(x->e, "out of memory");
     x->s++;
     skip_ws(x);
   }
@@ -220,7 +231,9 @@ static int parse_case_head(struct lex *x, struct suite_case *c)
     }
     if (c->ntags == SUITE_MAX_TAGS)
       return fail(x, "too many tags on one case%s", "");
-    c->tags[c->ntags++] = dupn(x->s, n);
+    if ((c->tags[c->ntags] = dupn(x->s, n)) == NULL)
+      return ps_fail(x->e, "out of memory");
+    c->ntags++;
     x->s += n;
     skip_ws(x);
   }
@@ -261,7 +274,10 @@ static int parse_case_data(struct lex *x, struct suite_case *c, int index, const
       return fail(x, "'random input' takes { TYPES }, not @ FILE%s", "");
     if ((written = path_after_at(x)) == NULL)
       return -1;
-    c->file = resolve(written, dir);
+    if ((c->file = resolve(written, dir)) == NULL) {
+      free(written);
+      return ps_fail(x->e, "out of memory");
+    }
     if (c->name == NULL) { /* the path as written, without a trailing .gz */
       size_t n = strlen(written);
       if (n > 3 && strcmp(written + n - 3, ".gz") == 0)
@@ -378,17 +394,21 @@ static int skip_description(struct lex *x, const char *path)
 static int parse_tags(struct lex *x, struct suite *s, const struct suite_block *b)
 {
   char *t, *tok, *save = NULL;
+  int oom = 0;
   if (s->nblocks != 1 || b->ncases > 0 || b->nentries > 0)
     return fail(x, "'tags' must open the first block%s", "");
   x->s += 4;
   skip_ws(x);
   if ((t = braces(x)) == NULL)
     return -1;
-  for (tok = strtok_r(t, " \t\r\n", &save); tok && s->ntags < SUITE_MAX_TAGS;
+  for (tok = strtok_r(t, " \t\r\n", &save); tok && s->ntags < SUITE_MAX_TAGS && !oom;
        tok = strtok_r(NULL, " \t\r\n", &save))
-    s->tags[s->ntags++] = strdup(tok);
+    if ((s->tags[s->ntags] = strdup(tok)) != NULL)
+      s->ntags++;
+    else
+      oom = 1;
   free(t);
-  return 0;
+  return oom ? ps_fail(x->e, "out of memory") : 0;
 }
 
 /* "entry: NAME..." to the end of the line. */
@@ -408,34 +428,49 @@ static int parse_entries(struct lex *x, struct suite_block *b)
         return fail(x, "bad entry point name%s", "");
       break;
     }
+    for (int i = 0; i < b->nentries; i++)
+      if (strlen(b->entries[i]) == n && memcmp(b->entries[i], x->s, n) == 0)
+        return fail(x, "entry point %s named twice", b->entries[i]);
     if ((ne = realloc(b->entries, (size_t)(b->nentries + 1) * sizeof *ne)) == NULL)
       return ps_fail(x->e, "out of memory");
     b->entries = ne;
-    b->entries[b->nentries++] = dupn(x->s, n);
+    if ((b->entries[b->nentries] = dupn(x->s, n)) == NULL)
+      return ps_fail(x->e, "out of memory");
+    b->nentries++;
     x->s += n;
   }
   return b->nentries == 0 ? fail(x, "'entry:' names no entry point%s", "") : 0;
 }
 
-/* One more case of block b, named uniquely in it. */
-/* Append case c (moved in) to block b, unless its name is taken. */
+/* Append case c (moved in) to block b, unless its name is taken in b
+** (x->names holds b's names). */
 static int push_case(struct lex *x, struct suite_block *b, struct suite_case *c)
 {
   struct suite_case *nc;
-  for (int i = 0; i < b->ncases; i++)
-    if (strcmp(b->cases[i].name, c->name) == 0) {
-      x->line = c->line;
-      fail(x, "multiple datasets with name %s", b->cases[i].name);
-      free_case(c);
-      return -1;
-    }
-  if ((nc = realloc(b->cases, (size_t)(b->ncases + 1) * sizeof *nc)) == NULL) {
-    free_case(c);
-    return ps_fail(x->e, "out of memory");
+  size_t had;
+  int rc = -1;
+  if (strmap_get(&x->names, c->name, strlen(c->name), &had)) {
+    x->line = c->line;
+    fail(x, "multiple datasets with name %s", b->cases[had].name);
+    goto done;
   }
-  b->cases = nc;
+  if ((b->ncases & (b->ncases - 1)) == 0) { /* 0 or a power of two: the array is full */
+    if ((nc = realloc(b->cases, (size_t)(b->ncases ? 2 * b->ncases : 1) * sizeof *nc)) == NULL) {
+      ps_fail(x->e, "out of memory");
+      goto done;
+    }
+    b->cases = nc;
+  }
+  if (strmap_put(&x->names, c->name, strlen(c->name), (size_t)b->ncases, NULL) != 0) {
+    ps_fail(x->e, "out of memory");
+    goto done;
+  }
   b->cases[b->ncases++] = *c;
-  return 0;
+  rc = 0;
+done:
+  if (rc != 0)
+    free_case(c);
+  return rc;
 }
 
 /* The k-th case of c's sweep, with values v (moved in): c's tags copied,
@@ -511,6 +546,46 @@ static struct suite_block *add_block(struct suite *s, struct ps_err *e)
   return b;
 }
 
+/* Whether block b runs entry point name. */
+static int block_runs(const struct suite_block *b, const char *name)
+{
+  for (int i = 0; i < b->nentries; i++)
+    if (strcmp(b->entries[i], name) == 0)
+      return 1;
+  return 0;
+}
+
+/* No entry point gets two datasets of one name from two blocks (the results
+** are keyed by entry and dataset name): 0, or -1 with both lines in e. The
+** cases of the blocks that run each entry point go through one table. */
+static int names_unique_per_entry(const struct suite *s, struct ps_err *e)
+{
+  struct strmap seen = {0};
+  int rc = 0;
+  for (int bi = 0; bi < s->nblocks && rc == 0; bi++)
+    for (int ei = 0; ei < s->blocks[bi].nentries && rc == 0; ei++) {
+      const char *en = s->blocks[bi].entries[ei];
+      int first = 1;
+      for (int k = 0; k < bi && first; k++) /* each entry point once, from its first block */
+        first = !block_runs(&s->blocks[k], en);
+      for (int k = bi; first && k < s->nblocks && rc == 0; k++) {
+        const struct suite_block *b = &s->blocks[k];
+        for (int c = 0; block_runs(b, en) && c < b->ncases && rc == 0; c++) {
+          size_t had;
+          int put = strmap_put(&seen, b->cases[c].name, strlen(b->cases[c].name),
+                               (size_t)b->cases[c].line, &had);
+          if (put == 1)
+            rc = ps_fail(e, "%s:%d: dataset %s of entry %s is also at %s:%zu", s->path, b->cases[c].line,
+                         b->cases[c].name, en, s->path, had);
+          else if (put < 0)
+            rc = ps_fail(e, "out of memory");
+        }
+      }
+      strmap_free(&seen);
+    }
+  return rc;
+}
+
 /* The line the lexer is on. */
 static int line_of(const struct lex *x)
 {
@@ -520,7 +595,7 @@ static int line_of(const struct lex *x)
 struct suite *suite_parse(const char *text, size_t len, const char *path, const char *dir,
                           struct ps_err *e)
 {
-  struct lex x = {text, text + len, path, 1, e};
+  struct lex x = {text, text + len, path, 1, e, {0}};
   struct suite *s = calloc(1, sizeof *s);
   struct suite_block *b = NULL;
   if (s == NULL || (s->path = strdup(path)) == NULL) {
@@ -541,11 +616,14 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
       goto fail;
     }
   }
+  if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark is not text */
+    x.s += 3;
   if (skip_description(&x, path) != 0 || parse_kernels(text, text + len, s, dir, e) != 0)
     goto fail;
   for (skip_ws(&x); x.s < x.end; skip_ws(&x)) {
     int rc;
     if (at_block_marker(&x)) {
+      strmap_free(&x.names); /* names are unique per block */
       rc = (b = add_block(s, e)) == NULL ? -1 : 0;
       if (b != NULL)
         b->line = line_of(&x);
@@ -570,8 +648,12 @@ struct suite *suite_parse(const char *text, size_t len, const char *path, const 
       s->blocks[i].nentries = 1;
     }
   }
+  if (names_unique_per_entry(s, e) != 0)
+    goto fail;
+  strmap_free(&x.names);
   return s;
 fail:
+  strmap_free(&x.names);
   suite_free(s);
   return NULL;
 }
@@ -583,8 +665,10 @@ struct suite *suite_load(const char *path, struct ps_err *e)
   struct suite *s = NULL;
   if (ps_read_file(path, 16u << 20, &buf, &n, e) != 0)
     goto done;
-  if ((dir = strdup(path)) == NULL)
+  if ((dir = strdup(path)) == NULL) {
+    ps_fail(e, "%s: out of memory", path);
     goto done;
+  }
   slash = strrchr(dir, '/');
   if (slash != NULL)
     *slash = '\0';

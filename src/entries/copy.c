@@ -12,7 +12,7 @@
 static int c_alloc_like(struct entry_job *j, struct ps_err *e)
 {
   j->nout = 1;
-  return data_value_init(&j->out[0], j->in[0].type, j->in[0].rank, j->in[0].shape, e);
+  return entry_out_init(j, 0, j->in[0].type, j->in[0].rank, j->in[0].shape, e);
 }
 
 static int c_copy_run(struct entry_job *j, struct ps_err *e)
@@ -107,7 +107,7 @@ static int cl_result_out(struct entry_job *j, struct ps_err *e)
   struct dev_state *s = j->state;
   if (c_alloc_like(j, e) != 0)
     return -1;
-  return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->in[0]), e);
+  return entry_download(j, 0, s->out, entry_value_bytes(&j->in[0]), e);
 }
 
 static void cl_release(struct entry_job *j)

@@ -115,10 +115,10 @@ static int alloc_out(struct entry_job *j, struct ps_err *e)
     return ps_fail(e, "%lld values but %lld flags", (long long)n,
                    (long long)data_value_count(&j->in[1]));
   switch (op_of(j)->shape) {
-  case SHAPE_SCALAR: return data_value_init(&j->out[0], t, 0, NULL, e);
-  case SHAPE_INDEX: return data_value_init(&j->out[0], DATA_I64, 0, NULL, e);
-  case SHAPE_BINS: return data_value_init(&j->out[0], t, 1, &bins, e);
-  default: return data_value_init(&j->out[0], t, 1, &n, e);
+  case SHAPE_SCALAR: return entry_out_init(j, 0, t, 0, NULL, e);
+  case SHAPE_INDEX: return entry_out_init(j, 0, DATA_I64, 0, NULL, e);
+  case SHAPE_BINS: return entry_out_init(j, 0, t, 1, &bins, e);
+  default: return entry_out_init(j, 0, t, 1, &n, e);
   }
 }
 
@@ -492,9 +492,8 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   uint64_t m = 0;
   if (s->n == 0 && !op->runs_empty) { /* nothing ran: an empty result, or a sum of 0 */
     if (op->shape == SHAPE_SCALAR)
-      memset(j->out[0].elems, 0, 4);
-    else
-      j->out[0].shape[0] = 0;
+      return entry_out_alloc(j, 0, e); /* zeroed */
+    j->out[0].shape[0] = 0;
     return 0;
   }
   switch (op->result) {
@@ -514,7 +513,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
     bytes = ((size_t)m + 1) * 4;
     break;
   }
-  return rt_download(j->rt, from, j->out[0].elems, bytes, e);
+  return entry_download(j, 0, from, bytes, e);
 }
 
 /* ================================ Registry ============================= */

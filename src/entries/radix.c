@@ -97,10 +97,10 @@ static int c_prepare(struct entry_job *j, struct ps_err *e)
     if (pairs_check(j, e) != 0)
       return -1;
     j->nout = 2;
-    if (data_value_init(&j->out[1], j->in[1].type, 1, j->in[1].shape, e) != 0)
+    if (entry_out_init(j, 1, j->in[1].type, 1, j->in[1].shape, e) != 0)
       return -1;
   }
-  return data_value_init(&j->out[0], kind_of(j) == ARGSORT ? DATA_I64 : j->in[0].type, 1, j->in[0].shape, e);
+  return entry_out_init(j, 0, kind_of(j) == ARGSORT ? DATA_I64 : j->in[0].type, 1, j->in[0].shape, e);
 }
 
 /* The bits of an element of type t at p, mapped so that unsigned order is the
@@ -566,9 +566,9 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   if (c_prepare(j, e) != 0)
     return -1;
   if (kind_of(j) == PAIRS)
-    return rt_download(j->rt, s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e) != 0 ||
-                   rt_download(j->rt, s->res, j->out[1].elems, entry_value_bytes(&j->out[1]), e) != 0 ? -1 : 0;
-  return rt_download(j->rt, s->res != NULL ? s->res : s->out, j->out[0].elems, entry_value_bytes(&j->out[0]), e);
+    return entry_download(j, 0, s->out, entry_value_bytes(&j->out[0]), e) != 0 ||
+                   entry_download(j, 1, s->res, entry_value_bytes(&j->out[1]), e) != 0 ? -1 : 0;
+  return entry_download(j, 0, s->res != NULL ? s->res : s->out, entry_value_bytes(&j->out[0]), e);
 }
 
 /* ================================ Registry ============================= */

@@ -126,10 +126,10 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
   btree_shape_init((int64_t)data_value_count(&j->in[0]), BT_LEAF, BT_FANOUT, &s->bt);
   j->nout = 1;
   if (va->kind == TO_BTREE)
-    return data_value_init(&j->out[0], j->in[0].type, 1, &s->bt.internal, e);
+    return entry_out_init(j, 0, j->in[0].type, 1, &s->bt.internal, e);
   {
     int64_t m = (int64_t)data_value_count(keys_of(j, s));
-    return data_value_init(&j->out[0], va->kind == TO_EYTZINGER ? j->in[0].type : DATA_I64, 1, &m, e);
+    return entry_out_init(j, 0, va->kind == TO_EYTZINGER ? j->in[0].type : DATA_I64, 1, &m, e);
   }
 }
 
@@ -486,8 +486,8 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
 static int cl_result(struct entry_job *j, struct ps_err *e)
 {
   struct sstate *s = j->state;
-  return rt_download(j->rt, variant_of(j)->kind == TO_BTREE ? s->dtree : s->out, j->out[0].elems,
-                     entry_value_bytes(&j->out[0]), e);
+  return entry_download(j, 0, variant_of(j)->kind == TO_BTREE ? s->dtree : s->out, entry_value_bytes(&j->out[0]),
+                        e);
 }
 
 /* ============================= multicore backend ======================= */

@@ -25,10 +25,7 @@ static void note(struct comparison *c, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  for (size_t i = 0; i < c->notes.n; i++)
-    if (strcmp(c->notes.s[i], buf) == 0)
-      return;
-  if (c->notes.n == c->notes.cap) {
+  if (c->notes.n == c->notes.cap) { /* duplicates go after sorting: notes_sort_unique */
     size_t cap = c->notes.cap ? 2 * c->notes.cap : 16;
     char **ns = realloc(c->notes.s, cap * sizeof *ns);
     if (ns == NULL)
@@ -43,6 +40,53 @@ static void note(struct comparison *c, const char *fmt, ...)
 static int cmp_str(const void *a, const void *b)
 {
   return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The notes sorted, each once (O(n log n) for any number of datasets). */
+static void notes_sort_unique(struct comparison *c)
+{
+  size_t k = 0;
+  if (c->notes.n == 0)
+    return;
+  qsort(c->notes.s, c->notes.n, sizeof *c->notes.s, cmp_str);
+  for (size_t i = 0; i < c->notes.n; i++) {
+    if (k > 0 && strcmp(c->notes.s[k - 1], c->notes.s[i]) == 0)
+      free(c->notes.s[i]);
+    else
+      c->notes.s[k++] = c->notes.s[i];
+  }
+  c->notes.n = k;
+}
+
+/* ============ Statistics of every run (results files keep a sample) ============ */
+
+/* The runs of d measured, over its rounds (the recorded ones may be fewer). */
+static size_t runs_measured(const struct res_dataset *d)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < d->nrounds; i++)
+    n += d->rounds[i].runs;
+  return n;
+}
+
+/* d's mean and sample standard deviation over every run (NaN when out of memory). */
+static void every_run(const struct res_dataset *d, double *mean, double *sd)
+{
+  struct res_summary s;
+  *mean = *sd = NAN;
+  if (results_summary(d, &s) == 0) {
+    *mean = s.mean;
+    *sd = s.runs > 1 ? s.sd * sqrt((double)s.runs / (double)(s.runs - 1)) : NAN;
+  }
+}
+
+void comparison_judge_runs(const struct stats_rule *rule, const struct res_dataset *o, const struct res_dataset *n,
+                           struct stats_judgement *out)
+{
+  struct stats_given g;
+  every_run(o, &g.mean_old, &g.sd_old);
+  every_run(n, &g.mean_new, &g.sd_new);
+  stats_judge_sample(rule, o->runs, o->nruns, n->runs, n->nruns, &g, out);
 }
 
 
@@ -68,8 +112,9 @@ static size_t missing(const struct results *a, const struct results *b, struct c
   return k;
 }
 
-/* The medians of a dataset's rounds, indexed by file (NaN where a file had
-** no runs of it); *n = files. NULL when out of memory. */
+/* The medians of a dataset's rounds (of every run: the file's statistics),
+** indexed by file (NaN where a file had no runs of it); *n = files. NULL
+** when out of memory. */
 static double *round_medians(const struct res_dataset *d, int files)
 {
   double *m = malloc(((size_t)files + 1) * sizeof *m);
@@ -79,7 +124,7 @@ static double *round_medians(const struct res_dataset *d, int files)
     m[i] = NAN;
   for (size_t i = 0; i < d->nrounds; i++)
     if (d->rounds[i].n > 0 && d->rounds[i].file < files)
-      m[d->rounds[i].file] = stats_median(d->runs + d->rounds[i].start, d->rounds[i].n);
+      m[d->rounds[i].file] = d->rounds[i].median;
   return m;
 }
 
@@ -100,8 +145,9 @@ static int judge(const struct stats_rule *rule, const struct res_dataset *o,
 {
   double *mo, *mn;
   size_t ko, kn;
+  int rc;
   if (rule->test == STATS_MANN_WHITNEY || rule->test == STATS_FUTHARK) {
-    stats_judge_runs(rule, o->runs, o->nruns, n->runs, n->nruns, out);
+    comparison_judge_runs(rule, o, n, out);
     return 0;
   }
   mo = round_medians(o, fo);
@@ -118,15 +164,15 @@ static int judge(const struct stats_rule *rule, const struct res_dataset *o,
         mo[k] = mo[i];
         mn[k++] = mn[i];
       }
-    stats_judge_rounds(rule, mo, k, mn, k, 1, out);
+    rc = stats_judge_rounds(rule, mo, k, mn, k, 1, out);
   } else {
     ko = keep_positive(mo, (size_t)fo);
     kn = keep_positive(mn, (size_t)fn);
-    stats_judge_rounds(rule, mo, ko, mn, kn, 0, out);
+    rc = stats_judge_rounds(rule, mo, ko, mn, kn, 0, out);
   }
   free(mo);
   free(mn);
-  return 0;
+  return rc;
 }
 
 static int cmp_row(const void *a, const void *b)
@@ -260,8 +306,7 @@ int comparison_build(struct comparison *c, const struct results *ro, const struc
     if (c->groups[c->ngroups].nrows > 0)
       c->ngroups++;
   }
-  if (c->notes.n > 0)
-    qsort(c->notes.s, c->notes.n, sizeof *c->notes.s, cmp_str);
+  notes_sort_unique(c);
   sort_order = order;
   sort_best_first = best_first;
   if (c->ngroups > 0)
@@ -291,12 +336,13 @@ static void mem_part(const struct comparison_row *r, char *buf, size_t size)
   for (size_t i = 0; i < r->o->nbytes; i++) {
     for (size_t j = 0; j < r->n->nbytes; j++) {
       double q;
+      char space[128];
       if (strcmp(r->o->bytes[i].space, r->n->bytes[j].space) != 0 || r->o->bytes[i].bytes == 0)
         continue;
       q = r->n->bytes[j].bytes / r->o->bytes[i].bytes;
       if ((q < 0.99 || q > 1.01) && len < size)
         len += (size_t)snprintf(buf + len, size - len, "%s%4.2fx@%s", len ? ", " : " (mem: ", q,
-                                r->n->bytes[j].space);
+                                table_term(r->n->bytes[j].space, space, sizeof space));
     }
   }
   if (len > 0 && len < size)
@@ -366,8 +412,10 @@ static void unjudged_text(const struct comparison *sm, char *buf, size_t n)
 
 void comparison_print_notes(FILE *f, const struct comparison *c)
 {
-  for (size_t i = 0; i < c->notes.n; i++)
-    fprintf(f, "%s\n", c->notes.s[i]);
+  for (size_t i = 0; i < c->notes.n; i++) {
+    table_term_text(f, c->notes.s[i]); /* names and messages from the files: no escape sequence passes */
+    fputc('\n', f);
+  }
 }
 
 void comparison_print_text(FILE *f, const struct comparison *sm, int color, int strict)
@@ -378,12 +426,14 @@ void comparison_print_text(FILE *f, const struct comparison *sm, int color, int 
   size_t ng = sm->ngroups;
   comparison_print_notes(f, sm);
   for (size_t i = 0; i < ng; i++) {
-    fprintf(f, "\n%s%s%s\n", bold, g[i].name, reset);
+    fprintf(f, "\n%s", bold);
+    table_term_text(f, g[i].name);
+    fprintf(f, "%s\n", reset);
     for (size_t j = 0; j < g[i].nrows; j++) {
       const struct comparison_row *r = &g[i].rows[j];
-      char name[80], col[96], mem[512], p[16];
+      char name[80], col[96], mem[512], p[16], term[400];
       const char *c = r->c.verdict == STATS_SLOWER ? red : r->c.verdict == STATS_FASTER ? green : "";
-      short_name(r->n->name, name, sizeof name);
+      short_name(table_term(r->n->name, term, sizeof term), name, sizeof name);
       snprintf(col, sizeof col, "%s:", name);
       mem_part(r, mem, sizeof mem);
       fmt_p(p, sizeof p, r->c.p);
@@ -494,8 +544,8 @@ void comparison_print_json(FILE *f, const struct comparison *sm, int strict, int
       cJSON_AddStringToObject(o, "dataset", r->n->name);
       cJSON_AddNumberToObject(o, "old_mean_us", r->c.mean_old);
       cJSON_AddNumberToObject(o, "new_mean_us", r->c.mean_new);
-      cJSON_AddNumberToObject(o, "old_runs", (double)r->o->nruns);
-      cJSON_AddNumberToObject(o, "new_runs", (double)r->n->nruns);
+      cJSON_AddNumberToObject(o, "old_runs", (double)runs_measured(r->o));
+      cJSON_AddNumberToObject(o, "new_runs", (double)runs_measured(r->n));
       cJSON_AddNumberToObject(o, "speedup", r->c.speedup); /* NaN prints as null */
       cJSON_AddNumberToObject(o, "p_value", r->c.p);
       if (r->c.test == STATS_ROUNDS)

@@ -59,7 +59,13 @@ int comparison_build(struct comparison *c, const struct results *ro, const struc
                      int allow_changed_source);
 void comparison_free(struct comparison *c); /* accepts a zeroed c */
 
-/* The notes, one a line. */
+/* Dataset o against n by the per-run test of rule (Mann-Whitney or the
+** futhark rule) on their recorded runs, the means those of every run (a
+** file may keep a sample of its runs): what plot's speedups show. */
+void comparison_judge_runs(const struct stats_rule *rule, const struct res_dataset *o, const struct res_dataset *n,
+                           struct stats_judgement *out);
+
+/* The notes, one a line (escaped for a terminal). */
 void comparison_print_notes(FILE *f, const struct comparison *c);
 /* futhark benchcmp's layout (colours when color); strict: say nothing of --strict. */
 void comparison_print_text(FILE *f, const struct comparison *c, int color, int strict);

@@ -1,7 +1,6 @@
 /*
-** results.c: the results JSON both ways: a dataset's summary and a program's
-** context into cJSON, and results files back into struct results, with
-** errors that say where a file went wrong.
+** results.c: the results JSON written: a dataset's summary and a program's
+** context into cJSON, and the file (reading back: resread.c).
 */
 #include "results.h"
 
@@ -16,447 +15,61 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Results files are runtimes and names; anything bigger is not one. */
-#define RESULTS_MAX_BYTES ((size_t)1 << 30)
-
-static char *dup_str(const char *s)
+double results_mean(const struct res_dataset *d)
 {
-  return s != NULL ? strdup(s) : NULL;
-}
-
-static void free_dataset(struct res_dataset *d)
-{
-  free(d->name);
-  free(d->error);
-  free(d->runs);
-  free(d->rounds);
-  for (size_t i = 0; i < d->nbytes; i++)
-    free(d->bytes[i].space);
-  free(d->bytes);
-}
-
-void results_free(struct results *r)
-{
-  if (r == NULL)
-    return;
-  for (size_t i = 0; i < r->nprogs; i++) {
-    struct res_program *p = &r->progs[i];
-    for (size_t j = 0; j < p->nds; j++)
-      free_dataset(&p->ds[j]);
-    free(p->ds);
-    free(p->name);
-    for (int c = 0; c < RES_NCOND; c++)
-      free(p->cond[c]);
-    free(p->backend);
-    free(p->device);
-    free(p->date);
-    free(p->host);
+  double sum = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < d->nrounds; i++) {
+    sum += d->rounds[i].mean * (double)d->rounds[i].runs;
+    n += d->rounds[i].runs;
   }
-  free(r->progs);
-  free(r->path);
-  free(r);
-}
-
-/* Runtimes from an array of finite non-negative numbers; -1 if it is not one. */
-static int read_runs(const cJSON *a, double **runs, size_t *n)
-{
-  size_t k = 0, len;
-  const cJSON *x;
-  *runs = NULL;
-  *n = 0;
-  if (!cJSON_IsArray(a) || (len = (size_t)cJSON_GetArraySize(a)) == 0)
-    return -1;
-  if ((*runs = malloc(len * sizeof **runs)) == NULL)
-    return -1;
-  cJSON_ArrayForEach(x, a) {
-    if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0) {
-      free(*runs);
-      *runs = NULL;
-      return -1;
-    }
-    (*runs)[k++] = x->valuedouble;
-  }
-  *n = k;
-  return 0;
-}
-
-static int read_dataset(const cJSON *v, struct res_dataset *d, const char *where, struct ps_err *e)
-{
-  const cJSON *rt, *ps, *b, *x;
-  double *precise;
-  size_t np;
-  if (cJSON_IsString(v))
-    return (d->error = strdup(v->valuestring)) != NULL ? 0 : ps_fail(e, "out of memory");
-  if (!cJSON_IsObject(v))
-    return ps_fail(e, "%s: neither an object with runtimes nor an error string", where);
-  rt = cJSON_GetObjectItemCaseSensitive(v, "runtimes");
-  if (read_runs(rt, &d->runs, &d->nruns) != 0)
-    return ps_fail(e, "%s: \"runtimes\" is not a non-empty array of non-negative numbers", where);
-  if ((d->rounds = malloc(sizeof *d->rounds)) == NULL)
-    return ps_fail(e, "out of memory");
-  d->rounds[0] = (struct res_round){0, d->nruns, 0};
-  d->nrounds = 1;
-  /* psearch's full-precision copy of the same runs replaces the rounded ones */
-  ps = cJSON_GetObjectItemCaseSensitive(v, "psearch");
-  if (cJSON_IsObject(ps) &&
-      read_runs(cJSON_GetObjectItemCaseSensitive(ps, "runtimes_us"), &precise, &np) == 0) {
-    if (np == d->nruns) {
-      free(d->runs);
-      d->runs = precise;
-    } else {
-      free(precise);
-    }
-  }
-  b = cJSON_GetObjectItemCaseSensitive(v, "bytes");
-  if (b != NULL && !cJSON_IsObject(b))
-    return ps_fail(e, "%s: \"bytes\" is not an object", where);
-  if (b != NULL && cJSON_GetArraySize(b) > 0) {
-    if ((d->bytes = calloc((size_t)cJSON_GetArraySize(b), sizeof *d->bytes)) == NULL)
-      return ps_fail(e, "out of memory");
-    cJSON_ArrayForEach(x, b) {
-      if (!cJSON_IsNumber(x))
-        return ps_fail(e, "%s: \"bytes\".\"%s\" is not a number", where, x->string);
-      d->bytes[d->nbytes].bytes = x->valuedouble;
-      if ((d->bytes[d->nbytes++].space = strdup(x->string)) == NULL)
-        return ps_fail(e, "out of memory");
-    }
-  }
-  return 0;
-}
-
-static const char *context_str(const cJSON *prog, const char *key)
-{
-  const cJSON *c = cJSON_GetObjectItemCaseSensitive(prog, "psearch_context");
-  const cJSON *v = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
-  return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-static double context_num(const cJSON *prog, const char *key)
-{
-  const cJSON *c = cJSON_GetObjectItemCaseSensitive(prog, "psearch_context");
-  const cJSON *v = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
-  return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
-/* *out = a copy of the context's string key, or NULL when absent; -1 when out of memory. */
-static int context_dup(const cJSON *prog, const char *key, char **out)
-{
-  const char *s = context_str(prog, key);
-  *out = dup_str(s);
-  return s != NULL && *out == NULL ? -1 : 0;
-}
-
-const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
-                                                   "kernel_time", "discard_throttled", "test_hooks",
-                                                   "validation", "kernels", "tuning", "psearch_commit", "batch",
-                                                   "kernel_source"};
-const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
-                                             "Kernel time (bench --kernel-time)",
-                                             "Throttled runs discarded (bench --discard-throttled)",
-                                             "Test hooks", "Validation (bench --no-validate)",
-                                             "Kernel sources (bench --kernels)", "Tuning parameters (bench --tune)",
-                                             "psearch's build", "Batched runs (bench --batch)",
-                                             "The user kernel's source (its XXH64)"};
-const char *const results_neutral[RES_NCOND] = {NULL, NULL, NULL, "hot", "false", "false", "{}",
-                                                "true", "embedded", "{}", NULL, "off", NULL};
-
-int results_condition_differs(const struct res_program *a, const struct res_program *b, int c)
-{
-  const char *x = a->cond[c], *y = b->cond[c], *neutral = results_neutral[c];
-  if (x != NULL && y != NULL)
-    return strcmp(x, y) != 0;
-  if (x == NULL && y == NULL)
-    return 0;
-  return neutral != NULL && strcmp(x != NULL ? x : y, neutral) != 0;
-}
-
-/* The context's key as text: a string as it is, a number (%g), true or
-** false, an object or array as compact JSON; NULL when absent. *oom on failure. */
-static char *context_text(const cJSON *prog, const char *key, int *oom)
-{
-  const cJSON *c = cJSON_GetObjectItemCaseSensitive(prog, "psearch_context");
-  const cJSON *v = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
-  char buf[64], *s;
-  if (v == NULL)
-    return NULL;
-  if (cJSON_IsString(v))
-    s = strdup(v->valuestring);
-  else if (cJSON_IsNumber(v) || cJSON_IsBool(v)) {
-    if (cJSON_IsNumber(v))
-      snprintf(buf, sizeof buf, "%g", v->valuedouble);
-    else
-      snprintf(buf, sizeof buf, "%s", cJSON_IsTrue(v) ? "true" : "false");
-    s = strdup(buf);
-  } else {
-    s = cJSON_PrintUnformatted(v);
-  }
-  *oom |= s == NULL;
-  return s;
-}
-
-static int read_program(const cJSON *v, struct res_program *p, struct ps_err *e)
-{
-  const cJSON *dss = cJSON_GetObjectItemCaseSensitive(v, "datasets"), *x;
-  char where[1024];
-  if (!cJSON_IsObject(v) || !cJSON_IsObject(dss))
-    return ps_fail(e, "program \"%s\": no \"datasets\" object", p->name);
-  if (context_dup(v, "backend", &p->backend) != 0 || context_dup(v, "device", &p->device) != 0 ||
-      context_dup(v, "date", &p->date) != 0 || context_dup(v, "host", &p->host) != 0)
-    return ps_fail(e, "out of memory");
-  p->cache_bytes = context_num(v, "device_cache_bytes");
-  {
-    int oom = 0;
-    for (int c = 0; c < RES_NCOND; c++)
-      p->cond[c] = context_text(v, results_conditions[c], &oom);
-    if (oom)
-      return ps_fail(e, "out of memory");
-  }
-  if ((p->ds = calloc((size_t)cJSON_GetArraySize(dss) + 1, sizeof *p->ds)) == NULL)
-    return ps_fail(e, "out of memory");
-  cJSON_ArrayForEach(x, dss) {
-    struct res_dataset *d = &p->ds[p->nds];
-    snprintf(where, sizeof where, "program \"%s\" dataset \"%s\"", p->name, x->string);
-    if (results_dataset(p, x->string) != NULL)
-      return ps_fail(e, "%s: appears twice", where);
-    if ((d->name = strdup(x->string)) == NULL)
-      return ps_fail(e, "out of memory");
-    p->nds++;
-    if (read_dataset(x, d, where, e) != 0)
-      return -1;
-  }
-  return 0;
-}
-
-/* 1-based line and column of byte offset off. */
-static void line_col(const char *text, size_t off, size_t *line, size_t *col)
-{
-  *line = 1;
-  *col = 1;
-  for (size_t i = 0; i < off; i++) {
-    if (text[i] == '\n') {
-      (*line)++;
-      *col = 1;
-    } else {
-      (*col)++;
-    }
-  }
-}
-
-struct results *results_parse(const char *text, size_t len, const char *path, struct ps_err *e)
-{
-  const char *end = NULL;
-  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0), *x;
-  struct results *r = calloc(1, sizeof *r);
-  size_t line, col, bad;
-  int ok = 0;
-  if (r == NULL || (r->path = strdup(path)) == NULL) {
-    ps_fail(e, "out of memory");
-    goto done;
-  }
-  r->nfiles = 1;
-  if ((bad = ps_utf8_invalid(text, len)) < len) { /* JSON text is UTF-8 (RFC 8259); cJSON does not check */
-    line_col(text, bad, &line, &col);
-    ps_fail(e, "%s:%zu:%zu: not UTF-8 (byte 0x%02x); JSON text must be UTF-8", path, line, col,
-            (unsigned)(unsigned char)text[bad]);
-    goto done;
-  }
-  if (root == NULL) {
-    size_t off = end != NULL && end >= text && end <= text + len ? (size_t)(end - text) : 0;
-    line_col(text, off, &line, &col);
-    ps_fail(e, "%s:%zu:%zu: %s", path, line, col,
-            len == 0 ? "empty file, not JSON" : "JSON syntax error");
-    goto done;
-  }
-  for (end = end != NULL ? end : text + len; end < text + len; end++) {
-    if (*end != ' ' && *end != '\t' && *end != '\n' && *end != '\r') {
-      line_col(text, (size_t)(end - text), &line, &col);
-      ps_fail(e, "%s:%zu:%zu: text after the JSON value", path, line, col);
-      goto done;
-    }
-  }
-  if (!cJSON_IsObject(root)) {
-    ps_fail(e, "%s: not benchmark results: the top level is not an object of programs", path);
-    goto done;
-  }
-  if ((r->progs = calloc((size_t)cJSON_GetArraySize(root) + 1, sizeof *r->progs)) == NULL) {
-    ps_fail(e, "out of memory");
-    goto done;
-  }
-  cJSON_ArrayForEach(x, root) {
-    struct res_program *p = &r->progs[r->nprogs];
-    if (results_program(r, x->string) != NULL) {
-      ps_fail(e, "%s: program \"%s\" appears twice", path, x->string);
-      goto done;
-    }
-    if ((p->name = strdup(x->string)) == NULL) {
-      ps_fail(e, "out of memory");
-      goto done;
-    }
-    r->nprogs++;
-    if (read_program(x, p, e) != 0) {
-      ps_err_prefix(e, "%s", path);
-      goto done;
-    }
-  }
-  ok = 1;
-done:
-  cJSON_Delete(root);
-  if (!ok) {
-    results_free(r);
-    r = NULL;
-  }
-  return r;
-}
-
-struct results *results_load_raw(const char *path, cJSON **raw, int *code, struct ps_err *e)
-{
-  char *text = NULL;
-  size_t len;
-  struct results *r = NULL;
-  *code = PS_EXIT_FAILED;
-  if (raw != NULL)
-    *raw = NULL;
-  if (ps_read_file(path, RESULTS_MAX_BYTES, &text, &len, e) != 0)
-    goto done;
-  *code = PS_EXIT_BADDATA;
-  if ((r = results_parse(text, len, path, e)) == NULL)
-    goto done;
-  *code = PS_EXIT_FAILED;
-  if (raw != NULL && (*raw = cJSON_ParseWithLength(text, len)) == NULL) {
-    ps_fail(e, "out of memory");
-    results_free(r);
-    r = NULL;
-    goto done;
-  }
-  *code = PS_EXIT_OK;
-done:
-  free(text);
-  return r;
-}
-
-struct results *results_load(const char *path, int *code, struct ps_err *e)
-{
-  return results_load_raw(path, NULL, code, e);
-}
-
-/* Renumber the rounds of d as coming after `files` earlier files. */
-static void shift_rounds(struct res_dataset *d, int files)
-{
-  for (size_t i = 0; i < d->nrounds; i++)
-    d->rounds[i].file += files;
-}
-
-/* Append runs and rounds of d to into (d's files numbered after `files`
-** earlier ones), or take its error. */
-static int pool_dataset(struct res_dataset *into, struct res_dataset *d, int files)
-{
-  double *nr;
-  struct res_round *rr;
-  if (into->error != NULL)
-    return 0;
-  if (d->error != NULL) {
-    free(into->error);
-    into->error = d->error;
-    d->error = NULL;
-    return 0;
-  }
-  if ((nr = realloc(into->runs, (into->nruns + d->nruns) * sizeof *nr)) == NULL)
-    return -1;
-  into->runs = nr;
-  if ((rr = realloc(into->rounds, (into->nrounds + d->nrounds) * sizeof *rr)) == NULL)
-    return -1;
-  into->rounds = rr;
-  memcpy(nr + into->nruns, d->runs, d->nruns * sizeof *nr);
-  for (size_t i = 0; i < d->nrounds; i++)
-    rr[into->nrounds + i] = (struct res_round){into->nruns + d->rounds[i].start, d->rounds[i].n,
-                                               d->rounds[i].file + files};
-  into->nrounds += d->nrounds;
-  into->nruns += d->nruns;
-  return 0;
-}
-
-/* Each failed dataset's error prefixed with the file it came from, so that a
-** pooled side still says which of its files failed. 0, or -1 out of memory. */
-static int errors_name_file(struct results *r)
-{
-  for (size_t i = 0; i < r->nprogs; i++)
-    for (size_t j = 0; j < r->progs[i].nds; j++) {
-      struct res_dataset *d = &r->progs[i].ds[j];
-      size_t len;
-      char *s;
-      if (d->error == NULL)
-        continue;
-      len = strlen(r->path) + strlen(d->error) + 3;
-      if ((s = malloc(len)) == NULL)
-        return -1;
-      snprintf(s, len, "%s: %s", r->path, d->error);
-      free(d->error);
-      d->error = s;
-    }
-  return 0;
-}
-
-int results_pool(struct results *a, struct results *b)
-{
-  int rc = -1;
-  if ((a->nfiles == 1 && errors_name_file(a) != 0) || (b->nfiles == 1 && errors_name_file(b) != 0))
-    goto done;
-  for (size_t i = 0; i < b->nprogs; i++) {
-    struct res_program *pb = &b->progs[i], *pa = (struct res_program *)results_program(a, pb->name);
-    if (pa == NULL) { /* move the whole program */
-      struct res_program *np = realloc(a->progs, (a->nprogs + 1) * sizeof *np);
-      if (np == NULL)
-        goto done;
-      a->progs = np;
-      for (size_t j = 0; j < pb->nds; j++)
-        shift_rounds(&pb->ds[j], a->nfiles);
-      a->progs[a->nprogs++] = *pb;
-      memset(pb, 0, sizeof *pb);
-      continue;
-    }
-    for (size_t j = 0; j < pb->nds; j++) {
-      struct res_dataset *da = (struct res_dataset *)results_dataset(pa, pb->ds[j].name), *nd;
-      if (da != NULL) {
-        if (pool_dataset(da, &pb->ds[j], a->nfiles) != 0)
-          goto done;
-        continue;
-      }
-      if ((nd = realloc(pa->ds, (pa->nds + 1) * sizeof *nd)) == NULL)
-        goto done;
-      pa->ds = nd;
-      shift_rounds(&pb->ds[j], a->nfiles);
-      pa->ds[pa->nds++] = pb->ds[j];
-      memset(&pb->ds[j], 0, sizeof pb->ds[j]);
-    }
-  }
-  a->nfiles += b->nfiles;
-  rc = 0;
-done:
-  results_free(b);
-  return rc;
-}
-
-const struct res_program *results_program(const struct results *r, const char *name)
-{
-  for (size_t i = 0; i < r->nprogs; i++)
-    if (strcmp(r->progs[i].name, name) == 0)
-      return &r->progs[i];
-  return NULL;
-}
-
-const struct res_dataset *results_dataset(const struct res_program *p, const char *name)
-{
-  for (size_t i = 0; i < p->nds; i++)
-    if (strcmp(p->ds[i].name, name) == 0)
-      return &p->ds[i];
-  return NULL;
+  return n > 0 ? sum / (double)n : 0;
 }
 
 /* ================================ Writing ================================ */
 
-/* Whether run i of n is recorded when at most k are: every run when n <= k,
-** else about evenly spaced ones, exactly k of them, in run order. */
-static int recorded(size_t i, size_t n, size_t k)
+/* cJSON's allocations, counted where they fail: a tree built with unchecked
+** cJSON_Add... calls is whole when no allocation failed while it was built. */
+static size_t json_failures;
+
+static void *counted_malloc(size_t n)
+{
+  void *p = malloc(n);
+  json_failures += p == NULL;
+  return p;
+}
+
+/* The failures so far (cJSON's allocator counting them from the first call on). */
+static size_t failures_now(void)
+{
+  static int hooked;
+  if (!hooked) {
+    cJSON_Hooks h = {counted_malloc, free};
+    cJSON_InitHooks(&h);
+    hooked = 1;
+  }
+  return json_failures;
+}
+
+static cJSON *dataset_json(const struct report_dataset *d);
+static cJSON *context_json(const struct results_context *c);
+
+
+size_t results_json_failures(void)
+{
+  return failures_now();
+}
+
+/* o when no allocation failed since mark, else NULL (o deleted). */
+static cJSON *whole(cJSON *o, size_t mark)
+{
+  if (o != NULL && json_failures == mark)
+    return o;
+  cJSON_Delete(o);
+  return NULL;
+}
+
+int results_recorded(size_t i, size_t n, size_t k)
 {
   return n <= k || (i * k) / n != ((i + 1) * k) / n;
 }
@@ -536,6 +149,19 @@ static void add_how(cJSON *ps, const struct report_dataset *d)
 
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
+  size_t mark = failures_now();
+  return whole(dataset_json(d), mark);
+}
+
+cJSON *results_context_json(const struct results_context *c)
+{
+  size_t mark = failures_now();
+  return whole(context_json(c), mark);
+}
+
+/* The dataset's object, built without checks: results_dataset_json checks. */
+static cJSON *dataset_json(const struct report_dataset *d)
+{
   cJSON *o, *rt, *bytes, *ps, *full, *ci, *kr = NULL;
   size_t kept = 0;
   if (d->error != NULL)
@@ -546,7 +172,7 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   if (d->kernel_runs_us != NULL)
     kr = cJSON_CreateArray();
   for (size_t i = 0; i < d->n; i++) {
-    if (!recorded(i, d->n, RESULTS_MAX_RUNS))
+    if (!results_recorded(i, d->n, RESULTS_MAX_RUNS))
       continue;
     cJSON_AddItemToArray(rt, cJSON_CreateNumber(floor(d->us[i] + 0.5)));
     cJSON_AddItemToArray(full, cJSON_CreateNumber(d->us[i]));
@@ -604,7 +230,8 @@ cJSON *results_dataset_json(const struct report_dataset *d)
   return o;
 }
 
-cJSON *results_context_json(const struct results_context *c)
+/* The context's object, built without checks: results_context_json checks. */
+static cJSON *context_json(const struct results_context *c)
 {
   cJSON *o = cJSON_CreateObject();
   char host[256] = "", date[64];

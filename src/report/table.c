@@ -5,6 +5,7 @@
 
 #include "ps.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define REPLACEMENT "\xEF\xBF\xBD" /* U+FFFD, for a byte that is not UTF-8 */
@@ -87,4 +88,48 @@ void table_csv_row(FILE *f, int n, const char *const *fields)
     table_csv_field(f, fields[i]);
   }
   fputs("\r\n", f);
+}
+
+/* The terminal's form of the character of n bytes at s (n 0: a stray byte)
+** into out: "\\xNN" per byte of a control character or stray byte, else the
+** character; its length. */
+static size_t term_form(const char *s, int n, char *out)
+{
+  unsigned char c = (unsigned char)s[0];
+  if (n == 0 || c < 0x20 || c == 0x7F)
+    return (size_t)sprintf(out, "\\x%02x", c);
+  if (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0)
+    return (size_t)sprintf(out, "\\x%02x\\x%02x", c, (unsigned char)s[1]);
+  memcpy(out, s, (size_t)n);
+  return (size_t)n;
+}
+
+const char *table_term(const char *s, char *buf, size_t n)
+{
+  size_t len = s != NULL ? strlen(s) : 0, used = 0;
+  if (n == 0)
+    return buf;
+  for (size_t i = 0; i < len;) {
+    char form[16];
+    int k = ps_utf8_len(s + i, len - i);
+    size_t f = term_form(s + i, k, form);
+    if (used + f >= n)
+      break;
+    memcpy(buf + used, form, f);
+    used += f;
+    i += k > 0 ? (size_t)k : 1;
+  }
+  buf[used] = '\0';
+  return buf;
+}
+
+void table_term_text(FILE *f, const char *s)
+{
+  size_t len = s != NULL ? strlen(s) : 0;
+  for (size_t i = 0; i < len;) {
+    char form[16];
+    int k = ps_utf8_len(s + i, len - i);
+    fwrite(form, 1, term_form(s + i, k, form), f);
+    i += k > 0 ? (size_t)k : 1;
+  }
 }

@@ -31,4 +31,13 @@ void table_csv_field(FILE *f, const char *s);
 /* One CSV record: n fields, commas between, CRLF after (RFC 4180). */
 void table_csv_row(FILE *f, int n, const char *const *fields);
 
+/* s for a terminal, into buf (n bytes, cut between characters when it does
+** not fit): a control character (C0, DEL, C1) as \xNN (a C1 as its two
+** bytes), a byte that is not part of a valid UTF-8 character likewise, so
+** that no escape sequence in a name reaches the terminal. Returns buf. */
+const char *table_term(const char *s, char *buf, size_t n);
+
+/* The same, straight to f. */
+void table_term_text(FILE *f, const char *s);
+
 #endif
