@@ -420,8 +420,12 @@ static void print_header(const struct bench_config *cf)
     printf("Backend: multicore, %d threads on the host CPU.\n", pool_threads(cf->tg.pool));
   else
     printf("Backend: c, the sequential reference on the host CPU.\n");
-  printf("Reporting %s runtime of at least %lld runs for each dataset (min 0.5s).\n",
-         cf->headline ? "median" : "arithmetic mean", (long long)cf->mp.runs);
+  if (cf->exact)
+    printf("Reporting %s runtime of exactly %lld runs for each dataset.\n", cf->headline ? "median" : "arithmetic mean",
+           (long long)cf->mp.runs);
+  else
+    printf("Reporting %s runtime of at least %lld runs for each dataset (min 0.5s).\n",
+           cf->headline ? "median" : "arithmetic mean", (long long)cf->mp.runs);
   if (cf->mp.convergence)
     printf("More runs automatically performed for up to %gs to ensure accurate measurement.\n",
            cf->mp.conv_max_s);

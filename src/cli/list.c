@@ -53,28 +53,22 @@ static const char *layout(const struct entry *en)
   return (en->needs & ENTRY_EYTZINGER) ? "eytzinger" : (en->needs & ENTRY_SORTED) ? "sorted" : NULL;
 }
 
-/* An entry's inputs as a suite writes them, with the layout its first one
-** needs ("[n]t eytzinger", "[n]t sorted [m]t sorted"; the catalogue's
-** "(sorted)" and "(Eytzinger)" in those words), into buf. */
+/* An entry's inputs as a suite writes them, the layout its first one needs
+** in a suite's word ("[n]t eytzinger", "[n]t sorted [m]t sorted": the
+** catalogue's "(sorted)" and "(Eytzinger)"), into buf. */
 static const char *inputs_text(const struct entry *en, char *buf, size_t n)
 {
-  const char *l = layout(en), *s = en->in_desc;
+  const char *s = en->in_desc;
   size_t k = 0;
-  int first = 1;
   buf[0] = '\0';
   while (*s && k + 1 < n) {
     size_t len = strcspn(s, " ");
-    const char *w = strncmp(s, "(sorted)", len) == 0 && len == 8        ? "sorted"
-                    : strncmp(s, "(Eytzinger)", len) == 0 && len == 11 ? "eytzinger"
-                                                                        : NULL;
-    k += (size_t)snprintf(buf + k, n - k, "%s%.*s", k > 0 ? " " : "", w ? 9 : (int)len, w ? w : s);
-    if (k >= n)
-      break;
+    const char *w = len == 8 && strncmp(s, "(sorted)", 8) == 0 ? "sorted"
+                    : len == 11 && strncmp(s, "(Eytzinger)", 11) == 0 ? "eytzinger"
+                                                                       : NULL;
+    k += (size_t)snprintf(buf + k, n - k, "%s%.*s", k > 0 ? " " : "", w ? (int)strlen(w) : (int)len, w ? w : s);
     s += len;
     s += *s == ' ';
-    if (first && l != NULL && strncmp(s, "(", 1) != 0) /* no annotation follows: the layout word */
-      k += (size_t)snprintf(buf + k, n - k, " %s", l);
-    first = 0;
   }
   return buf;
 }
