@@ -228,10 +228,10 @@ static int bench_case(const struct bench_config *cf, const struct suite_block *b
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
     failed = 1;
   }
+  benchio_stdout_gone(); /* before the plan's store, which may set errno */
   if (pre == NULL)
     benchplan_done(cf->plan, bl, e, c, (double)(ps_now_ns() - t0) / 1e9, failed ? 0 : d.s.mean);
   benchrun_outcome_free(&o);
-  benchio_stdout_gone();
   return failed;
 }
 

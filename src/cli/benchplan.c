@@ -87,7 +87,7 @@ static int time_load(const struct benchplan *p, const struct item *it, double *s
   size_t len = 0;
   char text[128];
   int rc = -1;
-  if (!p->env.use_cache || cache_entry(CACHE_REF, it->key, ".bin", &ce) != 0 ||
+  if (!p->env.use_cache || cache_entry(CACHE_TIMES, it->key, ".bin", &ce) != 0 ||
       cache_load_blob(&ce, &buf, &len) != 0)
     goto done;
   if (len >= sizeof text)
@@ -108,7 +108,7 @@ static void time_store(const struct benchplan *p, const struct item *it, double 
   struct ps_err e;
   char text[128];
   int len = snprintf(text, sizeof text, "plan %.6f %.6f\n", seconds, mean_us);
-  if (p->env.use_cache && p->env.store && cache_entry(CACHE_REF, it->key, ".bin", &ce) == 0 &&
+  if (p->env.use_cache && p->env.store && cache_entry(CACHE_TIMES, it->key, ".bin", &ce) == 0 &&
       cache_store_blob(&ce, text, (size_t)len, &e) != 0)
     ps_info(2, "the plan's time of a dataset not stored: %s", e.msg);
 }

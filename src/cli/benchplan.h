@@ -3,8 +3,8 @@
 ** up to date while it runs. Each (suite, entry, dataset) case is estimated
 ** from what psearch knows of it, and the plan says which:
 **   - earlier: the seconds this case took in an earlier run on this device
-**     with the same measurement options (the plan's times, kept in the
-**     cache's "ref" area under a key of device, entry, dataset and options);
+**     with the same measurement options (kept in the cache's "times" area
+**     under a key of device, entry, dataset and options);
 **   - model: the cost model (benchshard_work: elements and the entry's work
 **     formula) times seconds per unit of work on this device, learnt from
 **     the earlier cases' runtimes where there are some, else a default for
