@@ -43,6 +43,7 @@
 // local counts: work-item l counts in copy l % HPARTS, so that keys of one
 // hot digit spread their atomics over HPARTS words, as CUB's NUM_PARTS),
 // [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps'),
+// [-DRANK_ALL] (every pass ranks, its digit constant or not),
 // [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE]
 // (the values go through the keys' local memory once the keys are written,
 // rather than beside them: half the local memory a key; and they are loaded
@@ -524,7 +525,12 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
 #define P_NONE 2
 static uint pass_mode(volatile __global const uint *tot, uint p)
 {
+#ifdef RANK_ALL
+  uint c = 0; // (every pass ranks)
+  (void)tot;
+#else
   uint c = tot[CONST_W];
+#endif
   if (!(c >> p & 1u))
     return P_RANK;
   for (uint q = 1; q + 2 < PASSES; q++)

@@ -171,7 +171,8 @@ static void sorts_on_every_distribution(void **state)
 
 /* Many tiles (a quarter million keys and more), where the look-back walks
 ** and the constant passes' tiles run at once: every distribution, i32 and
-** i64 keys, each entry, PoCL's shape and the PTX path's. */
+** i64 keys, each entry, PoCL's shape and the PTX path's; and with every pass
+** ranking (sort_skip_constant=0). */
 static void sorts_of_many_tiles(void **state)
 {
   static const char *const names[] = {"radix_sort", "argsort", "radix_sort_pairs"};
@@ -186,6 +187,10 @@ static void sorts_of_many_tiles(void **state)
             agree(names[ni], DATA_I64, 300007, (enum dist)d, 950 + (uint64_t)d);
         }
   }
+  harness_tune("sort_skip_constant=0,sort_hist_parts=2"); /* every pass ranks */
+  for (int d = 0; d < NDISTS; d++)
+    if (harness_slow || d == EQUAL || d == PAIR_CONST)
+      agree(d % 2 ? "argsort" : "radix_sort", DATA_I32, 100003, (enum dist)d, 970 + (uint64_t)d);
   harness_tune("");
 }
 

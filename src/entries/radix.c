@@ -65,6 +65,8 @@ static const struct tune_param sort_params[] = {
   {"sort_hist_wg", 32, 1024, "os_hist's work-items a group, a multiple of 32 (default 256)"},
   {"sort_hist_items", 1, 16, "os_hist's loads a work-item keeps in flight (default 2 on GPUs, 1 on CPUs)"},
   {"sort_hist_vec", 1, 4, "os_hist's keys a load: 1, 2 or 4, 3 taken as 4 (default 4)"},
+  {"sort_skip_constant", 0, 1, "a pass whose digit is constant copies its tiles, two in a row do nothing (default 1; "
+                               "0: every pass ranks)"},
   {"sort_hist_parts", 1, 8, "copies of os_hist's local counts, against one hot digit's atomics: 1, 2, 4 or 8, "
                             "rounded down, within local memory (default 1)"},
   {"sort_lookback_words", 4, 16, "look-back words a tile reads at once: 4, 8 or 16, rounded up (default 4)"},
@@ -280,6 +282,7 @@ struct os_choice {
   int hitems;    /* os_hist's loads in flight */
   int hvec;      /* os_hist's keys a load: 1, 2 or 4 */
   int hparts;    /* os_hist's copies of its counts: 1, 2, 4 or 8 */
+  int skip;      /* constant passes copy or do nothing, else rank (-DRANK_ALL) */
   int bound;     /* PTX launch bounds: groups an SM (ptx.h); 0 none */
   size_t wg;     /* os_pass's work-items a group */
   uint32_t items; /* os_pass's keys a work-item */
@@ -335,6 +338,7 @@ static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n
   c->hitems = (int)entry_param(j, "sort_hist_items", info->is_gpu ? OS_HITEMS_GPU : 1);
   c->hvec = (int)entry_param(j, "sort_hist_vec", OS_HVEC);
   c->hvec = c->hvec > 2 ? 4 : c->hvec;
+  c->skip = (int)entry_param(j, "sort_skip_constant", 1);
   c->hparts = (int)entry_param(j, "sort_hist_parts", OS_HPARTS);
   c->hparts = c->hparts >= 8 ? 8 : c->hparts >= 4 ? 4 : c->hparts >= 2 ? 2 : 1;
   while (c->hparts > 1 && (uint64_t)c->hparts * data_type_size(t) * RADIX * 4 + 1024 > info->local_mem)
@@ -362,8 +366,9 @@ static void os_options(const struct os_choice *c, const struct rstate *s, enum d
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", c->bound);
   snprintf(buf, len,
            "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d -DHPARTS=%d"
-           "%s%s%s%s%s%s%s%s%s%s%s%s",
+           "%s%s%s%s%s%s%s%s%s%s%s%s%s",
            c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems, c->hparts,
+           c->skip ? "" : " -DRANK_ALL",
            c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            c->ptx ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
