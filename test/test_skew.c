@@ -23,7 +23,9 @@
 #include "entry.h"
 #include "gen.h"
 #include "harness.h"
+#include "input.h"
 #include "registry.h"
+#include "suite.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -249,10 +251,71 @@ static void generator_distributions(void **state)
   data_value_free(&a);
 }
 
+/* A suite's distributions: `in LO..HI` and `zipf[(S)]` after a type, the tag
+** `reversed`; the names they give; what each generates; the errors. */
+static void suite_distributions(void **state)
+{
+  static const char text[] = "==\nentry: radix_sort\n"
+                             "random input { [5]i32 in -3..-3 }\n"
+                             "random reversed input { [6]u8 in 1..4 }\n"
+                             "random input { [1000]i64 in 5..1004 zipf(3) [2]f32 in 0.5..0.5 }\n";
+  static const char *const bad[] = {"[5]i32 in 3..1", "[5]i32 in 0..300x", "[5]u8 in 0..256", "[5]f32 zipf",
+                                    "[5]i32 zipf(0)", "[5]i32 zipf(1.2", "7i32 in 0..1", "[5]i32 in", "[5]i32 in 5"};
+  struct ps_err e = {{0}};
+  struct suite *s = suite_parse(text, sizeof text - 1, "t.bench", NULL, &e);
+  struct data_value in[INPUT_MAX];
+  uint64_t dg;
+  size_t small = 0;
+  (void)state;
+  assert_non_null(s);
+  assert_int_equal(s->blocks[0].ncases, 3);
+  assert_string_equal(s->blocks[0].cases[0].name, "[5]i32 in -3..-3");
+  assert_string_equal(s->blocks[0].cases[1].name, "reversed [6]u8 in 1..4");
+  assert_int_equal(input_load_case(&s->blocks[0].cases[0], 0, in, &dg, &e), 1);
+  for (int i = 0; i < 5; i++)
+    assert_int_equal(((int32_t *)in[0].elems)[i], -3);
+  data_value_free(&in[0]);
+  assert_int_equal(input_load_case(&s->blocks[0].cases[1], 0, in, &dg, &e), 1);
+  for (int i = 0; i < 6; i++)
+    assert_true(((uint8_t *)in[0].elems)[i] >= 1 && ((uint8_t *)in[0].elems)[i] <= 4 &&
+                (i == 0 || ((uint8_t *)in[0].elems)[i] <= ((uint8_t *)in[0].elems)[i - 1]));
+  data_value_free(&in[0]);
+  assert_int_equal(input_load_case(&s->blocks[0].cases[2], 0, in, &dg, &e), 2);
+  for (int i = 0; i < 1000; i++) {
+    int64_t x = ((int64_t *)in[0].elems)[i];
+    assert_true(x >= 5 && x <= 1004);
+    small += x == 5;
+  }
+  assert_true(small > 700); /* Zipf(3): rank 1 has 1/zeta(3) = 83% */
+  assert_true(((float *)in[1].elems)[0] == 0.5f && ((float *)in[1].elems)[1] == 0.5f);
+  data_value_free(&in[0]);
+  data_value_free(&in[1]);
+  suite_free(s);
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    char t[200];
+    struct data_value v[INPUT_MAX];
+    struct suite_case c = {0};
+    snprintf(t, sizeof t, "%s", bad[k]);
+    c.values = t;
+    c.random = 1;
+    if (input_case_types(&c, v, &e) >= 0)
+      fail_msg("'%s' was taken", bad[k]);
+  }
+  static const char untagged[] = "==\nentry: radix_sort\nreversed input { [1]i32 }\n";
+  static const char both[] = "==\nentry: radix_sort\nrandom sorted reversed input { [1]i32 }\n";
+  s = suite_parse(untagged, sizeof untagged - 1, "t.bench", NULL, &e);
+  assert_null(s);
+  assert_non_null(strstr(e.msg, "go with 'random input'"));
+  s = suite_parse(both, sizeof both - 1, "t.bench", NULL, &e);
+  assert_null(s);
+  assert_non_null(strstr(e.msg, "neither"));
+}
+
 int main(int argc, char **argv)
 {
   const struct CMUnitTest tests[] = {
     HARNESS_TEST(generator_distributions),
+    HARNESS_TEST(suite_distributions),
     HARNESS_TEST(sorts_on_every_distribution),
     HARNESS_TEST(sorts_of_many_tiles),
   };
