@@ -5,7 +5,9 @@
 ** have a constant digit: a constant pass copies its tiles, two in a row
 ** between the first and the last do nothing (cl/onesweep.cl, pass_mode), and
 ** the buffers the later passes read must still hold the keys and values.
-** Distributions: uniform, in [0, 15] and [0, 255], all equal, Zipf(1.2) over
+** Distributions: uniform, in [0, 15], [0, 255] and [0, 32767] (the top
+** passes constant: with 4-byte keys two, the last one of them), all equal,
+** Zipf(1.2) over
 ** [0, max], sorted, reversed; key byte 0 constant (the first pass copies),
 ** bytes 1 and 2 constant (a pair does nothing; with 8-byte keys three pairs),
 ** bytes 1 and 3 constant (two copies, one the last pass). Edge sizes around
@@ -32,9 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum dist { UNIFORM, FEW4, FEW8, EQUAL, ZIPF, SORTED, REVERSED, LOW_CONST, PAIR_CONST, ODD_CONST, NDISTS };
+enum dist { UNIFORM, FEW4, FEW8, FEW16, EQUAL, ZIPF, SORTED, REVERSED, LOW_CONST, PAIR_CONST, ODD_CONST, NDISTS };
 
-static const char *const dist_names[NDISTS] = {"uniform", "0..15", "0..255", "all equal", "zipf(1.2)",
+static const char *const dist_names[NDISTS] = {"uniform", "0..15", "0..255", "0..65535", "all equal", "zipf(1.2)",
                                                "sorted", "reversed", "byte 0 constant", "bytes 1, 2 constant",
                                                "bytes 1, 3 constant"};
 
@@ -51,6 +53,8 @@ static struct data_value make(enum data_type t, int64_t n, enum dist d, uint64_t
     assert_int_equal(gen_bounds_parse(&b, t, "0:15", &e), 0);
   if (d == FEW8)
     assert_int_equal(gen_bounds_parse(&b, t, fl ? "0:255" : t == DATA_I8 ? "0:127" : "0:255", &e), 0);
+  if (d == FEW16)
+    assert_int_equal(gen_bounds_parse(&b, t, t == DATA_I8 ? "0:127" : t == DATA_U8 ? "0:255" : "0:32767", &e), 0);
   if (d == EQUAL)
     assert_int_equal(gen_bounds_parse(&b, t, fl ? "0.5:0.5" : "7:7", &e), 0);
   if (d == ZIPF && !fl) {
