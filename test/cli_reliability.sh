@@ -24,6 +24,31 @@ import json; d = json.load(open('big.json'))['big.bench:bench_copy']['datasets']
 assert 'largest allocation' in d['big'] and isinstance(d['small'], dict), d
 " || fail "too-large: JSON lacks the error string or the other dataset"
 
+# a fault that breaks the device's context in one dataset (PSEARCH_TEST_FAULT:
+# the queue released, so every later command fails, as NVIDIA's do after one
+# broke its context): that dataset fails with the driver's error, the context
+# is made anew, and every later dataset, of other entries and of the next case,
+# runs and validates
+cat > fault.bench <<'S'
+==
+entry: bench_copy reduce scan
+"one" random input { [100000]i32 }
+"two" random input { [5000]i32 }
+S
+PSEARCH_TEST_FAULT=reduce $P bench $FAST fault.bench --json fault.json >$OUT 2>$ERR
+[ $? = 1 ] || fail "fault: expected exit 1"
+has $ERR "the device's context no longer works"
+python3 -c "
+import json; r = json.load(open('fault.json'))
+for e in ('bench_copy', 'reduce', 'scan'):
+    for c in ('one', 'two'):
+        d = r['fault.bench:' + e]['datasets'][c]
+        if e == 'reduce':
+            assert isinstance(d, str) and 'CL_INVALID_COMMAND_QUEUE' in d, (e, c, d)
+        else:
+            assert isinstance(d, dict) and d['psearch']['validation'] == 'ok' and len(d['runtimes']) == 3, (e, c, d)
+" || fail "fault: the failed dataset's error or the later datasets' validated results missing"
+
 # suites: duplicate names, unknown types, paths relative to the suite
 printf -- '==\nentry: bench_copy\n"x" input { [3i32] }\n"x" input { [4i32] }\n' > dup.bench
 check duplicate-name 3 $P bench $FAST dup.bench; has $ERR "dup.bench:4: multiple datasets with name x"

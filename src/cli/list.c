@@ -1,7 +1,7 @@
 /*
 ** list.c: `psearch list [--tuning] [--suite SUITE] [--json FILE]`: name,
-** description, types, work, span and minimum bytes moved of every entry
-** point, and (--tuning, and always in the JSON) the tuning parameters its
+** description, types, work, span, minimum bytes moved and (where a 32-bit
+** count bounds it) the most elements of every entry point, and (--tuning, and always in the JSON) the tuning parameters its
 ** OpenCL kernels take, from the registry; with --suite, the user kernels the
 ** suite names as well (docs/own-kernels.md).
 */
@@ -81,6 +81,12 @@ static cJSON *to_json(void)
     cJSON_AddStringToObject(o, "work", en->work);
     cJSON_AddStringToObject(o, "span", en->span);
     cJSON_AddStringToObject(o, "bytes", en->bytes_desc);
+    if (en->max_n > 0) {
+      cJSON_AddNumberToObject(o, "max_n", (double)en->max_n);
+      cJSON_AddStringToObject(o, "max_why", en->max_why ? en->max_why : "");
+    } else {
+      cJSON_AddNullToObject(o, "max_n");
+    }
     cJSON_AddItemToObject(o, "tuning", params_json(en));
     cJSON_AddItemToArray(arr, o);
   }
@@ -113,6 +119,12 @@ static void print_text(const void *ctx)
     const struct entry *en = registry_at(i);
     printf("%-30s %-14s %-14s %s\n", en->name, en->work, en->span, en->bytes_desc);
     print_hanging(NULL, en->desc, 4, LIST_WIDTH);
+    if (en->max_n > 0) {
+      char lim[320];
+      snprintf(lim, sizeof lim, "At most %llu elements (%s).", (unsigned long long)en->max_n,
+               en->max_why ? en->max_why : "");
+      print_hanging(NULL, lim, 4, LIST_WIDTH);
+    }
     if (cf->tuning && en->params != NULL) {
       printf("    tuning (bench --tune NAME=V):\n");
       print_params(en);

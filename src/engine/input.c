@@ -250,6 +250,27 @@ fail:
   return -1;
 }
 
+/* Whether n values fit under the dataset cache's cap (a cap that does not
+** parse counts as fitting: cache_store warns of it). A case larger than the
+** cap is used uncached, said once a load, rather than stored at the price of
+** every other entry of the cache, kernels included. */
+static int fits_cache(const struct suite_case *c, const struct data_value *in, int n)
+{
+  uint64_t limit, bytes = 0;
+  struct ps_err e;
+  for (int i = 0; i < n; i++) {
+    size_t b = 0;
+    data_value_bytes(&in[i], &b);
+    bytes += (uint64_t)b + 64; /* and its header, at most */
+  }
+  if (cache_limit(&limit, &e) != 0 || bytes <= limit)
+    return 1;
+  ps_info(1, "%s: %.1f MiB, more than the dataset cache's cap of %.1f MiB (PSEARCH_CACHE_MAX): used uncached, "
+             "generated at each load", c->name, (double)bytes / (1 << 20), (double)limit / (1 << 20));
+  return 0;
+}
+
+
 /* Whether values in[0..n) loaded for case c are what c makes: as many, each
 ** of the type and shape its item generates (a constant item: that value).
 ** 1 when they are; 0 with what differs in why. */
@@ -299,7 +320,7 @@ static int random_case(const struct suite_case *c, int use_cache, struct data_va
   if (have_path)
     ps_info(2, "%s: dataset cache miss %s", c->name, ce.path);
   n = generate_case(c, in, e);
-  if (n > 0 && have_path && cache_store(&ce, in, n, e) != 0)
+  if (n > 0 && have_path && fits_cache(c, in, n) && cache_store(&ce, in, n, e) != 0)
     ps_warn("dataset cache: %s", e->msg);
   return n;
 }

@@ -438,9 +438,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   j->state = s;
   if (s == NULL)
     return ps_fail(e, "out of memory");
-  s->n = data_value_count(&j->in[0]);
-  if (s->n >= ((uint64_t)1 << 32))
-    return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
+  s->n = data_value_count(&j->in[0]); /* below 2^32: SORT_MAX_N, entry_prepare */
   s->in = rt_alloc(j->rt, bytes ? bytes : 4, e);
   if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, bytes, e) != 0)
     return -1;
@@ -593,6 +591,10 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 /* ================================ Registry ============================= */
 
 #define SORT_TYPES ((1u << DATA_NTYPES) - 1)
+/* Every sort's elements at most: Onesweep's digit totals, offsets and
+** look-back counts (cl/onesweep.cl), the 1-bit sort's block offsets
+** (cl/radix1.cl) and the c reference's positions (argsort_ref) are 32-bit. */
+#define SORT_MAX_N .max_n = UINT32_MAX, .max_why = "2^32 - 1: the digit offsets and counts are 32-bit"
 #define IMPLS                                                                   \
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}, \
    {mc_prepare, mc_run, c_result, mc_release}}
@@ -606,29 +608,29 @@ static uint64_t argsort_bytes(uint64_t n, size_t elem) { return n * elem + 8 * n
 static uint64_t pairs_bytes(uint64_t n, size_t elem) { return 4 * n * elem; }
 
 const struct entry radix_entries[] = {
-  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED},
+  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED}, SORT_MAX_N,
    .desc = "Sort an array, stable (the engine's sort: radix_sort on the device)",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS, .params = sort_params},
-  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8},
+  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8}, SORT_MAX_N,
    .desc = "Stable LSD radix sort, 8-bit digits, Onesweep: one digit count for all passes; per pass warp ranking, look-back, scatter",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS, .params = sort_params},
-  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1},
+  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1}, SORT_MAX_N,
    .desc = "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
-  {.name = "argsort", .aux = &(const enum rkind){ARGSORT},
+  {.name = "argsort", .aux = &(const enum rkind){ARGSORT}, SORT_MAX_N,
    .desc = "The positions of the elements in stable sorted order (i64): radix_sort's passes carrying each key's position",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]i64",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = argsort_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
             {c_prepare, c_run, c_result, release}},
    .params = sort_params},
-  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS},
+  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS}, SORT_MAX_N,
    .desc = "Keys sorted stably with their values (32-bit keys and values): radix_sort's passes carrying each key's value",
    .nin = 2, .types = (1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32), .in_desc = "[n]t [n]t",
    .out_desc = "[n]t [n]t", .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "4 n sizeof(t)",
