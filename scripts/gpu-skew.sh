@@ -13,13 +13,15 @@
 #   zipf      Zipf(1.2) over 0..2^31-1 (--zipf 1.2: 0 the most frequent)
 #   sorted    ascending (--sorted)           reversed  descending (--reversed)
 # psearch's sides, each `bench -r R -x --no-convergence-phase` over every
-# entry and distribution, one after the other: "new" (the defaults: a pass
+# entry and distribution: "new" (the defaults: a pass
 # whose digit is constant copies, two in a row do nothing), "rank-all"
 # (--tune sort_skip_constant=0: every pass ranks, the sort as it was), and
 # "hist4" (--tune sort_hist_parts=4: os_hist's counts in 4 copies, against a
-# hot digit's atomics). Then cub_anchor --file on each distribution's file
-# (scripts/anchors/cub_anchor.cu, built by nvcc -O3 -arch=$CUDA_ARCH, default
-# sm_90, in the background while psearch runs; CUDA events, 50 runs after 5).
+# hot digit's atomics); CUB after "new": cub_anchor --file on each
+# distribution's file (scripts/anchors/cub_anchor.cu, built by nvcc -O3
+# -arch=$CUDA_ARCH, default sm_90, in the background while psearch runs;
+# CUDA events, 50 runs after 5). summary.txt is rewritten after each step, so
+# a call cut short keeps what ran.
 #
 # Needs the bundle .carry/psearch (scripts/gpu-bundle.sh: psearch and its
 # libraries) and nvcc on the device host; without nvcc the CUB rows are
@@ -104,32 +106,8 @@ done
 } >"$T/skew.bench"
 cp "$T/skew.bench" "$outdir/skew.bench"
 
-side() { # NAME [BENCH_ARG...]
-  local name=$1
-  shift
-  log "psearch side $name"
-  "$P" bench -r "$runs" -x --no-convergence-phase "$@" --json "$outdir/$name.json" "$T/skew.bench" \
-    >"$outdir/$name.txt" 2>"$outdir/$name.err" || { rc=1; log "bench $name: exit $? ($name.err)"; }
-}
-side new
-side rank-all --tune sort_skip_constant=0
-side hist4 --tune sort_hist_parts=4
-
-if [ -n "$nvpid" ]; then
-  log "waiting for nvcc"
-  if wait "$nvpid"; then
-    for d in $dists; do
-      log "CUB on $d"
-      "$T/cub_anchor" --file "$T/$d-pairs.in" "$d" >>"$outdir/cub.txt" 2>>"$outdir/cub.err" || { rc=1; log "cub $d failed"; }
-    done
-  else
-    rc=1
-    log "nvcc failed (nvcc.log)"
-  fi
-fi
-
-log "summary"
-python3 - "$outdir" $dists >"$outdir/summary.txt" <<'PY' || rc=1
+summarize() { # the summary of what has run so far
+  python3 - "$outdir" $dists >"$outdir/summary.txt" <<'PY'
 import json, os, re, sys
 out, dists = sys.argv[1], sys.argv[2:]
 sides = ["new", "rank-all", "hist4"]
@@ -173,6 +151,37 @@ for entry, peer in (("radix_sort", "SortKeys"), ("argsort", None), ("radix_sort_
         u = "%.3fx" % (sp / base) if sp and base else "-"
         print("%-9s %17s %17s %17s %9s %9s %9s" % (d, cells[0], cells[1], cells[2], f(c), r, u))
 PY
+}
+
+side() { # NAME [BENCH_ARG...]
+  local name=$1
+  shift
+  log "psearch side $name"
+  "$P" bench -r "$runs" -x --no-convergence-phase "$@" --json "$outdir/$name.json" "$T/skew.bench" \
+    >"$outdir/$name.txt" 2>"$outdir/$name.err" || { r=$?; rc=1; log "bench $name: exit $r ($name.err)"; }
+}
+side new
+summarize
+cub() {
+  log "waiting for nvcc"
+  if wait "$nvpid"; then
+    for d in $dists; do
+      log "CUB on $d"
+      "$T/cub_anchor" --file "$T/$d-pairs.in" "$d" >>"$outdir/cub.txt" 2>>"$outdir/cub.err" || { rc=1; log "cub $d failed"; }
+    done
+  else
+    rc=1
+    log "nvcc failed (nvcc.log)"
+  fi
+}
+[ -z "$nvpid" ] || cub
+summarize
+side rank-all --tune sort_skip_constant=0
+summarize
+side hist4 --tune sort_hist_parts=4
+log "summary"
+summarize || rc=1
+
 cat "$outdir/summary.txt"
 log "done (exit $rc)"
 exit $rc
