@@ -152,3 +152,8 @@ for f in sorted(glob.glob(os.path.join(o, "*.rc"))):
 PY
 cat "$O/summary.txt"
 say "done"
+# The device tool brings back at most 8 files: under its $OUT the folder goes
+# back as one archive, gpu-big.tar.xz, with summary.txt beside it.
+if [ -n "${OUT:-}" ]; then
+  tar -C "$(dirname "$O")" -cJf "$O.tar.xz" gpu-big && find "$O" -mindepth 1 ! -name summary.txt -delete
+fi

@@ -298,7 +298,7 @@ static void kernel_cache(void **state)
 static void dataset_cache_shape(void **state)
 {
   char dir[] = "/tmp/psearch-cache-XXXXXX", cmd[256], name[64] = "", sname[] = "s", spec[] = "[1000]i32";
-  struct suite_case c = {sname, {NULL}, 0, 1, 1, 0, NULL, spec, 1};
+  struct suite_case c = {sname, {NULL}, 0, 1, 1, 0, NULL, spec, 1, 0};
   struct data_value in[INPUT_MAX], forged = {DATA_I32, 1, {10}, NULL};
   struct cache_entry ce;
   struct ps_err e = {{0}};

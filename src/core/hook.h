@@ -32,11 +32,12 @@
 **                                        would leave them, so that a sort that
 **                                        reads one goes wrong where validation
 **                                        sees it
-**   PSEARCH_TEST_POISON=1                the cost family's output, count and
-**                                        partials filled with 0xa5 bytes before
-**                                        each run, so a run that leaves part of
-**                                        them unwritten, or reads a partial
-**                                        before it is written, fails validation
+**   PSEARCH_TEST_POISON=1                the cost family's output, count,
+**                                        partials and look-back words filled
+**                                        with 0xa5 bytes before each run, so a
+**                                        run that leaves part of them unwritten,
+**                                        or reads one before it is written,
+**                                        fails validation
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device

@@ -352,6 +352,8 @@ static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem s
 {
   cl_ulong n = s->n;
   cl_uint base, epoch;
+  if (s->poison && rt_fill(j->rt, s->lb.status, 0, s->lb.status_bytes, 0xa5a5a5a5u, e) != 0)
+    return -1; /* words of no epoch of this job, flagged ready, holding garbage: never to be read */
   if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0)
     return -1;
   if (flags != NULL
@@ -448,7 +450,7 @@ static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct
 
 /* PSEARCH_TEST_POISON: the output, the count and the partials filled with 0xa5 bytes before each run, so that a
 ** run after the first that leaves part of them unwritten, or reads a partial before it is written, fails
-** validation (the run before left the same values there). */
+** validation (the run before left the same values there); lookback() fills the look-back words so too. */
 static int poison(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   return rt_fill(j->rt, s->out, 0, padded(entry_value_bytes(&j->out[0])), 0xa5a5a5a5u, e) != 0 ||
