@@ -126,8 +126,13 @@ rm -f k.in.tmp.* other.in.tmp.*
 # file content never quoted into errors (a suite may name any file): a character class instead
 printf -- '==\nentry: bench_copy\ninput @ /proc/self/environ\n' > environ.bench
 env -i PSEARCH_PLANTED_TOKEN=hunter2 $P bench $FAST --backend=c environ.bench --json environ.json >$OUT 2>$ERR
+grep -l 'PSEARCH_PLANTED\|hunter2' $OUT $ERR && fail "an input file's content was quoted"
+has $ERR "environ.bench:3: input @ /proc/self/environ: not in the data format"
+printf 'ePSEARCH_PLANTED_TOKEN=hunter2\n' > environ.txt  # passes the header check (e: empty()), fails as a value
+printf -- '==\nentry: bench_copy\ninput @ environ.txt\n' > environ.bench
+check environ-file 1 $P bench $FAST --backend=c environ.bench --json environ.json
 grep -l 'PSEARCH_PLANTED\|hunter2' environ.json $OUT $ERR && fail "an input file's content was quoted"
-has environ.json "/proc/self/environ:1:1: a word (letters, digits, '_', '.') is not a value"
+has environ.json "environ.txt:1:1: a word (letters, digits, '_', '.') is not a value"
 
 # ICDs that are there but do not load (an address-space limit, a broken install): said so
 mkdir -p icd && echo /nonexistent/libpsearch-no-such-icd.so > icd/broken.icd
