@@ -41,9 +41,7 @@ void benchshard_free(struct benchshard *p)
   free(p);
 }
 
-/* The elements of a case's inputs, without loading them: a random case's
-** shapes, a file's bytes / 4, an inline case's values. */
-static double case_elements(const struct suite_case *c)
+double benchshard_elements(const struct suite_case *c)
 {
   struct data_value v[INPUT_MAX];
   struct ps_err e;
@@ -65,20 +63,23 @@ static double case_elements(const struct suite_case *c)
   return n;
 }
 
-/* The cost model's estimate of a case: FIXED_S, plus ELEMENT_S per element
-** and unit of work (the entry's work formula: a log multiplies by log2 n, a
-** key width w by 4). */
-static double estimate(const char *entry, const struct suite_case *c)
+double benchshard_work(const char *entry, const struct suite_case *c)
 {
   const struct entry *en = registry_find(entry);
-  double n = case_elements(c), f = 1;
+  double n = benchshard_elements(c), f = 1;
   if (en != NULL && en->work != NULL) {
     if (strstr(en->work, "log") != NULL)
       f *= log2(n + 2);
     if (strstr(en->work, " w") != NULL)
       f *= 4;
   }
-  return FIXED_S + ELEMENT_S * n * f;
+  return n * f;
+}
+
+/* The cost model's estimate of a case: FIXED_S, plus ELEMENT_S per unit of work. */
+static double estimate(const char *entry, const struct suite_case *c)
+{
+  return FIXED_S + ELEMENT_S * benchshard_work(entry, c);
 }
 
 /* An earlier results file, read (its schema checked). */

@@ -32,17 +32,24 @@
 **                                        would leave them, so that a sort that
 **                                        reads one goes wrong where validation
 **                                        sees it
-**   PSEARCH_TEST_POISON=1                the cost family's output, count and
-**                                        partials filled with 0xa5 bytes before
-**                                        each run, so a run that leaves part of
-**                                        them unwritten, or reads a partial
-**                                        before it is written, fails validation
+**   PSEARCH_TEST_POISON=1                the cost family's output, count,
+**                                        partials and look-back words filled
+**                                        with 0xa5 bytes before each run, so a
+**                                        run that leaves part of them unwritten,
+**                                        or reads one before it is written,
+**                                        fails validation
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
 **   PSEARCH_TEST_FILL_WORDS=N            rt_fill takes the path of fills that
 **                                        end past 2^31 words (128-byte patterns,
 **                                        the ends written) past N words instead
+**   PSEARCH_TEST_FAULT=ENTRY             each dataset of ENTRY breaks the
+**                                        device's context once prepared (rt's
+**                                        queue released: every later command
+**                                        fails, as after a fault that breaks
+**                                        NVIDIA's context), so that bench's
+**                                        recovery is seen to work
 */
 #ifndef hook_h
 #define hook_h
@@ -89,6 +96,9 @@ const char *hook_nvml_library(void);
 /* Words past whose end rt_fill fills by 128-byte patterns; 0 when not set. */
 uint64_t hook_fill_words(void);
 
+/* Whether entry's datasets are to break the device's context. */
+int hook_fault(const char *entry);
+
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);
 
@@ -108,6 +118,7 @@ static inline int hook_lookback_stale(void) { return 0; }
 static inline int hook_poison(void) { return 0; }
 static inline const char *hook_nvml_library(void) { return NULL; }
 static inline uint64_t hook_fill_words(void) { return 0; }
+static inline int hook_fault(const char *entry) { return (void)entry, 0; }
 static inline int hook_active(const char **names, const char **values, int max)
 {
   (void)names, (void)values, (void)max;

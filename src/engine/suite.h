@@ -3,7 +3,7 @@
 ** form (docs/suites.md): blocks start at a line `==`, `entry: a b c` names
 ** the entry points that get the block's cases, and each case is
 **   ["NAME"] [TAG...] input { VALUES } | input @ FILE
-**   ["NAME"] [TAG...] random input { TYPES }      (tag `sorted`: sorted arrays)
+**   ["NAME"] [TAG...] random input { TYPES }      (tags `sorted`, `reversed`)
 ** optionally followed by an output clause (parsed, then ignored: psearch
 ** validates against its c backend). `--` starts a comment line; a comment
 ** `-- kernels: FILE...` before the first `==` names files of user kernels.
@@ -25,6 +25,7 @@ struct suite_case {
   char *file;          /* input @ FILE, resolved relative to the suite; or NULL */
   char *values;        /* the text inside { } */
   int line;
+  int reversed;        /* random: generated sorted, then reversed (descending) */
 };
 
 struct suite_block {
