@@ -159,31 +159,39 @@ static void learn(struct benchplan *p, double *ratio, int k)
   p->learnt = 1;
 }
 
-/* Append every admitted case, with its earlier time where there is one.
-** 0, or -1 when out of memory. */
+/* collect's walk: the plan, its filter and the items' room. */
+struct walk {
+  struct benchplan *p;
+  benchplan_keep keep;
+  const void *ctx;
+  int cap;
+};
+
+/* Append the case at `at` when admitted, with its earlier time where there is
+** one. 0, or -1 when out of memory. */
+static int collect_one(void *wv, const struct suite_pos *at)
+{
+  struct walk *w = wv;
+  struct benchplan *p = w->p;
+  const struct suite_block *bl = at->bl;
+  if (!w->keep(w->ctx, bl, at->e, at->c))
+    return 0;
+  if (p->n == w->cap) {
+    struct item *ni = realloc(p->items, (size_t)(w->cap = 2 * w->cap + 16) * sizeof *ni);
+    if (ni == NULL)
+      return -1;
+    p->items = ni;
+  }
+  p->items[p->n++] = (struct item){bl, at->e, at->c, time_key(&p->env, bl->entries[at->e], &bl->cases[at->c]),
+                                   benchshard_work(bl->entries[at->e], &bl->cases[at->c]), -1, 0, -1, MODEL};
+  return 0;
+}
+
+/* Append every admitted case. 0, or -1 when out of memory. */
 static int collect(struct benchplan *p, struct suite *const *suites, int n, benchplan_keep keep, const void *ctx)
 {
-  int cap = 0;
-  for (int si = 0; si < n; si++)
-    for (int b = 0; b < suites[si]->nblocks; b++) {
-      const struct suite_block *bl = &suites[si]->blocks[b];
-      for (int e = 0; e < bl->nentries; e++)
-        for (int c = 0; c < bl->ncases; c++) {
-          struct item *it;
-          if (!keep(ctx, bl, e, c))
-            continue;
-          if (p->n == cap) {
-            struct item *ni = realloc(p->items, (size_t)(cap = 2 * cap + 16) * sizeof *ni);
-            if (ni == NULL)
-              return -1;
-            p->items = ni;
-          }
-          it = &p->items[p->n++];
-          *it = (struct item){bl, e, c, time_key(&p->env, bl->entries[e], &bl->cases[c]),
-                              benchshard_work(bl->entries[e], &bl->cases[c]), -1, 0, -1, MODEL};
-        }
-    }
-  return 0;
+  struct walk w = {p, keep, ctx, 0};
+  return suite_each(suites, n, collect_one, &w);
 }
 
 struct benchplan *benchplan_new(struct suite *const *suites, int n, benchplan_keep keep, const void *ctx,

@@ -359,7 +359,7 @@ static int body(void *p)
   struct results *r[MAXFILES] = {NULL};
   struct ofile *of = NULL;
   struct ps_err err = {{0}};
-  int code = PS_EXIT_FAILED, n = 0;
+  int code = PS_EXIT_FAILED, n = 0, committed;
   for (; n < cf->npaths; n++)
     if ((r[n] = results_load(cf->paths[n], &code, &err)) == NULL) {
       ps_error("report: %s", err.msg);
@@ -374,13 +374,12 @@ static int body(void *p)
     ps_error("report: out of memory");
     goto done;
   }
-  if (ofile_commit(of, &err) != 0) {
-    of = NULL;
+  committed = ofile_commit(of, &err);
+  of = NULL; /* the page is in place, or gone with the error */
+  if (committed != 0)
     ps_error("report: %s", err.msg);
-    goto done;
-  }
-  of = NULL;
-  code = PS_EXIT_OK;
+  else
+    code = PS_EXIT_OK;
 done:
   ofile_abort(of);
   for (int i = 0; i < n; i++)

@@ -681,3 +681,15 @@ done:
   free(dir);
   return s;
 }
+
+int suite_each(struct suite *const *suites, int n, int (*each)(void *ctx, const struct suite_pos *at), void *ctx)
+{
+  int rc = 0;
+  struct suite_pos at;
+  for (at.si = 0; at.si < n && rc == 0; at.si++)
+    for (int b = 0; b < suites[at.si]->nblocks && rc == 0; b++)
+      for (at.bl = &suites[at.si]->blocks[b], at.e = 0; at.e < at.bl->nentries && rc == 0; at.e++)
+        for (at.c = 0; at.c < at.bl->ncases && rc == 0; at.c++)
+          rc = each(ctx, &at);
+  return rc;
+}

@@ -70,4 +70,16 @@ extern const char *const suite_defaults[];
 
 int suite_case_has_tag(const struct suite_case *c, const char *tag);
 
+/* One (entry, case) pair of a suite: entry e and case c of block bl of suites[si]. */
+struct suite_pos {
+  int si;
+  const struct suite_block *bl;
+  int e, c;
+};
+
+/* each(ctx, at) for every entry and case of every block of suites[0..n), in
+** suite, block, entry, case order; the first nonzero return stops the walk
+** and is returned, else 0. */
+int suite_each(struct suite *const *suites, int n, int (*each)(void *ctx, const struct suite_pos *at), void *ctx);
+
 #endif
