@@ -182,6 +182,31 @@ __kernel void set_zero(__global T *x, const ulong i)
 #define SCAN_ID ((T)0)
 #endif
 
+// A tile's prefix from the look-back (tile_prefix): a T, which wraps as the
+// scan does, or with -DWIDE (filter past 2^32 - 1 elements, cost.c) a 64-bit
+// count. A status word packs epoch << (PB + 2) | flag << PB | the prefix's
+// low PB bits (PB = 32, or 38 with WIDE: counts below 2^38, epochs below
+// 2^24, lookback.c). P_COUNT is a prefix as a count (a filter's kept
+// elements before the tile: the tile's first place in the output).
+#ifdef WIDE
+typedef ulong P;
+#define PB 38
+#define P_OP(a, b) ((a) + (b))
+#define P_ID ((P)0)
+#define P_OF(s) ((P)((s) & (((ulong)1 << PB) - 1)))
+#define P_COUNT(p) (p)
+#else
+typedef T P;
+#define PB 32
+#define P_OP(a, b) SCAN_OP(a, b)
+#define P_ID SCAN_ID
+#define P_OF(s) ((T)(uint)(s))
+#define P_COUNT(p) ((ulong)(U)(p))
+#endif
+#define P_WORD(ep, f, v) ((ulong)(ep) << (PB + 2) | (ulong)(f) << PB | ((ulong)(v) & (((ulong)1 << PB) - 1)))
+#define P_FLAG(s) ((uint)((s) >> PB) & 3u)
+#define P_EPOCH(s) ((s) >> (PB + 2))
+
 // The group scans below (local_scan, local_seg_scan) have two forms. With
 // -DWARP_SCAN (NVIDIA's PTX, T of 4 bytes, WG a multiple of the 32-wide warp)
 // each warp scans its work-items' values in registers with shfl.sync, and
@@ -260,13 +285,19 @@ static void tile_scan(__global const T *in, ulong n, uint t, __local T *tile, __
 // Write the scanned tile: element q of the tile gets its inclusive (or with
 // EXCLUSIVE, exclusive) prefix plus the tile's prefix `pre`. With FILTER,
 // the kept elements of the tile (xs, from tile_scan) go to out at their
-// global positions instead.
-static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T pre,
+// places instead: the tile's count before each (32-bit, at most TILE) from
+// the tile's first place, out + pre (64-bit, once a tile).
+static void tile_write(__global const T *in, __global T *out, ulong n, uint t, P pre,
                        __local T *tile, __local T *sums, const T *xs)
 {
   uint lid = get_local_id(0);
   ulong base = (ulong)t * TILE;
+#ifdef FILTER
+  T off = lid ? sums[lid - 1] : (T)0;
+  __global T *o = out + P_COUNT(pre);
+#else
   T off = SCAN_OP(pre, lid ? sums[lid - 1] : SCAN_ID);
+#endif
   (void)xs;
   for (uint k = 0; k < ITEMS; k++)
     tile[PAD(lid * ITEMS + k)] = SCAN_OP(tile[PAD(lid * ITEMS + k)], off);
@@ -279,7 +310,7 @@ static void tile_write(__global const T *in, __global T *out, ulong n, uint t, T
 #if defined(FILTER)
     T x = xs[k];
     if (x >= 0)
-      out[(U)tile[PAD(q)] - 1] = x;
+      o[(U)tile[PAD(q)] - 1] = x;
 #elif defined(EXCLUSIVE)
     out[i] = q ? tile[PAD(q - 1)] : pre;
 #else
@@ -329,44 +360,48 @@ static uint tile_ticket(volatile __global uint *ticket, uint epoch_base, __local
 #else
 #define TILE_WALKERS 1
 #endif
-static T tile_prefix(volatile __global ulong *status, uint t, uint epoch, T agg, int head)
+#if defined(WARP_LOOKBACK) && defined(WIDE)
+static P shfl_xor_p(P x, uint d) { return (ulong)shfl_xor((uint)x, d) | (ulong)shfl_xor((uint)(x >> 32), d) << 32; }
+#elif defined(WARP_LOOKBACK)
+#define shfl_xor_p(x, d) ((T)shfl_xor((uint)(x), d))
+#endif
+static P tile_prefix(volatile __global ulong *status, uint t, uint epoch, P agg, int head)
 {
   uint lane = get_local_id(0) & (TILE_WALKERS - 1);
-  ulong tag = (ulong)epoch << 34;
-  T pre = SCAN_ID;
+  P pre = P_ID;
   if (lane == 0)
-    atom_xchg(&status[t], tag | ((t == 0 || head ? 2UL : 1UL) << 32) | (uint)agg);
+    atom_xchg(&status[t], P_WORD(epoch, t == 0 || head ? 2u : 1u, agg));
   for (long j = (long)t - 1; j >= 0;) {
     long i = j - (long)lane;
-    ulong s = i >= 0 ? status[i] : tag | (2UL << 32) | (uint)SCAN_ID; // before tile 0: inclusive, the identity
-    uint f = (s >> 34) == epoch ? (uint)(s >> 32) & 3u : 0u; // one aligned 64-bit load: the word is read whole
+    ulong s = i >= 0 ? status[i] : P_WORD(epoch, 2u, P_ID); // before tile 0: inclusive, the identity
+    uint f = P_EPOCH(s) == epoch ? P_FLAG(s) : 0u; // one aligned 64-bit load: the word is read whole
 #ifdef WARP_LOOKBACK
     uint ready = ballot(f != 0, 0), incl = ballot(f == 2, 0);
     uint last = incl ? popcount((incl & (0u - incl)) - 1u) : 31u; // the oldest lane needed
     uint need = last == 31u ? ~0u : (2u << last) - 1u;
-    T x;
+    P x;
     if ((ready & need) != need)
       continue; // not all ready: read the window again
-    x = lane <= last ? (T)(uint)s : SCAN_ID;
+    x = lane <= last ? P_OF(s) : P_ID;
     for (uint d = 16; d > 0; d >>= 1) {
-      T y = (T)shfl_xor((uint)x, d); // every lane, outside SCAN_OP (which may read an argument twice)
-      x = SCAN_OP(x, y);
+      P y = shfl_xor_p(x, d); // every lane, outside P_OP (which may read an argument twice)
+      x = P_OP(x, y);
     }
-    pre = SCAN_OP(pre, x);
+    pre = P_OP(pre, x);
     if (incl)
       break;
     j -= 32;
 #else
     if (f == 0)
       continue; // not ready: spin on it
-    pre = SCAN_OP(pre, (T)(uint)s);
+    pre = P_OP(pre, P_OF(s));
     if (f == 2)
       break;
     j--;
 #endif
   }
   if (lane == 0 && t != 0 && !head)
-    atom_xchg(&status[t], tag | (2UL << 32) | (uint)SCAN_OP(pre, agg));
+    atom_xchg(&status[t], P_WORD(epoch, 2u, P_OP(pre, agg)));
   return pre;
 }
 
@@ -386,16 +421,16 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   __local T tile[TILE_LOCAL];
   __local T sums[WG];
   __local uint tid_sh;
-  __local T pre_sh;
+  __local P pre_sh;
   T xs[ITEMS]; // FILTER: the work-item's elements between scan and write
   uint lid = get_local_id(0), t = tile_ticket(ticket, epoch_base, &tid_sh);
   tile_scan(in, n, t, tile, sums, xs);
   if (lid < TILE_WALKERS) {
-    T agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0);
+    P agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0);
     if (lid == 0) {
       pre_sh = pre;
-      if ((ulong)(t + 1) * TILE >= n)
-        total[0] = SCAN_OP(pre, agg); // the last tile: the whole sum (filter's count)
+      if ((ulong)(t + 1) * TILE >= n) // the last tile: the whole sum as a 64-bit count (filter's)
+        *(__global ulong *)total = P_COUNT(P_OP(pre, agg));
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -419,11 +454,12 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
   __local uint sh[WG]; // the ballot's, without NV_PTX
   __local uint cnt_sh[WG / 32];
   __local uint tid_sh;
-  __local T pre_sh;
+  __local P pre_sh;
   T xs[ITEMS];
   uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5, below = (1u << lane) - 1u, t, cnt = 0, off = 0,
        agg = 0;
   ulong base;
+  __global T *o;
   t = tile_ticket(ticket, epoch_base, &tid_sh);
   base = (ulong)t * TILE + (ulong)w * 32 * ITEMS + lane;
   for (uint k = 0; k < ITEMS; k++) {
@@ -440,19 +476,19 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
     agg += cnt_sh[v];
   }
   if (lid < TILE_WALKERS) {
-    T pre = tile_prefix(status, t, epoch, (T)agg, 0);
+    P pre = tile_prefix(status, t, epoch, (P)agg, 0);
     if (lid == 0) {
       pre_sh = pre;
       if ((ulong)(t + 1) * TILE >= n)
-        total[0] = ADD(pre, (T)agg);
+        *(__global ulong *)total = P_COUNT(P_OP(pre, (P)agg));
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  off += (uint)pre_sh;
+  o = out + P_COUNT(pre_sh); // the tile's first place; off within the tile
   for (uint k = 0; k < ITEMS; k++) {
     uint m = ballot(xs[k] >= 0, sh);
     if (xs[k] >= 0)
-      out[off + popcount(m & below)] = xs[k];
+      o[off + popcount(m & below)] = xs[k];
     off += popcount(m);
   }
 }

@@ -1,7 +1,9 @@
 // onesweep.cl: stable LSD radix sort with 8-bit digits in the Onesweep
 // structure (Adinets and Merrill 2022; docs/entries.md, `radix_sort`):
 //   os_hist: one read of the keys counts the digits of every pass (each
-//            work-group's local counts added to the totals with atomics)
+//            work-group's local counts added to the totals with atomics);
+//            the last group to finish marks the passes whose digit is the
+//            same in every key (one digit's total is n)
 //   os_scan: per pass, the digit totals scanned into the digits' offsets
 //            (with -DSCANG os_pass's first group does it instead, below)
 //   os_pass: one launch per pass. A tile of TILE keys, held in registers,
@@ -11,6 +13,11 @@
 //            by decoupled look-back per digit (one work-item per digit),
 //            reorders its keys by digit in local memory and writes each
 //            digit's run contiguously. A pass reads and writes the keys once.
+//            A pass whose digit is constant moves nothing: it is the identity,
+//            so its tiles copy their keys (and values) in place of the ranking
+//            and the look-back, or, for two constant passes in a row between
+//            the first and the last, do nothing at all (the keys stay in the
+//            buffer the pass after them reads: pass_mode).
 // Tiles take their ids from an atomic ticket, so a tile waits only for tiles
 // held by groups that have started (forward progress); with -DGID (NVIDIA,
 // which starts groups in order of id, as CUB's scan assumes) from the group's
@@ -31,9 +38,12 @@
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
-// at once: 4, 8 or 16), -DHWG, -DHVEC, -DHITEMS (os_hist's group size,
-// keys a load: 1, 2 or 4, loads a work-item in flight),
+// at once: 4, 8 or 16), -DHWG, -DHVEC, -DHITEMS, -DHPARTS (os_hist's group
+// size, keys a load: 1, 2 or 4, loads a work-item in flight, copies of its
+// local counts: work-item l counts in copy l % HPARTS, so that keys of one
+// hot digit spread their atomics over HPARTS words, as CUB's NUM_PARTS),
 // [-DHS_SCAN] (with -DNV_PTX: the group scan Hillis-Steele's, not the warps'),
+// [-DRANK_ALL] (every pass ranks, its digit constant or not),
 // [-DPACKR] (the ranks two to a register) and, with -DVALUES, [-DVSHARE]
 // (the values go through the keys' local memory once the keys are written,
 // rather than beside them: half the local memory a key; and they are loaded
@@ -195,13 +205,42 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 }
 #endif
 
+// The words of tot after the digit totals (PASSES * RADIX of them): the scan
+// group's flag (below), os_hist's count of finished groups (the last one
+// sets it back to 0) and the mask of constant passes (bit p: one digit of
+// pass p holds all n keys), which os_hist's last group writes for the passes.
+#define FLAG_W (PASSES * RADIX)
+#define DONE_W (PASSES * RADIX + 1)
+#define CONST_W (PASSES * RADIX + 2)
+
+// os_hist's last group: the constant passes into tot[CONST_W], from the
+// totals that every group has added (each group's adds are ordered before
+// its count of DONE_W by the device's fence); m is a local word.
+static void constant_passes(volatile __global uint *tot, const ulong n, __local uint *m)
+{
+  uint l = get_local_id(0);
+  if (l == 0)
+    *m = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  device_fence();
+  for (uint i = l; i < PASSES * RADIX; i += HWG)
+    if (tot[i] == (uint)n)
+      atomic_or(m, 1u << (i / RADIX));
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (l == 0) {
+    tot[CONST_W] = *m;
+    tot[DONE_W] = 0;
+  }
+}
+
 // Adds to tot[p * RADIX + d] (zero before the launch: whoever reads them zeroes
 // them again for the next sort, os_scan or the scan's group) how many keys have
 // digit d in pass p: each group of HWG work-items counts its share (a
 // grid-stride walk of loads of HVEC keys, HITEMS loads a work-item in flight)
-// in local memory, then adds its counts with global atomics. Also zeroes
-// clear[0, words) (LB32: every pass's look-back words) and the scan's group's
-// flag tot[PASSES * RADIX], which the first pass's tiles wait on.
+// in local memory (HPARTS copies), then adds its counts with global atomics;
+// the last group to finish writes the constant passes (constant_passes).
+// Also zeroes clear[0, words) (LB32: every pass's look-back words) and the
+// scan's group's flag tot[FLAG_W], which the first pass's tiles wait on.
 #if HVEC == 1
 #define HLOAD U
 #else
@@ -211,16 +250,17 @@ __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
 void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
              __global uint *restrict clear, const ulong words)
 {
-  __local uint h[PASSES * RADIX];
+  __local uint h[PASSES * RADIX * HPARTS];
+  __local uint last;
   __global const HLOAD *vin = (__global const HLOAD *)in; // (a buffer's start: aligned)
-  uint l = get_local_id(0);
+  uint l = get_local_id(0), part = l % HPARTS;
   ulong stride = (ulong)get_num_groups(0) * HWG, nv = n / HVEC;
-  for (uint i = l; i < PASSES * RADIX; i += HWG)
+  for (uint i = l; i < PASSES * RADIX * HPARTS; i += HWG)
     h[i] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
 #define HCOUNT(u)                   \
   for (uint p = 0; p < PASSES; p++) \
-    atomic_inc(&h[p * RADIX + DIGIT(KEY(u), 8 * p)]);
+    atomic_inc(&h[(p * RADIX + DIGIT(KEY(u), 8 * p)) * HPARTS + part]);
   for (ulong i0 = get_global_id(0); i0 < nv; i0 += stride * HITEMS) {
     HLOAD k[HITEMS];
     for (uint j = 0; j < HITEMS; j++) {
@@ -242,13 +282,25 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   for (ulong i = nv * HVEC + get_global_id(0); i < n; i += stride) // the last n % HVEC
     HCOUNT(in[i])
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint i = l; i < PASSES * RADIX; i += HWG)
-    if (h[i] != 0)
-      atomic_add(&tot[i], h[i]);
+  for (uint i = l; i < PASSES * RADIX; i += HWG) {
+    uint c = 0;
+    for (uint q = 0; q < HPARTS; q++)
+      c += h[i * HPARTS + q];
+    if (c != 0)
+      atomic_add(&tot[i], c);
+  }
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
   if (get_global_id(0) == 0)
-    tot[PASSES * RADIX] = 0;
+    tot[FLAG_W] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); // every work-item's adds
+  if (l == 0) {
+    device_fence();
+    last = atomic_inc(&tot[DONE_W]) == get_num_groups(0) - 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (last)
+    constant_passes(tot, n, h);
 }
 
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d;
@@ -313,7 +365,7 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 // With -DSCANG the launch's first group (by id, or the first ticket) is no
 // tile. In the first pass (first = 1) it does os_scan's work: it scans every
 // pass's digit totals tot into the offsets off, zeroes the totals for the
-// next sort's os_hist and then sets tot[PASSES * RADIX] (zeroed by os_hist).
+// next sort's os_hist and then sets tot[FLAG_W] (zeroed by os_hist).
 // The tiles, the groups after it, wait for that word only where they read
 // off, long after it is set. In the later passes it returns at once: every
 // launch has it, so that each takes the same number of tickets. Without
@@ -334,7 +386,7 @@ static void scan_group_work(__local uint *sh, volatile __global uint *tot, OFF_T
   barrier(CLK_GLOBAL_MEM_FENCE);
   if (first && l == 0) {
     device_fence(); // every offset before the flag, for the other groups
-    tot[PASSES * RADIX] = 1;
+    tot[FLAG_W] = 1;
   }
 }
 #else
@@ -408,7 +460,7 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
   if (A_DIGIT(l)) {
     uint pre = digit_prefix(status, t, l, epoch, count);
 #ifdef SCANG
-    while (first && tot[PASSES * RADIX] == 0) // the offsets not yet scanned
+    while (first && tot[FLAG_W] == 0) // the offsets not yet scanned
       ;
     // The offsets are loaded only once the flag's load returned 1, and no group
     // loads them before that: mem_fence keeps the compiler from hoisting the
@@ -461,6 +513,60 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
 // Tile slot q's value: with iota its position; past the end 0.
 #define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
 
+// What pass p does, by the constant passes os_hist marked (tot[CONST_W]):
+// ranks (a digit that varies); copies its input (a constant digit); or
+// nothing, for two constant passes in a row from pass 1 up to the one before
+// the last, taken in pairs from the first: the buffers swap every pass, so
+// the pass after a pair reads the buffer the pass before it wrote (keys and
+// values alike), while pass 0 must read the input and the last write the
+// result.
+#define P_RANK 0
+#define P_COPY 1
+#define P_NONE 2
+static uint pass_mode(volatile __global const uint *tot, uint p)
+{
+#ifdef RANK_ALL
+  uint c = 0; // (every pass ranks)
+  (void)tot;
+#else
+  uint c = tot[CONST_W];
+#endif
+  if (!(c >> p & 1u))
+    return P_RANK;
+  for (uint q = 1; q + 2 < PASSES; q++)
+    if ((c >> q & 3u) == 3u) {
+      if (p == q || p == q + 1)
+        return P_NONE;
+      q++;
+    }
+  return P_COPY;
+}
+
+// A constant pass's tile: its m elements copied where they are (each key's
+// run starts where the keys before it end), and their values (VOUT); with
+// LAST the values only.
+#ifdef VALUES
+#define COPY_VALUES , __global const uint *restrict vin, __global VOUT *restrict vout, uint iota
+#define COPY_VARGS , vin, vout, iota
+#else
+#define COPY_VALUES
+#define COPY_VARGS
+#endif
+static void copy_tile(__global const U *restrict in, __global U *restrict out, uint t, uint m COPY_VALUES)
+{
+  for (uint i = 0; i < ITEMS; i++) {
+    uint q = i * WG + get_local_id(0);
+    if (q < m) {
+#ifndef LAST
+      out[(ulong)t * TILE + q] = in[(ulong)t * TILE + q];
+#endif
+#ifdef VALUES
+      vout[(ulong)t * TILE + q] = (VOUT)VALUE(q);
+#endif
+    }
+  }
+}
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
              OFF_T off /* all passes' */, volatile __global lbword *status,
@@ -476,7 +582,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
   PEERS_MEMORY;
-  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count;
+  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count, mode;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
   RANKS;
@@ -489,6 +595,11 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   t -= 1;
 #endif
   m = (uint)min((ulong)TILE, n - (ulong)t * TILE);
+  if ((mode = pass_mode(tot, shift >> 3)) != P_RANK) {
+    if (mode == P_COPY)
+      copy_tile(in, out, t, m COPY_VARGS);
+    return;
+  }
 #ifdef LB32
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
 #endif

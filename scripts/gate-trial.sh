@@ -41,7 +41,7 @@ trial() { # trial NAME K [ENV...]: one gate, its exit code and geomean appended 
   env "$@" "$here/ci-gate.sh" --psearch "$psearch" --baseline "$out/baseline" "${gopts[@]}" \
     --markdown "$out/$name-$k.md" "${extra[@]}" > "$out/$name-$k.log" 2>&1
   local rc=$? g
-  g=$(grep -o 'geometric mean speedup [0-9.]*x' "$out/$name-$k.md" 2>/dev/null | head -1)
+  g=$(grep -o 'geometric mean speedup [*]*[0-9.]*x' "$out/$name-$k.md" 2>/dev/null | head -1 | tr -d '*')
   echo "$name $k exit $rc ${g:-}" | tee -a "$out/trials.txt"
 }
 : > "$out/trials.txt"

@@ -35,8 +35,11 @@ def catalogue(entries):
                 "|---|---|---|---|---|---|---|"]
         for e in entries:
             if e["family"] == f:
+                desc = e["description"]
+                if e.get("max_n"):
+                    desc += " (at most %d elements: %s)" % (e["max_n"], e["max_why"])
                 cells = ["`%s`" % e["name"], "%s → %s" % (e["input"], e["output"]), types_text(e["types"]),
-                         e["work"], e["span"], e["bytes"], e["description"]]
+                         e["work"], e["span"], e["bytes"], desc]
                 out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")
     out.append(END)

@@ -3,8 +3,8 @@
 # everything: build/psearch and the unit tests that run kernels (engine,
 # search, cost, radix) with the shared libraries a GPU host may lack (cJSON,
 # xxHash, cmocka), a wrapper DIR/psearch that finds them, the peer anchors
-# (scripts/anchors: torch_anchor.py, and cub_anchor built with nvcc -O3
-# -arch=sm_90 when nvcc is here), and the scripts. Default DIR .carry/psearch
+# (scripts/anchors: torch_anchor.py, and cub_anchor and cub_sort_big built
+# with nvcc -O3 -arch=sm_90 when nvcc is here), and the scripts. Default DIR .carry/psearch
 # (ignored by git; name .carry in the device tool's carry). docs/gpu.md.
 set -eu
 cd "$(dirname "$0")/.."
@@ -23,6 +23,7 @@ done
 cp scripts/anchors/torch_anchor.py "$dir/anchors/"
 if command -v nvcc >/dev/null; then
   nvcc -O3 -arch=sm_90 -o "$dir/anchors/cub_anchor" scripts/anchors/cub_anchor.cu
+  nvcc -O3 -arch=sm_90 -o "$dir/anchors/cub_sort_big" scripts/anchors/cub_sort_big.cu
 else
   echo "gpu-bundle.sh: no nvcc here: the bundle has no CUB anchor" >&2
 fi

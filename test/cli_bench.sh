@@ -275,10 +275,19 @@ printf '==\nentry: nosuchentry\ninput { 1 }\n' > $T/e1.bench
 check unknown-entry 3 $P bench $T/e1.bench; has $ERR "unknown entry point 'nosuchentry'"
 printf '==\nentry: sorted\ninput { [1\n' > $T/e2.bench
 check bad-suite 3 $P bench $T/e2.bench; has $ERR "e2.bench:3: unclosed '{'"
-check no-suite 3 $P bench $T/nosuch.bench; has $ERR "nosuch.bench: cannot open"
+check no-suite 1 $P bench $T/nosuch.bench; has $ERR "nosuch.bench: cannot open"  # I/O: failed work, not malformed input
+check suite-dir 1 $P bench $T
 printf '==\nentry: sorted\ninput @ missing.in\n"ok" input { [1] }\n' > $T/e3.bench
-check missing-input 1 $P bench $FAST $T/e3.bench; has $OUT "missing.in: cannot open"
-grep -E '^ok: +[ 0-9]+μs' $OUT >/dev/null || fail "a dataset after a missing file did not run"
+# an input @ FILE is opened and its header checked with the suite, before any device work:
+# a file that cannot be read is failed work (exit 1), one that is not the data format malformed (3)
+check missing-input 1 $P bench $FAST $T/e3.bench; has $ERR "e3.bench:3: input @ $T/missing.in: cannot open"
+grep -q 'Results for' $OUT && fail "a suite with a missing input file ran"
+printf 'hello\n' > $T/notdata.in; printf 'b\002\001 q32' > $T/badtype.in; : > $T/empty.in
+for f in notdata:'not in the data format' badtype:'not a value in the binary data format' empty:'the file is empty'; do
+  printf '==\nentry: sorted\n"ok" input { [1] }\ninput @ %s.in\n' ${f%%:*} > $T/e5.bench
+  check "bad-input-${f%%:*}" 3 $P bench $FAST $T/e5.bench; has $ERR "e5.bench:4: input @ $T/${f%%:*}.in: ${f#*:}"
+  grep -q 'Results for' $OUT && fail "a suite with a malformed input file (${f%%:*}) ran"
+done
 printf '==\nentry: reduce\ninput { [1.5f32] }\n' > $T/e4.bench
 check wrong-type 3 $P bench $FAST $T/e4.bench; has $ERR "e4.bench:3: dataset #0 (\"[1.5f32]\") for reduce: Error: entry point arguments have invalid types."; has $ERR "Expected input of types: []i32 | []u32"
 check runs-zero 2 $P bench -r 0 $T/s.bench

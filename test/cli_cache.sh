@@ -109,6 +109,13 @@ check cap-a-kept 0 $P bench $FAST --backend=c -v $T/a.bench; has $ERR "a: datase
 check cap-b-evicted 0 $P bench $FAST --backend=c -v $T/b.bench; has $ERR "b: dataset cache miss"
 check cap-big 0 $P bench $FAST --backend=c -v $T/c.bench      # larger than what is left: others go
 check cap-big-kept 0 $P bench $FAST --backend=c -v $T/c.bench; has $ERR "c: dataset cache hit"
+# a dataset larger than the cap itself is used uncached, said once, and evicts nothing
+printf '==\nentry: bench_copy\n"e" random input { [300000]i32 }\n' > $T/e.bench
+check cap-over 0 $P bench $FAST --backend=c $T/e.bench
+has $ERR "e: 1.1 MiB, more than the dataset cache's cap of 1.0 MiB (PSEARCH_CACHE_MAX): used uncached"
+[ "$(grep -c "more than the dataset cache's cap" $ERR)" = 1 ] || fail "cap-over: not said once"
+check cap-over-again 0 $P bench $FAST --backend=c -v $T/e.bench; has $ERR "e: dataset cache miss"
+check cap-over-c-kept 0 $P bench $FAST --backend=c -v $T/c.bench; has $ERR "c: dataset cache hit"
 # a run whose own data exceeds the cap keeps it (no thrash), warns, and a later run trims
 export XDG_CACHE_HOME=$T/c5 PSEARCH_CACHE_MAX=500K
 printf '==\nentry: bench_copy\n"x" random input { [100000]i32 }\n"y" random input { [100000]u32 }\n' > $T/xy.bench

@@ -203,13 +203,21 @@ ns = {"s": "http://www.w3.org/2000/svg"}
 root = E.parse(sys.argv[1]).getroot()
 assert root.tag == "{http://www.w3.org/2000/svg}svg", root.tag
 texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
-# one panel per program and dataset of either file (10), with a time axis each
-assert sum(t.startswith("s.bench:") and "  —  " in t for t in texts) == 10, texts
-assert texts.count("runtime (μs)") == 10
+# the files named once, in the legend; one suite heading; one panel per problem, layouts
+# together ("sorted [33554431]i32" is the problem [33554431]i32), each with its time axis
+assert texts.count("old.json") == 1 and texts.count("new.json") == 1, texts
+assert texts.count("s.bench") == 1, texts
+titles = [t for t in texts if t.split("  (")[0] in ("[1000]i32", "[1000000]i32", "[33554431]i32", "gone", "noisy", "few", "x", "added")]
+assert len(titles) == 8 and "[1000000]i32  (fastest first)" in titles and "[1000]i32" in titles, titles
+assert texts.count("runtime (µs, log scale)") == 8, texts
 # a box group (tooltip) per dataset and file that ran: 8 in old, 8 in new
 groups = [g.find("s:title", ns).text for g in root.iter("{http://www.w3.org/2000/svg}g")]
 assert len(groups) == 16, groups
-assert any("new.json: 10 runs, mean 110.1 μs" in g for g in groups), groups
+assert any("new.json: s.bench:search [1000]i32: 10 runs, mean 110 µs, median 110 µs" in g for g in groups), groups
+# fastest first within a panel: copy (300 µs) above search (2000 µs) on [1000000]i32, each
+# named once for its two files' rows, the medians printed right
+i = texts.index("[1000000]i32  (fastest first)")
+assert texts[i + 1:i + 4] == ["copy", "300 µs", "300 µs"] and texts[i + 4:i + 7] == ["search", "2000 µs", "2010 µs"], texts[i:i + 8]
 # the speedup bars: the ratios of the medians, one invocation a side, so none
 # coloured as significant and every one marked '?' (not judged), as compare does
 rects = [r.get("fill") for r in root.iter("{http://www.w3.org/2000/svg}rect")]
@@ -242,9 +250,9 @@ import sys, xml.etree.ElementTree as E
 texts = ["".join(t.itertext()) for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
 cut = [t for t in texts if "..." in t]
 assert not any("\ufffd" in t for t in texts), texts  # valid names: nothing cut inside a character
-assert any(t.startswith("é") and t.endswith("  —  dead") for t in cut), cut
-assert any("é..." in t and "ü..." in t for t in cut), cut     # both names cut at the end
-assert any(t.startswith("é") and "...ö" in t and t.endswith("öz") for t in cut), cut  # the middle dropped
+assert any(t.startswith("é") and "...é" in t for t in cut), cut      # the entry's label: its middle dropped
+assert any(t.startswith("ü") and "...ö" in t and t.endswith("öz") for t in cut), cut  # the panel's title, too
+assert "dead" in texts and any(t.startswith("failed: Execution exceeded") for t in texts), texts  # failed: said
 PY
 # a speedup label of entry and dataset over 300 bytes, which was cut inside a character
 python3 - $T/v1.json <<'PY'
@@ -355,20 +363,88 @@ def load(path):
     bars = [(float(q.get("x")), float(q.get("width"))) for q in root.iter(S + "rect") if float(q.get("width")) < 900]
     return texts, bars
 texts, bars = load(sys.argv[1])
-assert "2.00x" in texts and "0.50x" in texts and "1.00x" in texts, texts
-assert "10.0 us (no bench_copy here)" in texts, texts          # d2 has no copy; b failed there
-assert "z" not in texts and "nan" not in open(sys.argv[1]).read().lower(), texts  # 0 µs: no bar
+# each group fastest first, its ratio and mean printed; d2 has no copy (b failed there);
+# 0 µs has no bar; the baseline's name in bold
+i = texts.index("d1  ·  s")
+assert texts[i + 1:i + 7] == ["b", "0.50x  (50.0 µs)", "bench_copy", "1.00x  (100 µs)", "a", "2.00x  (200 µs)"], texts
+assert "10.0 µs (no bench_copy here)" in texts, texts
+assert "z" not in texts and "nan" not in open(sys.argv[1]).read().lower(), texts
 assert sum(t == "a" for t in texts) == 2 and sum(t == "b" for t in texts) == 1, texts
+assert "1/2x" in texts and "2x" in texts and not any("0.5x" == t or "0.25x" == t for t in texts), texts  # readable ticks
 one = [b for b in bars if b[1] > 0]
-a2, b05 = one[0], one[1]                                        # 2x right of 1x, 0.5x left of it: equal lengths
+b05, a2 = one[0], one[1]                                        # 2x right of 1x, 0.5x left of it: equal lengths
 assert abs(a2[1] - b05[1]) < 0.02 and b05[0] + b05[1] - a2[0] < 0.02, (a2, b05)
 texts, bars = load(sys.argv[2])
-assert "0.50x" in texts and "0.25x" in texts and "1x = a" in texts, texts
+assert "0.50x  (100 µs)" in texts and "0.25x  (50.0 µs)" in texts and "1/4x" in texts, texts
 print("ok")
+PY
+# an unknown baseline is an error, with the entry meant
+check plot-bars-typo 2 $P plot --bars --baseline bench_cpy $T/bars.json -o $T/typo.svg
+has $ERR "unknown --baseline 'bench_cpy' (did you mean 'bench_copy'?)"
+[ -e $T/typo.svg ] && fail "plot-bars-typo wrote a chart"
+# layouts of one problem share a group: eytzinger [n] beside sorted [n], against the copy
+python3 - $T/layouts.json <<'PY'
+import json, sys
+r = lambda us: {"runtimes": [us] * 3}
+json.dump({"s.bench:bench_copy": {"datasets": {"sorted [1000]i32": r(10)}},
+           "s.bench:bench_binary_search": {"datasets": {"sorted [1000]i32": r(80)}},
+           "s.bench:bench_eytzinger_search": {"datasets": {"eytzinger [1000]i32": r(40)}}}, open(sys.argv[1], "w"))
+PY
+check plot-bars-layouts 0 $P plot --bars $T/layouts.json -o $T/layouts.svg
+check plot-box-layouts 0 $P plot $T/layouts.json -o $T/layouts-box.svg
+py plot-layouts-grouped $T/layouts.svg $T/layouts-box.svg <<'PY'
+import sys, xml.etree.ElementTree as E
+texts = lambda f: ["".join(t.itertext()) for t in E.parse(f).getroot().iter("{http://www.w3.org/2000/svg}text")]
+t = texts(sys.argv[1])
+i = t.index("[1000]i32  ·  s.bench")
+assert t[i + 1:i + 7] == ["bench_copy · sorted", "1.00x  (10.0 µs)", "bench_eytzinger_search · eytzinger",
+                          "4.00x  (40.0 µs)", "bench_binary_search · sorted", "8.00x  (80.0 µs)"], t
+assert not any(x.startswith("eytzinger [1000]i32") for x in t), t  # no group of its own
+t = texts(sys.argv[2])
+i = t.index("[1000]i32  (fastest first)")
+assert t[i + 1::2][:3] == ["bench_copy · sorted", "bench_eytzinger_search · eytzinger", "bench_binary_search · sorted"], t
+# a log axis: the medians 10, 40 and 80 µs, the first step two octaves, the second one
+med = [float(l.get("x1")) for l in E.parse(sys.argv[2]).getroot().iter("{http://www.w3.org/2000/svg}line")
+       if l.get("stroke-width") == "2.50"]
+assert len(med) == 3 and abs((med[1] - med[0]) - 2 * (med[2] - med[1])) < 0.05, med
+PY
+# the box plot's axis is set by the whiskers: one run 1000x slower is counted at its edge
+python3 - $T/outlier.json <<'PY'
+import json, sys
+json.dump({"s:a": {"datasets": {"d": {"runtimes": [100 + k % 7 for k in range(40)] + [100000]}}}}, open(sys.argv[1], "w"))
+PY
+check plot-outlier 0 $P plot $T/outlier.json -o $T/outlier.svg
+py plot-outlier-axis $T/outlier.svg <<'PY'
+import sys, xml.etree.ElementTree as E
+t = ["".join(x.itertext()) for x in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+ticks = [float(x) for x in t if x.replace(".", "").isdigit()]
+assert ticks and max(ticks) < 200, ticks   # the axis stays near 100 µs
+assert "+1" in t and "103 µs" in t, t      # the run beyond it counted; the median printed
 PY
 check plot-bars-two 2 $P plot --bars old.json new.json; has $ERR "--bars draws one results file"
 check plot-bars-sweep 2 $P plot --bars --sweep old.json; has $ERR "choose one"
 check plot-none 2 $P plot
+# SVG to a terminal is refused, as dataset refuses binary (needs a pseudo-terminal: python's pty)
+python3 - "$P" old.json > $T/pty.txt 2>&1 <<'PY'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "plot", sys.argv[2]])
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:  # EIO once the child has closed the terminal
+        break
+    if not d:
+        break
+    out += d
+_, st = os.waitpid(pid, 0)
+print("rc", os.WEXITSTATUS(st), out.decode(errors="replace"))
+PY
+has $T/pty.txt "rc 2 "
+has $T/pty.txt "refusing to write SVG to a terminal"
+grep -q "<svg" $T/pty.txt && fail "plot wrote SVG to a terminal"
 check plot-bad 3 $P plot $T/array.json; has $ERR "array.json: not benchmark results"
 check plot-unwritable 1 $P plot old.json -o /nonexistent-dir/p.svg
 [ -e /nonexistent-dir ] && fail "plot created a directory"

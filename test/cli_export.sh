@@ -1,7 +1,8 @@
 #!/bin/bash
 # CLI tests of `psearch export`: each format parsed back by Python and checked
-# against the runs of the input files (Google Benchmark's JSON as
-# github-action-benchmark and Bencher read it, CSV with awkward names and
+# against the runs of the input files (Google Benchmark's JSON as its
+# compare.py reads it, Bencher's and github-action-benchmark's JSON against
+# their documented schemas, CSV with awkward names and
 # full-precision runtimes, the markdown table's shape), pooling of several
 # files, several forms at once into files, the old spellings' hints, and the
 # exit codes of the error paths.
@@ -58,7 +59,7 @@ def runs(paths):
 PY
 export PYTHONPATH=$T
 
-# --- gbench: Google Benchmark's JSON, one iteration entry per dataset ---
+# --- gbench: Google Benchmark's JSON of N repetitions: each run an iteration entry, then the aggregates ---
 check gbench 0 $P export --gbench - old.json
 cp $OUT $T/old.gbench.json
 py gbench-fields $T/old.gbench.json old.json <<'PY'
@@ -72,37 +73,106 @@ for k, t in [("date", str), ("host_name", str), ("executable", str), ("num_cpus"
     assert isinstance(c[k], t), (k, c[k])
 assert c["executable"] == "psearch" and c["num_cpus"] >= 1, c
 assert c["library_build_type"] in ("release", "debug"), c
-b = g["benchmarks"]
-ran = {k: v for k, v in want.items() if not isinstance(v, str)}
-assert [e["name"] for e in b] == ["%s/%s" % k for k in ran], [e["name"] for e in b]
-for e, ((prog, ds), r) in zip(b, ran.items()):
-    assert e["run_name"] == e["name"] and e["run_type"] == "iteration", e
-    assert e["repetitions"] == 1 and e["repetition_index"] == 0 and e["threads"] == 1, e
-    assert isinstance(e["iterations"], int) and e["iterations"] == len(r), (e, r)
-    m = statistics.fmean(r)
-    assert abs(e["real_time"] - m) <= 1e-12 * m and e["cpu_time"] == e["real_time"], (e, m)
-    assert e["time_unit"] == "us" and "aggregate_name" not in e, e
-    assert isinstance(e["family_index"], int) and isinstance(e["per_family_instance_index"], int), e
-    assert e["label"] == "GPU A (opencl)", e
+b = list(g["benchmarks"])
+for (prog, ds), r in want.items():
+    if isinstance(r, str):
+        continue
+    name = "%s/%s" % (prog, ds)
+    for k, v in enumerate(r):  # one repetition a run, in run order
+        e = b.pop(0)
+        assert e["name"] == e["run_name"] == name and e["run_type"] == "iteration", (e, name)
+        assert e["repetitions"] == len(r) and e["repetition_index"] == k and e["iterations"] == 1, e
+        assert e["real_time"] == v and e["cpu_time"] == v and e["time_unit"] == "us" and e["threads"] == 1, (e, v)
+        assert "aggregate_name" not in e and e["label"] == "GPU A (opencl)", e
+        assert isinstance(e["family_index"], int) and isinstance(e["per_family_instance_index"], int), e
+    for agg in ("mean", "median", "stddev", "cv") if len(r) > 1 else ():
+        e = b.pop(0)
+        assert e["name"] == name + "_" + agg and e["run_type"] == "aggregate" and e["repetitions"] == len(r), e
+    m = [e for e in g["benchmarks"] if e["name"] == name + "_mean"][0]
+    assert abs(m["real_time"] - statistics.fmean(r)) <= 1e-12 * m["real_time"], (m, r)
+assert b == [], b
 PY
-# What the two dashboards take from it: github-action-benchmark (extract.ts,
-# tool googlecpp) every entry as {name, value: real_time, unit: time_unit +
-# '/iter'}; Bencher (adapter cpp_google) needs context.caches as a list and
-# per entry a name of 1 to 1024 bytes, a number real_time and a time unit.
-py gbench-dashboards $T/old.gbench.json <<'PY'
+# What Google Benchmark's tools/compare.py needs (tools/gbench/report.py and
+# util.py): entries it may compare have time_unit, real_time and cpu_time;
+# util.sort_benchmark_results orders by family_index, per_family_instance_index,
+# aggregates last, repetition_index, which must keep each dataset's entries
+# together and in order; partition_benchmarks pairs entries by name, and
+# calc_utest runs the U test on the real_time and cpu_time of the iteration
+# entries of a name once both sides have UTEST_MIN_REPETITIONS (2) of them.
+cp $T/old.gbench.json $T/a.gbench.json
+check gbench-new 0 $P export --gbench $T/b.gbench.json new.json
+py gbench-compare-py $T/a.gbench.json $T/b.gbench.json <<'PY'
 import json, sys
+def sort(result):  # gbench/util.py's sort_benchmark_results
+    b = result["benchmarks"]
+    b = sorted(b, key=lambda x: x.get("repetition_index", -1))
+    b = sorted(b, key=lambda x: 1 if x.get("run_type") == "aggregate" else 0)
+    b = sorted(b, key=lambda x: x.get("per_family_instance_index", -1))
+    return sorted(b, key=lambda x: x.get("family_index", -1))
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+for side in (a, b):
+    assert sort(side) == side["benchmarks"], "compare.py would reorder the entries"
+    assert all("time_unit" in x and "real_time" in x and "cpu_time" in x for x in side["benchmarks"])
+names = lambda side: [x["name"] for x in side["benchmarks"]]
+common = [n for n in dict.fromkeys(names(a)) if n in names(b)]
+iters = lambda side, n: [x["real_time"] for x in side["benchmarks"] if x["name"] == n and x["run_type"] == "iteration"]
+tested = [n for n in common if min(len(iters(a, n)), len(iters(b, n))) >= 2]
+assert "s.bench:search/[1000]i32" in tested and len(iters(a, "s.bench:search/[1000]i32")) == 10, tested
+assert "s.bench:copy/few_mean" in common, common
+PY
+# and where Google Benchmark's tools are at hand (GBENCH_COMPARE: its
+# tools/compare.py, run by GBENCH_PYTHON or python3 with scipy), compare.py itself prints its U-test rows
+if [ -n "${GBENCH_COMPARE:-}" ]; then
+  check gbench-compare-py-run 0 "${GBENCH_PYTHON:-python3}" "$GBENCH_COMPARE" --no-color benchmarks $T/a.gbench.json $T/b.gbench.json
+  has $OUT "s.bench:search/[1000]i32_pvalue"
+  has $OUT "U Test, Repetitions: 10 vs 10"
+fi
+
+# --- Bencher Metric Format: {name: {"latency": {value, lower_value, upper_value}}} in ns ---
+check bmf 0 $P export --bmf - old.json $T/odd.json
+py bmf-schema $OUT old.json $T/odd.json <<'PY'
+import json, statistics, sys
+from runs import runs
 g = json.load(open(sys.argv[1]))
-benches = [{"name": b["name"], "value": b["real_time"], "unit": b["time_unit"] + "/iter"} for b in g["benchmarks"]]
-names = [b["name"] for b in benches]
-assert len(names) == len(set(names)) == 8, names
-assert all(b["unit"] == "us/iter" and b["value"] > 0 for b in benches), benches
-assert isinstance(g["context"]["caches"], list)
-for b in g["benchmarks"]:
-    assert 1 <= len(b["name"].encode()) <= 1024 and isinstance(b["real_time"], (int, float))
-    assert b["time_unit"] in ("ns", "us", "ms", "s")
+want, _ = runs(sys.argv[2:])
+ran = {"%s/%s" % k: v for k, v in want.items() if not isinstance(v, str)}
+# Bencher's schema (bencher.dev, "How to track custom benchmarks"): an object of benchmark
+# names (1 to 1024 bytes), each an object of measures; latency is in nanoseconds, its value
+# a number, lower_value and upper_value optional numbers
+assert isinstance(g, dict) and list(g) == list(ran), (list(g), list(ran))
+for name, r in ran.items():
+    assert 1 <= len(name.encode()) <= 1024 and list(g[name]) == ["latency"], g[name]
+    lat = g[name]["latency"]
+    assert set(lat) == {"value", "lower_value", "upper_value"}, lat
+    assert all(isinstance(v, (int, float)) for v in lat.values()), lat
+    m = statistics.fmean(r) * 1000
+    assert abs(lat["value"] - m) <= 1e-9 * abs(m) + 1e-9, (lat, m)
+    assert lat["lower_value"] <= lat["value"] <= lat["upper_value"], lat
+    if len(set(r)) > 1:
+        assert lat["lower_value"] < lat["value"] < lat["upper_value"], lat  # the 95% interval of the mean
 PY
 
-# --aggregates: Google Benchmark's aggregates of N repetitions
+# --- github-action-benchmark's customSmallerIsBetter: [{name, unit, value, range, extra}] ---
+check gab 0 $P export --gab - old.json
+py gab-schema $OUT old.json <<'PY'
+import json, statistics, sys
+from runs import runs
+g = json.load(open(sys.argv[1]))
+want, _ = runs(sys.argv[2:])
+ran = {"%s/%s" % k: v for k, v in want.items() if not isinstance(v, str)}
+# extract.ts's BenchmarkResult: name, value and unit required, range and extra optional strings
+assert isinstance(g, list) and [e["name"] for e in g] == list(ran), g
+for e in g:
+    assert set(e) <= {"name", "value", "unit", "range", "extra"}, e
+    assert isinstance(e["name"], str) and isinstance(e["value"], (int, float)) and e["unit"] == "µs", e
+    assert isinstance(e["range"], str) and e["range"].startswith("± ") and isinstance(e["extra"], str), e
+    r = ran[e["name"]]
+    assert abs(e["value"] - statistics.fmean(r)) <= 1e-9 * e["value"], (e, r)
+    assert e["extra"].startswith("%d runs; median " % len(r)) and e["extra"].endswith("GPU A (opencl)"), e
+PY
+check gab-old-spelling 2 $P export --format=gab old.json; has $ERR "--bmf FILE, --gab FILE"
+
+# --aggregates: only Google Benchmark's aggregates of N repetitions (--benchmark_report_aggregates_only)
 check gbench-aggregates 0 $P export --gbench=- --aggregates $T/odd.json
 py gbench-aggregate-values $OUT $T/odd.json <<'PY'
 import json, statistics, sys
@@ -189,12 +259,13 @@ import json, statistics, sys
 from runs import runs
 g = json.load(open(sys.argv[1]))
 want, _ = runs(sys.argv[2:])
-by = {e["name"]: e for e in g["benchmarks"]}
 ran = {"%s/%s" % k: v for k, v in want.items() if not isinstance(v, str)}
-assert set(by) == set(ran), set(by) ^ set(ran)
 for k, r in ran.items():
-    assert by[k]["iterations"] == len(r) and abs(by[k]["real_time"] - statistics.fmean(r)) <= 1e-12 * by[k]["real_time"], (k, by[k])
-assert by["s.bench:search/[1000]i32"]["iterations"] == 20
+    it = [e["real_time"] for e in g["benchmarks"] if e["name"] == k]
+    assert it == r, (k, it, r)
+    m = [e for e in g["benchmarks"] if e["name"] == k + "_mean"]
+    assert len(r) < 2 or abs(m[0]["real_time"] - statistics.fmean(r)) <= 1e-12 * m[0]["real_time"], (k, m)
+assert len([e for e in g["benchmarks"] if e["name"] == "s.bench:search/[1000]i32"]) == 20
 PY
 has $ERR "s.bench:search: Device GPU A in old.json, GPU B in new.json; their runs are pooled (--pool)"
 
@@ -251,12 +322,12 @@ fi
 check help 0 $P export --help; has $OUT "Usage: psearch export"
 check help-cmd 0 $P help export; has $OUT "github-action-benchmark"
 check no-file 2 $P export --csv -; has $ERR "expected one or more results files"
-check no-format 2 $P export old.json; has $ERR "which form? --gbench FILE, --csv FILE or --markdown FILE"
+check no-format 2 $P export old.json; has $ERR "which form? --gbench FILE, --bmf FILE, --gab FILE, --csv FILE or --markdown FILE"
 check aggregates-csv 2 $P export --aggregates --csv - old.json; has $ERR "--aggregates goes with --gbench"
 check bad-option 2 $P export --mardown=- old.json; has $ERR "did you mean --markdown?"
 check no-file-value 2 $P export old.json --csv; has $ERR "option --csv needs a FILE (- for standard output: --csv -)"
 # the old spellings answer with the new ones
-check old-format 2 $P export --format=csv old.json; has $ERR "unknown option --format: export takes each form with its file: --gbench FILE, --csv FILE or --markdown FILE"
+check old-format 2 $P export --format=csv old.json; has $ERR "unknown option --format: export takes each form with its file: --gbench FILE, --bmf FILE, --gab FILE, --csv FILE or --markdown FILE"
 check old-f 2 $P export -f csv old.json; has $ERR "unknown option -f: export takes each form"
 check old-output 2 $P export --csv - old.json -o x.csv; has $ERR "unknown option -o: export takes each form"
 check old-json 2 $P export --json x.json old.json; has $ERR "export's JSON is Google Benchmark's: --gbench FILE"

@@ -72,11 +72,12 @@ check bars 0 $P plot --bars merged.json -o bars.svg
 py bars-svg bars.svg <<'PY'
 import re, sys
 texts = re.findall(r"<text[^>]*>([^<]*)</text>", open(sys.argv[1]).read())
-heads = [t for t in texts if t.startswith("sorted [1000]i32 ")]
-assert heads == ["sorted [1000]i32  p.bench"], heads            # one group: entries and peers together
+heads = [t for t in texts if t.startswith("[1000]i32 ")]
+assert heads == ["[1000]i32  ·  p.bench"], heads          # one group: entries, layouts and peers together
 i = texts.index(heads[0])
-group = texts[i:texts.index("small  p.bench")]
-assert "bench_copy" in group and "peer/numpy:searchsorted" in group and "peer/numpy:copy" in group, group
+group = texts[i:texts.index("small  ·  p.bench")]
+assert "bench_copy · sorted" in group and "peer/numpy:searchsorted · sorted" in group, group
+assert "peer/numpy:copy · sorted" in group and "bench_eytzinger_search · eytzinger" in group, group
 assert not any("peer/numpy" in t and "p.bench" in t for t in texts), texts      # no group of its own
 PY
 finish

@@ -24,6 +24,31 @@ import json; d = json.load(open('big.json'))['big.bench:bench_copy']['datasets']
 assert 'largest allocation' in d['big'] and isinstance(d['small'], dict), d
 " || fail "too-large: JSON lacks the error string or the other dataset"
 
+# a fault that breaks the device's context in one dataset (PSEARCH_TEST_FAULT:
+# the queue released, so every later command fails, as NVIDIA's do after one
+# broke its context): that dataset fails with the driver's error, the context
+# is made anew, and every later dataset, of other entries and of the next case,
+# runs and validates
+cat > fault.bench <<'S'
+==
+entry: bench_copy reduce scan
+"one" random input { [100000]i32 }
+"two" random input { [5000]i32 }
+S
+PSEARCH_TEST_FAULT=reduce $P bench $FAST fault.bench --json fault.json >$OUT 2>$ERR
+[ $? = 1 ] || fail "fault: expected exit 1"
+has $ERR "the device's context no longer works"
+python3 -c "
+import json; r = json.load(open('fault.json'))
+for e in ('bench_copy', 'reduce', 'scan'):
+    for c in ('one', 'two'):
+        d = r['fault.bench:' + e]['datasets'][c]
+        if e == 'reduce':
+            assert isinstance(d, str) and 'CL_INVALID_COMMAND_QUEUE' in d, (e, c, d)
+        else:
+            assert isinstance(d, dict) and d['psearch']['validation'] == 'ok' and len(d['runtimes']) == 3, (e, c, d)
+" || fail "fault: the failed dataset's error or the later datasets' validated results missing"
+
 # suites: duplicate names, unknown types, paths relative to the suite
 printf -- '==\nentry: bench_copy\n"x" input { [3i32] }\n"x" input { [4i32] }\n' > dup.bench
 check duplicate-name 3 $P bench $FAST dup.bench; has $ERR "dup.bench:4: multiple datasets with name x"
@@ -101,8 +126,13 @@ rm -f k.in.tmp.* other.in.tmp.*
 # file content never quoted into errors (a suite may name any file): a character class instead
 printf -- '==\nentry: bench_copy\ninput @ /proc/self/environ\n' > environ.bench
 env -i PSEARCH_PLANTED_TOKEN=hunter2 $P bench $FAST --backend=c environ.bench --json environ.json >$OUT 2>$ERR
+grep -l 'PSEARCH_PLANTED\|hunter2' $OUT $ERR && fail "an input file's content was quoted"
+has $ERR "environ.bench:3: input @ /proc/self/environ: not in the data format"
+printf 'ePSEARCH_PLANTED_TOKEN=hunter2\n' > environ.txt  # passes the header check (e: empty()), fails as a value
+printf -- '==\nentry: bench_copy\ninput @ environ.txt\n' > environ.bench
+check environ-file 1 $P bench $FAST --backend=c environ.bench --json environ.json
 grep -l 'PSEARCH_PLANTED\|hunter2' environ.json $OUT $ERR && fail "an input file's content was quoted"
-has environ.json "/proc/self/environ:1:1: a word (letters, digits, '_', '.') is not a value"
+has environ.json "environ.txt:1:1: a word (letters, digits, '_', '.') is not a value"
 
 # ICDs that are there but do not load (an address-space limit, a broken install): said so
 mkdir -p icd && echo /nonexistent/libpsearch-no-such-icd.so > icd/broken.icd

@@ -92,7 +92,8 @@ static void suite_errors(void **state)
   expect_error("==\nentry: a\n\nbogus\n", "t.bench:4: expected a case");
   expect_error("==\ninput @\n", "t.bench:2: expected a file name after '@'");
   expect_error("==\nrandom input @ f\n", "t.bench:2: 'random input' takes { TYPES }");
-  expect_error("==\nsorted input { [3]i32 }\n", "'sorted' and 'eytzinger' go with 'random input'");
+  expect_error("==\nsorted input { [3]i32 }\n", "'sorted', 'reversed' and 'eytzinger' go with 'random input'");
+  expect_error("==\nreversed input { [3]i32 }\n", "'sorted', 'reversed' and 'eytzinger' go with 'random input'");
   expect_error("==\n\"a\" input { 1 }\n\"a\" input { 2 }\n", "t.bench:3: multiple datasets with name a");
   expect_error("==\nrandom input { [3]i32 }\nrandom input { [3]i32 }\n", "multiple datasets with name [3]i32");
   expect_error("==\ninput { 1 }\nentry: a\n", "t.bench:3: 'entry:' must come before");

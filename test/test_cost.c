@@ -271,7 +271,9 @@ static void reruns_write_everything(void **state)
 ** ballot emulated without NVIDIA's PTX) with 16 and 32 elements per
 ** work-item, and the scans with 32; and tiles of one element per work-item,
 ** where 100003 elements make 391 tiles, more than rts_spine scans at once;
-** and tiles by group id rather than by ticket (cost_gid, as on NVIDIA).
+** and tiles by group id rather than by ticket (cost_gid, as on NVIDIA); and
+** the filter's 64-bit prefixes and count, which it takes past 2^32 - 1
+** elements (cost_wide), in both forms.
 ** Every size and pattern against c, and scan_rts on 1000003 elements (16
 ** rounds of the spine); then the filter by votes 50 times on the same buffers
 ** (the epochs). */
@@ -282,7 +284,9 @@ static void tile_shapes(void **state)
   } shapes[] = {{"cost_ballot=1,cost_items=16", {"filter", NULL, NULL}},
                 {"cost_ballot=1,cost_items=32", {"filter", "scan", "scan_exclusive"}},
                 {"cost_items=1", {"scan_rts", "segmented_reduce", NULL}},
-                {"cost_gid=1", {"scan", "filter", "segmented_reduce"}}};
+                {"cost_gid=1", {"scan", "filter", "segmented_reduce"}},
+                {"cost_wide=1", {"filter", NULL, NULL}},
+                {"cost_wide=1,cost_ballot=1,cost_items=4", {"filter", NULL, NULL}}};
   struct data_value big = make(DATA_I32, 1000003, RANDOM, 7), ref, got;
   struct ps_err e = {{0}};
   (void)state;

@@ -16,6 +16,7 @@
 #include "gen.h"
 #include "devinfo.h"
 #include "hook.h"
+#include "lookback.h"
 #include "input.h"
 #include "registry.h"
 
@@ -148,6 +149,60 @@ static void check_inputs_message(void **state)
   data_value_free(&v);
 }
 
+/* A [n]t value's shape alone (no elements): what the host's size checks see. */
+static struct data_value shape_only(enum data_type t, int64_t n)
+{
+  struct data_value v;
+  memset(&v, 0, sizeof v);
+  v.type = t;
+  v.rank = 1;
+  v.shape[0] = n;
+  return v;
+}
+
+/* The host's sizes and limits at 2^31 - 1, 2^31 and 2^32 + 1 elements, with
+** no device and no elements: bytes of an input, an entry's max_n
+** (entry_fits: a sort takes 2^32 - 1, segmented_reduce_scan 2^32, scan any),
+** and when a look-back's ticket (32-bit, below 2^31) must be cleared. */
+static void sizes_past_2g(void **state)
+{
+  static const int64_t ns[] = {((int64_t)1 << 31) - 1, (int64_t)1 << 31, ((int64_t)1 << 32) + 1};
+  struct ps_err e = {{0}};
+  struct lookback lb;
+  (void)state;
+  for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+    struct data_value v = shape_only(DATA_I32, ns[k]), f = shape_only(DATA_BOOL, ns[k]), vf[2] = {v, f};
+    int past = ns[k] > (int64_t)UINT32_MAX;
+    assert_true(entry_value_bytes(&v) == (size_t)ns[k] * 4);
+    assert_int_equal(entry_fits(registry_find("scan"), &v, 1, &e), 0);
+    assert_int_equal(entry_fits(registry_find("filter"), &v, 1, &e), 0);
+    assert_int_equal(entry_fits(registry_find("radix_sort"), &v, 1, &e), -past);
+    assert_int_equal(entry_fits(registry_find("filter_scan"), &v, 1, &e), -past);
+    assert_int_equal(entry_fits(registry_find("segmented_reduce_scan"), vf, 2, &e), -past);
+    assert_int_equal(entry_check_inputs(registry_find("argsort"), &v, 1, &e), -past);
+    if (past) /* the bound, why, and the input's length */
+      assert_non_null(strstr(e.msg, "argsort takes at most 4294967295 elements an input (2^32 - 1: "));
+  }
+  assert_int_equal(entry_fits(registry_find("segmented_reduce_scan"),
+                              (struct data_value[]){shape_only(DATA_I32, (int64_t)1 << 32), shape_only(DATA_BOOL, (int64_t)1 << 32)},
+                              2, &e), 0);
+  memset(&lb, 0, sizeof lb);
+  lb.tiles = (1u << 31) - 1; /* one launch's tickets fit below 2^31, not two */
+  assert_int_equal(lookback_due(&lb), 0);
+  lb.epoch = 1;
+  assert_int_equal(lookback_due(&lb), 1);
+  lb.tiles = (1u << 31) + 1; /* 2 launches: 2^32 + 2 tickets, which 32 bits would wrap to 2 */
+  assert_int_equal(lookback_due(&lb), 1);
+  lb.epoch = 0;
+  lb.tiles = 1u << 31;
+  assert_int_equal(lookback_due(&lb), 1);
+  lb.tiles = 1;
+  lb.epoch = LOOKBACK_EPOCHS - 2;
+  assert_int_equal(lookback_due(&lb), 0);
+  lb.epoch = LOOKBACK_EPOCHS - 1;
+  assert_int_equal(lookback_due(&lb), 1);
+}
+
 static void selection(void **state)
 {
   struct ps_err e = {{0}};
@@ -243,7 +298,7 @@ static void kernel_cache(void **state)
 static void dataset_cache_shape(void **state)
 {
   char dir[] = "/tmp/psearch-cache-XXXXXX", cmd[256], name[64] = "", sname[] = "s", spec[] = "[1000]i32";
-  struct suite_case c = {sname, {NULL}, 0, 1, 1, 0, NULL, spec, 1};
+  struct suite_case c = {sname, {NULL}, 0, 1, 1, 0, NULL, spec, 1, 0};
   struct data_value in[INPUT_MAX], forged = {DATA_I32, 1, {10}, NULL};
   struct cache_entry ce;
   struct ps_err e = {{0}};
@@ -407,7 +462,7 @@ int main(void)
     cmocka_unit_test(compare_reports_first_mismatch), cmocka_unit_test(check_inputs_message),
     cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache), cmocka_unit_test(dataset_cache_shape),
     cmocka_unit_test(kernel_errors),    cmocka_unit_test(profiled_span),
-    cmocka_unit_test(fill_past_words),
+    cmocka_unit_test(fill_past_words),  cmocka_unit_test(sizes_past_2g),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1); /* tests use a private cache where they need one */
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -77,7 +77,7 @@ static void initial_phase(void **state)
   struct measure_result r;
   (void)state;
   /* 20 ms a run, -r 30: 0.6 s > the minimum time, so exactly 30 runs; the 200 ms warm-up is not among them */
-  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 30}, &no_stop, &r), 0);
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 30}, &no_stop, &r), 0);
   assert_int_equal(r.n, 30);
   assert_int_equal(calls, 31);
   for (size_t i = 0; i < r.n; i++)
@@ -85,22 +85,35 @@ static void initial_phase(void **state)
   assert_int_equal(r.stop, MEASURE_INITIAL);
   measure_result_free(&r);
   /* -r 3: runs are added until 0.5 s: 25 of 20 ms */
-  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 3}, &no_stop, &r), 0);
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 3}, &no_stop, &r), 0);
   assert_int_equal(r.n, 25);
   measure_result_free(&r);
   /* max-runs caps the initial phase of a tiny call (2 us: 0.5 s would be 250000 runs) */
-  assert_int_equal(measure(tiny, (struct measure_params){.runs = 10, .max_runs = 777}, &no_stop, &r), 0);
+  assert_int_equal(measure(tiny, (struct measure_params){.warmup = 1, .runs = 10, .max_runs = 777}, &no_stop, &r), 0);
   assert_int_equal(r.n, 777);
+  measure_result_free(&r);
+  /* --warmup 3: three discarded calls before the runs; --warmup 0: none */
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 3, .runs = 30}, &no_stop, &r), 0);
+  assert_int_equal(r.n, 30);
+  assert_int_equal(calls, 33);
+  measure_result_free(&r);
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 0, .runs = 30}, &no_stop, &r), 0);
+  assert_int_equal(r.n, 30);
+  assert_int_equal(calls, 30);
+  measure_result_free(&r);
+  /* --exact: -r 3 with --max-runs 3 and no convergence phase is 3 runs, not 0.5 s of them */
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 3, .max_runs = 3}, &no_stop, &r), 0);
+  assert_int_equal(r.n, 3);
   measure_result_free(&r);
 }
 
 static void convergence_phase(void **state)
 {
   struct measure_result r;
-  struct measure_params p = {.runs = 10, .convergence = 1, .conv_max_s = 0.3};
+  struct measure_params p = {.warmup = 1, .runs = 10, .convergence = 1, .conv_max_s = 0.3};
   (void)state;
   /* steady runs: the rule holds after the initial phase; nothing more */
-  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 30, .convergence = 1, .conv_max_s = 5},
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 30, .convergence = 1, .conv_max_s = 5},
                            &no_stop, &r), 0);
   assert_int_equal(r.stop, MEASURE_INITIAL);
   assert_true(r.rse <= r.rse_target);
@@ -123,10 +136,10 @@ static void failures(void **state)
 {
   struct measure_result r;
   (void)state;
-  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 1000, .timeout_s = 1}, &no_stop, &r), -1);
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 1000, .timeout_s = 1}, &no_stop, &r), -1);
   assert_string_equal(r.error, "Execution exceeded 1 seconds.");
   measure_result_free(&r);
-  assert_int_equal(measure(tiny, (struct measure_params){.runs = 10}, &stop_now, &r), -1);
+  assert_int_equal(measure(tiny, (struct measure_params){.warmup = 1, .runs = 10}, &stop_now, &r), -1);
   assert_string_equal(r.error, "Interrupted.");
   measure_result_free(&r);
 }
@@ -145,7 +158,7 @@ static void count_draws(void *ctx, const struct measure_progress *p)
 static void progress_on_a_clock(void **state)
 {
   struct measure_result r;
-  struct measure_params p = {.runs = 10, .clock_ns = sim_clock};
+  struct measure_params p = {.warmup = 1, .runs = 10, .clock_ns = sim_clock};
   struct entry_job j = entry_job_init(&fake, &host, NULL, 0);
   (void)state;
   us_of = tiny;
@@ -229,7 +242,7 @@ static void interleave_rotates(void **state)
 {
   struct own oa = {steady_20ms, 0, 'A'}, ob = {steady_20ms, 0, 'B'}, oc = {steady_30ms, 0, 'C'};
   const struct entry ea = OWN("a", &oa), eb = OWN("b", &ob), ec = OWN("c", &oc);
-  struct measure_params p = {.runs = 10, .clock_ns = sim_clock};
+  struct measure_params p = {.warmup = 1, .runs = 10, .clock_ns = sim_clock};
   struct entry_job j[3] = {entry_job_init(&ea, &host, NULL, 0), entry_job_init(&eb, &host, NULL, 0),
                            entry_job_init(&ec, &host, NULL, 0)};
   struct measure_result r[3];
@@ -260,9 +273,9 @@ static void interleave_same_as_alone(void **state)
 {
   struct own o[3] = {{steady_20ms, 0, 'A'}, {tiny, 0, 'B'}, {sawtooth, 0, 'C'}};
   const struct entry en[3] = {OWN("a", &o[0]), OWN("b", &o[1]), OWN("c", &o[2])};
-  const struct measure_params p[3] = {{.runs = 3, .clock_ns = sim_clock},
-                                      {.runs = 10, .max_runs = 20000, .clock_ns = sim_clock},
-                                      {.runs = 10, .convergence = 1, .conv_max_s = 0.3, .clock_ns = sim_clock}};
+  const struct measure_params p[3] = {{.warmup = 1, .runs = 3, .clock_ns = sim_clock},
+                                      {.warmup = 1, .runs = 10, .max_runs = 20000, .clock_ns = sim_clock},
+                                      {.warmup = 1, .runs = 10, .convergence = 1, .conv_max_s = 0.3, .clock_ns = sim_clock}};
   struct entry_job j[3];
   struct measure_result alone[3], r[3];
   struct measure_job mj[3];
@@ -300,7 +313,7 @@ static double slow_when_throttled(uint64_t k) { return k % 3 == 1 ? 50000 : 2000
 static void discard_throttled(void **state)
 {
   struct measure_result r;
-  struct measure_params p = {.runs = 10, .max_runs = 10, .throttled = every_third};
+  struct measure_params p = {.warmup = 1, .runs = 10, .max_runs = 10, .throttled = every_third};
   (void)state;
   throttle_all = 0;
   /* calls 1..15 after the warm-up: 2, 5, 8, 11, 14 throttled, 10 kept */
@@ -344,7 +357,7 @@ static void preemption(void **state)
   struct report_dataset d;
   (void)state;
   sim_preempts = 0;
-  assert_int_equal(measure(slow_some, (struct measure_params){.runs = 30, .max_runs = 30,
+  assert_int_equal(measure(slow_some, (struct measure_params){.warmup = 1, .runs = 30, .max_runs = 30,
                                                               .preemptions = sim_preemptions},
                            &no_stop, &r),
                    0);
@@ -378,7 +391,7 @@ static void outlier_causes(void **state)
 {
   struct measure_result r;
   struct report_dataset d;
-  struct measure_params p = {.runs = 30, .max_runs = 30, .preemptions = sim_preemptions,
+  struct measure_params p = {.warmup = 1, .runs = 30, .max_runs = 30, .preemptions = sim_preemptions,
                              .kernel_time = 1, .kernel_ns = sim_kernel};
   (void)state;
   sim_preempts = 0;
@@ -417,7 +430,7 @@ static void kernel_over_wall(void **state)
   struct measure_result r;
   struct report_dataset d;
   (void)state;
-  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 10, .max_runs = 10}, &no_stop, &r), 0);
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 10, .max_runs = 10}, &no_stop, &r), 0);
   r.kernel_runs = 50;
   r.kernel_ns = 50 * (uint64_t)30000000; /* 30 ms a run: a few profiled runs were slow */
   report_summarize(&d, &r, NULL, &fake, NULL, 0);
@@ -456,7 +469,7 @@ static void batched(void **state)
   struct measure_result r;
   (void)state;
   /* K = 2 over runs of 10 and 30 us: every time 20; 2 warm-up runs, 5 x 2 timed, 20 synchronous */
-  assert_int_equal(measure(alternating, (struct measure_params){.runs = 5, .max_runs = 5, .batch = 2}, &no_stop, &r),
+  assert_int_equal(measure(alternating, (struct measure_params){.warmup = 1, .runs = 5, .max_runs = 5, .batch = 2}, &no_stop, &r),
                    0);
   assert_int_equal(r.n, 5);
   assert_int_equal(r.batch, 2);
@@ -466,13 +479,13 @@ static void batched(void **state)
   assert_true(r.sync_mean_us == 20);
   measure_result_free(&r);
   /* auto: runs of 2 us make batches of 500 (1 ms); two warm-up calls of one run */
-  assert_int_equal(measure(tiny, (struct measure_params){.runs = 3, .max_runs = 3, .batch = -1}, &no_stop, &r), 0);
+  assert_int_equal(measure(tiny, (struct measure_params){.warmup = 1, .runs = 3, .max_runs = 3, .batch = -1}, &no_stop, &r), 0);
   assert_int_equal(r.batch, 500);
   assert_int_equal(calls, 2 + 3 * 500 + MEASURE_SYNC_RUNS);
   assert_true(r.us[0] == 2 && r.us[2] == 2);
   measure_result_free(&r);
   /* auto on long runs: no batch (1), and no synchronous pass */
-  assert_int_equal(measure(steady_20ms, (struct measure_params){.runs = 3, .max_runs = 3, .batch = -1}, &no_stop, &r),
+  assert_int_equal(measure(steady_20ms, (struct measure_params){.warmup = 1, .runs = 3, .max_runs = 3, .batch = -1}, &no_stop, &r),
                    0);
   assert_int_equal(r.batch, 1);
   assert_int_equal(calls, 2 + 3);

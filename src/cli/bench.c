@@ -8,13 +8,15 @@
 #include "bench.h"
 
 #include "benchio.h"
+#include "benchplan.h"
 #include "benchopt.h"
 #include "benchpar.h"
 #include "benchrun.h"
+#include "benchsetup.h"
 #include "benchshard.h"
-#include "cache.h"
 #include "copy.h"
 #include "devopt.h"
+#include "digest.h"
 #include "hook.h"
 #include "input.h"
 #include "measure.h"
@@ -90,7 +92,8 @@ static void block_free(struct block_inputs *b)
   free(b->digest);
 }
 
-static int block_init(struct block_inputs *b, const struct suite_block *bl)
+/* b for block bl, whose names are padded to width (name_width). */
+static int block_init(struct block_inputs *b, const struct suite_block *bl, int width)
 {
   size_t n = (size_t)bl->ncases + 1;
   memset(b, 0, sizeof *b);
@@ -103,14 +106,9 @@ static int block_init(struct block_inputs *b, const struct suite_block *bl)
     return -1;
   }
   b->ncases = bl->ncases;
-  for (int c = 0; c < bl->ncases; c++) {
-    int len = (int)strlen(bl->cases[c].name);
+  b->maxlen = width;
+  for (int c = 0; c < bl->ncases; c++)
     b->nin[c] = -1;
-    if (len > 40)
-      len = 40; /* names are padded to the longest, up to 40 characters */
-    if (len > b->maxlen)
-      b->maxlen = len;
-  }
   return 0;
 }
 
@@ -145,7 +143,7 @@ static int wanted(const struct bench_config *cf, const char *entry)
   if (cf->nentries == 0)
     return 1;
   for (int i = 0; i < cf->nentries; i++)
-    if (registry_named(cf->entries[i], entry))
+    if (registry_matches(cf->entries[i], entry))
       return 1;
   return 0;
 }
@@ -169,18 +167,24 @@ static int record(cJSON *dsets, const char *name, cJSON *j)
   return 1;
 }
 
-/* One dataset of one entry: run, print, record; returns 1 if it failed. */
-static int bench_case(const struct bench_config *cf, const struct entry *en, struct block_inputs *b,
-                      const struct suite_case *sc, int c, cJSON *dsets, struct benchrun_outcome *pre)
+/* Case c of entry e of block bl: run, print, record; returns 1 if it failed. */
+static int bench_case(const struct bench_config *cf, const struct suite_block *bl, int e, struct block_inputs *b,
+                      int c, cJSON *dsets, struct benchrun_outcome *pre)
 {
+  const struct entry *en = registry_find(bl->entries[e]);
+  const struct suite_case *sc = &bl->cases[c];
   int namelen = (int)strlen(sc->name), pad = b->maxlen - (namelen > 40 ? 40 : namelen), failed;
   struct progress pg = {.entry = en->name, .desc = sc->name, .pad = pad, .index = ++started,
                         .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
-                        .fancy = cf->fancy};
+                        .fancy = cf->fancy, .plan = cf->plan};
   struct report_dataset d;
   struct benchrun_outcome o;
   char what[1200];
-  double load_s = block_load(cf, b, sc, c);
+  uint64_t t0 = ps_now_ns();
+  double load_s;
+  if (pre == NULL)
+    benchplan_start(cf->plan, bl, e, c);
+  load_s = block_load(cf, b, sc, c);
   if (!cf->fancy) {
     printf("%s: %*s", sc->name, pad, "");
     fflush(stdout);
@@ -209,11 +213,14 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
   d.tuning = &o.tuning;
   memcpy(d.gpu, o.gpu, sizeof d.gpu);
   memcpy(d.phase_s, o.phase_s, sizeof d.phase_s);
-  report_print_line(stdout, &d, cf->fmt, cf->fancy);
+  report_print_line(stdout, &d, cf->fmt, cf->headline, cf->fancy);
   if (cf->extended)
     report_print_extended(stdout, &d, cf->copy_gbs);
   snprintf(what, sizeof what, "%s %s", en->name, sc->name);
   report_warn(&d, what, cf->mp.conv_max_s);
+  if (cf->verbose)
+    report_details(&d, what, cf->extended);
+  digest_add(cf->digest, &d, what, cf->extended);
   failed = d.error != NULL;
   failed |= record(dsets, sc->name, results_dataset_json(&d));
   snprintf(what, sizeof what, "%s%s", en->name, cf->devkey); /* -d all: devices side by side */
@@ -222,8 +229,10 @@ static int bench_case(const struct bench_config *cf, const struct entry *en, str
     ps_error("out of memory: %s %s left out of the summary", en->name, sc->name);
     failed = 1;
   }
+  benchio_stdout_gone(); /* before the plan's store, which may set errno */
+  if (pre == NULL)
+    benchplan_done(cf->plan, bl, e, c, (double)(ps_now_ns() - t0) / 1e9, failed ? 0 : d.s.mean);
   benchrun_outcome_free(&o);
-  benchio_stdout_gone();
   return failed;
 }
 
@@ -282,6 +291,7 @@ static struct benchrun_outcome *interleave_block(const struct bench_config *cf, 
   for (int c = 0; c < bl->ncases && !interrupted && pre && o && en && pg && which; c++) {
     const struct suite_case *sc = &bl->cases[c];
     int k = 0, len = (int)strlen(sc->name), pad = b->maxlen - (len > 40 ? 40 : len);
+    uint64_t t0;
     double load_s;
     if (excluded(cf, sc))
       continue;
@@ -290,14 +300,18 @@ static struct benchrun_outcome *interleave_block(const struct bench_config *cf, 
         en[k] = registry_find(bl->entries[i]);
         pg[k] = (struct progress){.entry = en[k]->name, .desc = sc->name, .pad = pad, .index = ++sets,
                                   .total = cf->planned, .runs = cf->mp.runs, .budget_s = cf->mp.conv_max_s,
-                                  .fancy = cf->fancy};
+                                  .fancy = cf->fancy, .plan = cf->plan};
         which[k++] = i;
       }
     if (k == 0) /* no entry of this shard runs it */
       continue;
+    benchplan_start(cf->plan, bl, which[0], c);
+    t0 = ps_now_ns();
     load_s = block_load(cf, b, sc, c);
     if (b->error[c] == NULL)
       benchrun_interleaved(&env, en, k, b->in[c], b->nin[c], b->digest[c], pg, o);
+    for (int t = 0; t < k; t++) /* their seconds shared: not stored for a plan */
+      benchplan_done(cf->plan, bl, which[t], c, (double)(ps_now_ns() - t0) / 1e9 / k, 0);
     for (int t = 0; t < k; t++) {
       if (b->error[c] != NULL)
         o[t].error = strdup(b->error[c]);
@@ -326,7 +340,7 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
   struct benchrun_outcome *pre = NULL; /* --interleave: measured first, printed here */
   size_t nc = (size_t)bl->ncases;
   int failures = 0;
-  if (block_init(&b, bl) != 0)
+  if (block_init(&b, bl, cf->namew) != 0)
     return -1;
   if (cf->interleave && (pre = interleave_block(cf, bl, &b)) == NULL) {
     block_free(&b);
@@ -347,7 +361,7 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
     for (int c = 0; c < bl->ncases && (pre != NULL || !interrupted); c++)
       if (!excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, i, c) &&
           (pre == NULL || pre[(size_t)i * nc + (size_t)c].done))
-        failures += bench_case(cf, en, &b, &bl->cases[c], c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
+        failures += bench_case(cf, bl, i, &b, c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
   }
   for (size_t k = 0; pre != NULL && k < (size_t)bl->nentries * nc; k++)
     benchrun_outcome_free(&pre[k]);
@@ -362,6 +376,24 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
 static int keep_case(const void *cf, const char *entry, const struct suite_case *c)
 {
   return wanted(cf, entry) && !excluded(cf, c);
+}
+
+/* The width result lines pad names to: the longest name of a dataset the run
+** measures, up to 40 characters, so that lines align across blocks. */
+static int name_width(const struct bench_config *cf, struct suite *const *suites, int n)
+{
+  int w = 0;
+  for (int i = 0; i < n; i++)
+    for (int b = 0; b < suites[i]->nblocks; b++) {
+      const struct suite_block *bl = &suites[i]->blocks[b];
+      for (int e = 0; e < bl->nentries; e++)
+        for (int c = 0; wanted(cf, bl->entries[e]) && c < bl->ncases; c++) {
+          int len = (int)strlen(bl->cases[c].name);
+          if (!excluded(cf, &bl->cases[c]) && (len > 40 ? 40 : len) > w)
+            w = len > 40 ? 40 : len;
+        }
+    }
+  return w;
 }
 
 /* The datasets a run will measure. */
@@ -380,92 +412,26 @@ static int count_datasets(const struct bench_config *cf, struct suite *const *su
   return k;
 }
 
-static void print_header(const struct bench_config *cf)
+/* bench's filters and this part's cases, for the plan. */
+static int plan_keep(const void *ctx, const struct suite_block *bl, int e, int c)
+{
+  const struct bench_config *cf = ctx;
+  return wanted(cf, bl->entries[e]) && !excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, e, c);
+}
+
+/* The plan of the open device's cases; NULL when out of memory. */
+static struct benchplan *plan_device(const struct bench_config *cf, struct suite *const *suites, int n)
 {
   const struct rt *rt = cf->tg.rt;
+  char device[600];
+  struct benchplan_env env = {&cf->mp, device, rt != NULL && rt_info(rt)->is_gpu,
+                              rt != NULL && rt_can_profile(rt), cf->use_cache, !cf->interleave};
   if (rt != NULL)
-    printf("Device: %s (%s, driver %s).\n", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
-  else if (cf->tg.backend == BACKEND_MULTICORE)
-    printf("Backend: multicore, %d threads on the host CPU.\n", pool_threads(cf->tg.pool));
+    snprintf(device, sizeof device, "%s|%s|%s", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
   else
-    printf("Backend: c, the sequential reference on the host CPU.\n");
-  printf("Reporting arithmetic mean runtime of at least %lld runs for each dataset (min 0.5s).\n",
-         (long long)cf->mp.runs);
-  if (cf->mp.convergence)
-    printf("More runs automatically performed for up to %gs to ensure accurate measurement.\n",
-           cf->mp.conv_max_s);
-  printf("Each line: mean (RSD: relative standard deviation; min, max: relative to the mean).\n");
-  if (cf->mp.evict != NULL)
-    printf("Cold cache: %.0f MiB read before each run, outside the timed region.\n",
-           (double)evict_bytes(cf->mp.evict) / (1 << 20));
-  if (cf->interleave)
-    printf("Interleaved: the entries of each dataset run in turns of %g ms (A B C, B C A, ...).\n",
-           MEASURE_TURN_NS / 1e6);
-  if (cf->mp.throttled != NULL)
-    printf("Throttled runs discarded: NVML sampled just before and after each run, outside the timed region.\n");
-  if (cf->mp.kernel_time)
-    printf("Kernel time: every run's kernels also timed by profiling events, for the outliers' causes.\n");
-  if (cf->mp.batch != 0)
-    printf("Batched: runs timed %s back to back with one sync after them, each run the batch's mean;\n"
-           "  the mean of %d synchronous runs beside it with -x.\n",
-           cf->mp.batch > 0 ? "in fixed batches" : "in batches of at least 1 ms", MEASURE_SYNC_RUNS);
-  if (cf->extended && cf->copy_gbs > 0)
-    printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
-}
-
-/* With the device open: --cache=cold's scratch, and the GPU's clocks where
-** NVML has them (-v says why not). 0, or -1 with e set. */
-static int open_extras(struct bench_config *cf, struct ps_err *e)
-{
-  const char *why = "";
-  if (cf->cold && (cf->mp.evict = evict_open(&cf->tg, e)) == NULL)
-    return -1;
-  if (cf->tg.rt != NULL && (cf->nvml = nvml_open(rt_info(cf->tg.rt), &why)) == NULL)
-    ps_info(2, "no GPU clocks recorded: %s", why);
-  else if (cf->nvml != NULL)
-    nvml_identity(cf->nvml, &cf->gpu_id);
-  if (cf->discard && cf->nvml == NULL)
-    ps_warn("--discard-throttled: no GPU clocks on this device (%s): no run is discarded",
-            cf->tg.rt != NULL ? why : "a host backend");
-  else if (cf->discard) {
-    cf->mp.throttled = nvml_probe;
-    cf->mp.throttled_ctx = cf->nvml;
-  }
-  cf->mp.kernel_time = cf->ktime && cf->tg.rt != NULL && rt_can_profile(cf->tg.rt);
-  if (cf->ktime && !cf->mp.kernel_time)
-    ps_warn("--kernel-time: %s has no profiling events: runs are timed by the wall clock only",
-            cf->tg.rt != NULL ? rt_info(cf->tg.rt)->name : "a host backend");
-  return 0;
-}
-
-/* Remove dead writers' temporaries and keep the cache under its cap. */
-static int cache_upkeep_now(const struct bench_config *cf)
-{
-  struct ps_err e;
-  uint64_t limit;
-  if (!cf->use_cache)
-    return 0;
-  if (cache_limit(&limit, &e) != 0) {
-    ps_error("%s", e.msg);
-    return -1;
-  }
-  cache_upkeep(limit, NULL);
-  return 0;
-}
-
-/* Say on stderr each condition of the run that makes its results unlike a
-** default run's (they are recorded in the JSON, and compare, plot and export
-** name any that differs between files). */
-static void announce_conditions(const struct bench_config *cf)
-{
-  char t[512];
-  if (!cf->validate)
-    ps_warn("--no-validate: results are not checked against the reference; the JSON says \"validation\": false");
-  if (cf->dev.kernels != NULL)
-    ps_warn("--kernels %s: the kernels are read from there, not psearch's own; the JSON records the directory",
-            cf->dev.kernels);
-  if (cf->dev.tune.n > 0)
-    ps_warn("--tune %s: tuning parameters set; the JSON records them", tune_format(&cf->dev.tune, t, sizeof t));
+    snprintf(device, sizeof device, "%s|%d", backend_name(cf->tg.backend),
+             cf->tg.pool != NULL ? pool_threads(cf->tg.pool) : 1);
+  return benchplan_new(suites, n, plan_keep, cf, &env);
 }
 
 /* Every suite on device k of -d all (the one device without): the device and
@@ -478,15 +444,23 @@ static int bench_device(struct bench_config *cf, int k, struct suite *const *sui
   struct ps_err err;
   int failures = -1;
   if (devopt_open_nth(&cf->dev, k, &cf->tg, cf->devkey, sizeof cf->devkey, &err) != 0 ||
-      reference_target(&cf->tg, &cf->ref, &err) != 0 || open_extras(cf, &err) != 0) {
+      reference_target(&cf->tg, &cf->ref, &err) != 0 || benchsetup_extras(cf, &err) != 0) {
     ps_error("%s", err.msg);
+    goto done;
+  }
+  if ((cf->plan = plan_device(cf, suites, nsuites)) == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
+  if (cf->dry_run) {
+    benchplan_list(cf->plan, (const struct suite *const *)suites, nsuites, stdout);
+    failures = 0;
     goto done;
   }
   if (cf->extended)
     cf->copy_gbs = copy_bandwidth(&cf->tg);
-  progress_plan(cf->planned, cf->mp.runs, cf->mp.convergence, cf->mp.conv_max_s,
-                defaults && (cf->tg.rt == NULL || !rt_info(cf->tg.rt)->is_gpu));
-  print_header(cf);
+  benchplan_print(cf->plan, defaults && (cf->tg.rt == NULL || !rt_info(cf->tg.rt)->is_gpu));
+  benchsetup_header(cf);
   failures = 0;
   for (int si = 0; si < nsuites && !interrupted; si++)
     for (int b = 0; b < suites[si]->nblocks && !interrupted; b++) {
@@ -499,6 +473,8 @@ static int bench_device(struct bench_config *cf, int k, struct suite *const *sui
       failures += f;
     }
 done:
+  benchplan_free(cf->plan);
+  cf->plan = NULL;
   evict_close(cf->mp.evict);
   nvml_close(cf->nvml);
   reference_target_close(&cf->ref);
@@ -562,6 +538,7 @@ static int measure_devices(struct bench_config *cf, struct suite *const *suites,
   }
   rc = PS_EXIT_FAILED;
   cf->planned = ndev * count_datasets(cf, suites, nsuites);
+  cf->namew = name_width(cf, suites, nsuites);
   if ((root = cJSON_CreateObject()) == NULL) {
     ps_error("out of memory");
     goto done;
@@ -585,7 +562,9 @@ static int measure_devices(struct bench_config *cf, struct suite *const *suites,
     cf->json = NULL;
     rc = PS_EXIT_FAILED;
   }
-  if (benchio_write(cf->fmt, cf->summary, cf->markdown, cf->json, root) != 0 && rc == PS_EXIT_OK)
+  if (!cf->dry_run) /* --dry-run: no results, so no digest, summary or files */
+    digest_print(cf->digest, cf->headline, cf->verbose);
+  if (!cf->dry_run && benchio_write(cf->summary, cf->markdown, cf->json, root) != 0 && rc == PS_EXIT_OK)
     rc = PS_EXIT_FAILED;
 done:
   cJSON_Delete(root);
@@ -626,22 +605,26 @@ int bench_run(const struct bench_config *given)
   struct bench_config cf = *given;
   struct suite *suites[BENCHOPT_MAXLIST] = {NULL};
   struct summary summary = {0};
+  struct digest digest = {0};
   struct ps_err err;
   const char **paths = cf.paths, *term = getenv("TERM");
   int npaths = cf.npaths, nsuites = 0, rc, ndev = 1;
   struct sigaction old[4];
   t_program = ps_now_ns();
   cf.summary = &summary;
+  cf.digest = &digest;
   hook_announce();
-  announce_conditions(&cf);
+  benchsetup_announce(&cf);
   if ((rc = benchio_check(cf.json, cf.markdown)) != PS_EXIT_OK)
     return rc;
-  if (cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_json_to_stdout(&cf.json) != 0)
+  if ((cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_to_stdout(&cf.json, "--json") != 0) ||
+      (cf.markdown != NULL && strcmp(cf.markdown, "-") == 0 && benchio_to_stdout(&cf.markdown, "--markdown") != 0))
     return PS_EXIT_FAILED;
-  if (cache_upkeep_now(&cf) != 0)
+  if (benchsetup_upkeep(&cf) != 0)
     return PS_EXIT_USAGE;
   if ((nsuites = suitecheck_load(paths, npaths, BENCHOPT_MAXLIST, suites)) < 0)
     return nsuites == -2 ? PS_EXIT_FAILED : PS_EXIT_BADDATA;
+  suitecheck_tags(cf.exclude, cf.nexclude, suites, nsuites);
   if (suitecheck_entries(cf.entries, cf.nentries, suites, nsuites, &err) != 0 || pin(&cf, suites, nsuites, &err) != 0) {
     ps_error("%s", err.msg);
     rc = PS_EXIT_USAGE;

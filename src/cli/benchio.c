@@ -24,17 +24,17 @@ int benchio_check(const char *json, const char *markdown)
   return PS_EXIT_OK;
 }
 
-int benchio_json_to_stdout(const char **json)
+int benchio_to_stdout(const char **path, const char *flag)
 {
-  static char path[32];
+  static char saved[32];
   int fd;
   fflush(stdout);
   if ((fd = dup(1)) < 0 || dup2(2, 1) < 0) {
-    ps_error("--json -: %s", strerror(errno));
+    ps_error("%s -: %s", flag, strerror(errno));
     return -1;
   }
-  snprintf(path, sizeof path, "/dev/fd/%d", fd);
-  *json = path;
+  snprintf(saved, sizeof saved, "/dev/fd/%d", fd);
+  *path = saved;
   return 0;
 }
 
@@ -55,13 +55,11 @@ int benchio_stdout_gone(void)
   return gone;
 }
 
-int benchio_write(enum report_format fmt, const struct summary *s, const char *markdown, const char *json,
-                  const cJSON *root)
+int benchio_write(const struct summary *s, const char *markdown, const char *json, const cJSON *root)
 {
   struct ps_err e;
   int rc = 0;
-  if (fmt == REPORT_HUMAN)
-    summary_print_text(stdout, s);
+  summary_print_text(stdout, s);
   if (markdown != NULL && summary_write_markdown(markdown, s, &e) != 0) {
     ps_error("--markdown: %s", e.msg);
     rc = -1;

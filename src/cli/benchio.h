@@ -16,11 +16,12 @@
 ** exit code with the message printed. */
 int benchio_check(const char *json, const char *markdown);
 
-/* --json -: the JSON gets standard output, and everything that would go
-** there (the report, the progress line) goes to standard error instead, so
-** that `psearch bench --json - | jq` sees JSON alone. *json becomes the path
-** of the saved standard output. 0, or -1 with the message printed. */
-int benchio_json_to_stdout(const char **json);
+/* --json - or --markdown - (flag: which): that form gets standard output,
+** and everything that would go there (the report, the summary, the progress
+** line) goes to standard error instead, so that `psearch bench --json - | jq`
+** sees JSON alone. *path becomes the path of the saved standard output. 0,
+** or -1 with the message printed. */
+int benchio_to_stdout(const char **path, const char *flag);
 
 /* Standard output that failed (a pipe whose reader left: EPIPE, SIGPIPE
 ** being ignored; a terminal hung up): from then on it goes to /dev/null,
@@ -28,9 +29,8 @@ int benchio_json_to_stdout(const char **json);
 ** written. Call after printing; 1 when standard output is gone, else 0. */
 int benchio_stdout_gone(void);
 
-/* After the runs: the summary (human format), the markdown and the JSON;
-** 0, or -1 with the messages printed. */
-int benchio_write(enum report_format fmt, const struct summary *s, const char *markdown, const char *json,
-                  const cJSON *root);
+/* After the runs: the summary (as text, on standard output), the markdown
+** and the JSON; 0, or -1 with the messages printed. */
+int benchio_write(const struct summary *s, const char *markdown, const char *json, const cJSON *root);
 
 #endif

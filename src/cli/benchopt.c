@@ -13,6 +13,8 @@
 
 static const struct opt_def opts[] = {
   OPT_ROW_INT("runs", 'r', AT(mp.runs), "N", 1, 100000000, "Minimum number of timed runs per dataset (default 10)"),
+  OPT_ROW_FLAG("exact", 0, AT(exact), "Exactly -r N runs: no 0.5 s minimum, no convergence phase"),
+  OPT_ROW_INT("warmup", 0, AT(mp.warmup), "N", 0, 1000000, "Discarded warm-up runs before the timed ones (default 1)"),
   OPT_ROW_INT("max-runs", 0, AT(mp.max_runs), "N", 1, 100000000, "At most N runs per phase of a dataset (default 100000)"),
   OPT_ROW_LIST("entry-point", 'e', AT(entries), AT(nentries), BENCHOPT_MAXLIST, "NAME", "Only this entry point; repeatable"),
   OPT_ROW_LIST("exclude-case", 0, AT(exclude), AT(nexclude), BENCHOPT_MAXLIST, "TAG", "Skip cases with this tag; repeatable (nobench, disable always)"),
@@ -29,6 +31,8 @@ static const struct opt_def opts[] = {
   OPT_ROW_FLAG("batch", 0, AT(batch), "Time runs in batches of back-to-back runs (a batch of at least 1 ms, one sync): each reported run the batch's mean"),
   OPT_ROW_INT("batch-size", 0, AT(batch_size), "K", 1, 100000, "--batch with K runs a batch"),
   OPT_ROW_CHOICE("format", 0, AT(format), "FMT", ((const char *const[]){"futhark", "human", "auto", NULL}), "auto (default: human on a terminal, else futhark), human or futhark"),
+  OPT_ROW_CHOICE("headline", 0, AT(headline), "STAT", ((const char *const[]){"mean", "median", NULL}), "The figure each line prints: mean (default, futhark bench's) or median"),
+  OPT_ROW_FLAG("dry-run", 0, AT(dry_run), "Print the datasets a run would measure, their sizes and estimated times, and exit"),
   OPT_ROW_OUTPUT("markdown", 0, AT(markdown), "Write the summary (fastest entry first) as markdown tables to FILE"),
   BENCHSHARD_ROWS(AT(so)),
   OPT_ROW_FLAG("parallel", 0, AT(parallel), "-d all: every device at once, a worker process each, the datasets split among them"),
@@ -42,14 +46,16 @@ static const struct opt_def opts[] = {
 /* Options of the tools psearch users know (hyperfine, futhark bench, Google
 ** Benchmark, nvbench), and what psearch does instead. */
 static const struct opt_hint hints[] = {
-  {"--warmup", "psearch does one discarded warm-up run per dataset, always (futhark bench's rule)"},
   {"--export-json", "psearch writes JSON with --json FILE"},
   {"--export-markdown", "psearch writes the summary as markdown with --markdown FILE"},
-  {"--min-runs", "the minimum number of runs is -r N"},
+  {"--min-runs", "the minimum number of runs is -r N (exactly N: -r N --exact)"},
+  {"--runs", "-r N is the minimum number of runs; exactly N: -r N --exact"},
+  {"--list", "bench --dry-run lists the datasets a run would measure"},
   {"--max-time", "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
   {"--concurrency", "kernels are built once per device and cached; runs are never concurrent"},
-  {"--benchmark_filter", "choose entry points with -e NAME"},
-  {"--benchmark_repetitions", "the minimum number of runs is -r N"},
+  {"--benchmark_filter", "choose entry points with -e NAME, a glob: -e 'bench_*search*'"},
+  {"--benchmark_repetitions", "exactly N runs: -r N --exact"},
+  {"--benchmark_list_tests", "bench --dry-run lists the datasets a run would measure"},
   {"--benchmark_out", "psearch writes JSON with --json FILE"},
   {"--min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
   {"--timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
@@ -62,6 +68,7 @@ static void init(void *p)
 {
   struct bench_config *cf = p;
   cf->mp.runs = 10;
+  cf->mp.warmup = 1;
   cf->mp.max_runs = 100000;
   cf->mp.convergence = 1;
   cf->mp.conv_max_s = 300;
@@ -81,6 +88,10 @@ static int check(void *p)
   if (cf->verbose)
     ps_verbosity = 2;
   cf->mp.batch = cf->batch_size > 0 ? cf->batch_size : cf->batch ? -1 : 0;
+  if (cf->exact) { /* -r N runs and no more: the rule's phases off */
+    cf->mp.max_runs = cf->mp.runs;
+    cf->mp.convergence = 0;
+  }
   if (cf->mp.max_runs < cf->mp.runs)
     ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
   else if (cf->parallel && !cf->dev.all)

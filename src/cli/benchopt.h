@@ -6,8 +6,10 @@
 #ifndef benchopt_h
 #define benchopt_h
 
+#include "benchplan.h"
 #include "benchshard.h"
 #include "devopt.h"
+#include "digest.h"
 #include "measure.h"
 #include "nvml.h"
 #include "report.h"
@@ -32,7 +34,11 @@ struct bench_config {
   const char *paths[BENCHOPT_MAXLIST]; /* the suites */
   int npaths;
   int list_suites, verbose;
+  int exact;       /* --exact: mp.max_runs = mp.runs, no convergence phase, no 0.5 s minimum */
+  int headline;    /* --headline: 0 the mean, 1 the median is each line's figure */
+  int dry_run;     /* --dry-run: the plan's datasets printed, nothing measured */
   struct summary *summary; /* of the datasets that ran */
+  struct digest *digest;   /* the end-of-run digest's counts */
   int extended, validate, use_cache;
   int cold;        /* --cache=cold: mp.evict is opened with the device */
   int interleave;  /* --interleave: a block's entries measured in turns, dataset by dataset */
@@ -45,6 +51,8 @@ struct bench_config {
   struct nvml_identity gpu_id; /* with nvml: its identity and clocks when opened */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
+  struct benchplan *plan; /* the current device's estimate and ETA (benchplan.h) */
+  int namew;       /* result lines pad dataset names to this width */
   double copy_gbs; /* measured copy bandwidth for --extended, 0 if unknown */
   struct devopt dev;
   struct target tg;  /* where the entries run */

@@ -64,6 +64,20 @@ static int checks(const struct benchrun_env *cf, const struct entry *en, const s
   return 0;
 }
 
+/* After a failed dataset (its jobs released): where the device's context no
+** longer works, a fresh one, so that the datasets after it run (a fault
+** that breaks NVIDIA's context fails every later command otherwise). */
+static void recover(struct rt *rt, const struct progress *pg)
+{
+  struct ps_err e, e2;
+  if (rt == NULL || rt_usable(rt, &e) == 0)
+    return;
+  ps_warn("%s %s: the device's context no longer works (%s): a new context and queue for the datasets after it",
+          pg->entry, pg->desc, e.msg);
+  if (rt_renew(rt, &e2) != 0)
+    ps_error("%s %s: no new context: %s", pg->entry, pg->desc, e2.msg);
+}
+
 /* A measured job's result taken and validated; its device buffers go before
 ** the check. A device's outputs are digested as they stream to the host
 ** (entry_result_digest), never held whole there beside the device's copy;
@@ -113,6 +127,8 @@ void benchrun_alone(const struct benchrun_env *cf, const struct entry *en, const
   o->phase_s[PHASE_PREPARE] = lap(&t0);
   o->tuning = j.used;
   vlog(cf, "prepared (inputs on the device, kernels built)", pg->desc);
+  if (rt != NULL && hook_fault(en->name))
+    rt_break(rt); /* test hook: the runs fail as after a fault that broke the context */
   o->has_gpu = cf->nvml != NULL && nvml_sample(cf->nvml, &o->gpu[0]) == 0;
   if (measure_run(&mp, &j, cf->stop, progress_update, pg, &o->m) != 0)
     goto done;
@@ -124,6 +140,8 @@ void benchrun_alone(const struct benchrun_env *cf, const struct entry *en, const
   result(cf, &j, want, o);
 done:
   entry_release(&j);
+  if (o->error != NULL || o->m.error != NULL)
+    recover(rt, pg);
 }
 
 /* The device's global memory (the test hook's, when smaller). */
@@ -233,6 +251,11 @@ void benchrun_interleaved(const struct benchrun_env *cf, const struct entry *con
       result(cf, &j[i], want[i], &o[i]);
     entry_release(&j[i]);
   }
+  for (int t = 0; t < k; t++)
+    if (o[live[t]].error != NULL || o[live[t]].m.error != NULL) {
+      recover(cf->tg->rt, &pg[live[t]]);
+      break;
+    }
 done:
   free(j);
   free(mp);

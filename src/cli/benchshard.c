@@ -41,9 +41,7 @@ void benchshard_free(struct benchshard *p)
   free(p);
 }
 
-/* The elements of a case's inputs, without loading them: a random case's
-** shapes, a file's bytes / 4, an inline case's values. */
-static double case_elements(const struct suite_case *c)
+double benchshard_elements(const struct suite_case *c)
 {
   struct data_value v[INPUT_MAX];
   struct ps_err e;
@@ -65,20 +63,23 @@ static double case_elements(const struct suite_case *c)
   return n;
 }
 
-/* The cost model's estimate of a case: FIXED_S, plus ELEMENT_S per element
-** and unit of work (the entry's work formula: a log multiplies by log2 n, a
-** key width w by 4). */
-static double estimate(const char *entry, const struct suite_case *c)
+double benchshard_work(const char *entry, const struct suite_case *c)
 {
   const struct entry *en = registry_find(entry);
-  double n = case_elements(c), f = 1;
+  double n = benchshard_elements(c), f = 1;
   if (en != NULL && en->work != NULL) {
     if (strstr(en->work, "log") != NULL)
       f *= log2(n + 2);
     if (strstr(en->work, " w") != NULL)
       f *= 4;
   }
-  return FIXED_S + ELEMENT_S * n * f;
+  return n * f;
+}
+
+/* The cost model's estimate of a case: FIXED_S, plus ELEMENT_S per unit of work. */
+static double estimate(const char *entry, const struct suite_case *c)
+{
+  return FIXED_S + ELEMENT_S * benchshard_work(entry, c);
 }
 
 /* An earlier results file, read (its schema checked). */
@@ -113,34 +114,47 @@ static int earlier_load(const char *path, struct earlier *f, int *code, struct p
   return f->r != NULL ? 0 : -1;
 }
 
+/* collect's walk: the shards, their filter, the earlier file and the items' room. */
+struct walk {
+  struct benchshard *p;
+  benchshard_keep keep;
+  const void *ctx;
+  const struct earlier *r;
+  struct suite *const *suites;
+  int cap;
+};
+
+/* Append the case at `at` when keep admits it, costed. 0, or -1 when out of memory. */
+static int collect_one(void *wv, const struct suite_pos *at)
+{
+  struct walk *w = wv;
+  struct benchshard *p = w->p;
+  const char *en = at->bl->entries[at->e];
+  const struct suite_case *sc = &at->bl->cases[at->c];
+  struct item *it;
+  if (!w->keep(w->ctx, en, sc))
+    return 0;
+  if (p->n == w->cap) {
+    struct item *ni = realloc(p->items, (size_t)(w->cap = 2 * w->cap + 16) * sizeof *ni);
+    if (ni == NULL)
+      return -1;
+    p->items = ni;
+  }
+  it = &p->items[p->n++];
+  *it = (struct item){at->bl, at->e, at->c, -1, 0};
+  if (w->r->r != NULL)
+    it->cost = measured(w->r, w->suites[at->si]->path, en, sc->name);
+  if (it->cost < 0)
+    it->cost = estimate(en, sc);
+  return 0;
+}
+
 /* Append every case keep admits to p->items, costed. 0, or -1 when out of memory. */
 static int collect(struct benchshard *p, struct suite *const *suites, int n, benchshard_keep keep,
                    const void *ctx, const struct earlier *r)
 {
-  int cap = 0;
-  for (int si = 0; si < n; si++)
-    for (int b = 0; b < suites[si]->nblocks; b++) {
-      const struct suite_block *bl = &suites[si]->blocks[b];
-      for (int e = 0; e < bl->nentries; e++)
-        for (int c = 0; c < bl->ncases; c++) {
-          struct item *it;
-          if (!keep(ctx, bl->entries[e], &bl->cases[c]))
-            continue;
-          if (p->n == cap) {
-            struct item *ni = realloc(p->items, (size_t)(cap = 2 * cap + 16) * sizeof *ni);
-            if (ni == NULL)
-              return -1;
-            p->items = ni;
-          }
-          it = &p->items[p->n++];
-          *it = (struct item){bl, e, c, -1, 0};
-          if (r->r != NULL)
-            it->cost = measured(r, suites[si]->path, bl->entries[e], bl->cases[c].name);
-          if (it->cost < 0)
-            it->cost = estimate(bl->entries[e], &bl->cases[c]);
-        }
-    }
-  return 0;
+  struct walk w = {p, keep, ctx, r, suites, 0};
+  return suite_each(suites, n, collect_one, &w);
 }
 
 /* Give every case its part; count this part's. 0, or -1 when out of memory. */

@@ -60,6 +60,14 @@ void benchshard_free(struct benchshard *p); /* accepts NULL */
 ** part's; any case of entry e when c is -1. Always 1 when p is NULL. */
 int benchshard_mine(const struct benchshard *p, const struct suite_block *bl, int e, int c);
 
+/* The elements of a case's inputs, without loading them: a random case's
+** shapes, a file's bytes / 4, an inline case's values. */
+double benchshard_elements(const struct suite_case *c);
+
+/* The units of work of entry on case c, the cost model's: its elements times
+** the entry's work formula (a log multiplies by log2 n, a key width w by 4). */
+double benchshard_work(const char *entry, const struct suite_case *c);
+
 /* The cases of this part. */
 int benchshard_count(const struct benchshard *p);
 

@@ -202,6 +202,40 @@ static int print(const struct config *cf, const struct comparison *cmp, int code
   return rc;
 }
 
+/* The entry point of a program's name "SUITE:ENTRY" (after its last ':'). */
+static const char *entry_part(const char *name)
+{
+  const char *c = strrchr(name, ':');
+  return c != NULL ? c + 1 : name;
+}
+
+/* Where no program ran in both: the first program of old whose entry point
+** a program of new has under another name (a suite's path written another
+** way), else the closest name by edit distance, as "; near: ..." into buf;
+** "" when none. */
+static const char *near_miss(const struct results *ro, const struct results *rn, char *buf, size_t n)
+{
+  const char **names = calloc(rn->nprogs + 1, sizeof *names);
+  buf[0] = '\0';
+  for (size_t j = 0; names != NULL && j < rn->nprogs; j++)
+    names[j] = rn->progs[j].name;
+  for (size_t i = 0; names != NULL && i < ro->nprogs && buf[0] == '\0'; i++) {
+    const char *a = ro->progs[i].name;
+    int k = -1;
+    for (size_t j = 0; j < rn->nprogs && k < 0; j++)
+      if (strcmp(entry_part(a), entry_part(names[j])) == 0)
+        k = (int)j;
+    if (k < 0)
+      k = opt_closest(a, names);
+    if (k >= 0)
+      snprintf(buf, n, "; near: '%s' in the first, '%s' in the second (a program is its suite's path and entry "
+                       "point: bench names a suite relative to the current directory when it is inside it)",
+               a, names[k]);
+  }
+  free(names);
+  return buf;
+}
+
 static int body(void *p)
 {
   const struct config *cf = p;
@@ -220,7 +254,8 @@ static int body(void *p)
   }
   if (cmp.nrows == 0 && !cmp.newly_failed) {
     comparison_print_notes(stdout, &cmp);
-    ps_error("compare: no dataset ran in both %s and %s", ro->path, rn->path);
+    char near[600];
+    ps_error("compare: no dataset ran in both %s and %s%s", ro->path, rn->path, near_miss(ro, rn, near, sizeof near));
     goto done;
   }
   code = cmp.newly_failed ? PS_EXIT_FAILED : cmp.slower > 0 ? PS_EXIT_REGRESSION : PS_EXIT_OK;

@@ -1,6 +1,7 @@
 /*
 ** dataset.c: `psearch dataset`, after `futhark dataset`: -g TYPE values from
-** the counter-based generator (optionally sorted), or values read from stdin
+** the counter-based generator (optionally sorted or reversed, bounded,
+** uniform or Zipf), or values read from stdin
 ** re-emitted in the chosen format. Binary output by default.
 */
 #include "dataset.h"
@@ -21,7 +22,7 @@
 /* One -g request, with the settings in force where it appeared. */
 struct request {
   const char *spec;
-  int sorted;
+  int order; /* enum gen_order */
   struct gen_bounds bounds;
 };
 
@@ -46,7 +47,7 @@ static int emit(FILE *f, const struct data_value *v, enum fmt fmt, struct ps_err
 static int make_value(const struct request *q, uint64_t seed, int nthreads, struct data_value *v,
                       int *baddata, struct ps_err *e)
 {
-  struct input_item it = {q->spec, seed, &q->bounds, q->sorted, 0, nthreads};
+  struct input_item it = {q->spec, seed, &q->bounds, q->order, 0, nthreads};
   if (input_make(&it, v, baddata, e) != 0) {
     ps_err_prefix(e, "-g");
     return -1;
@@ -62,8 +63,8 @@ struct config {
   uint64_t seed;
   int64_t nthreads;
   int fmt;                  /* enum fmt */
-  int sorted;               /* --sorted given so far */
-  struct gen_bounds bounds; /* the bounds given so far */
+  int order;                /* --sorted or --reversed given so far (enum gen_order) */
+  struct gen_bounds bounds; /* the bounds and --zipf given so far */
   const char *after_last;   /* an option after the last -g/-n ("sorted"), which would do nothing */
 };
 
@@ -93,7 +94,7 @@ static int request_row(void *at, const struct opt_def *d, const char *val, const
   q = &cf->reqs[cf->nreq];
   if ((q->spec = strdup(val)) == NULL)
     goto done;
-  q->sorted = cf->sorted;
+  q->order = cf->order;
   q->bounds = cf->bounds;
   cf->nreq++;
   cf->after_last = NULL;
@@ -105,16 +106,25 @@ done:
 }
 
 /* setting_row's ids besides the types of --T-bounds (enum data_type). */
-enum { ID_SORTED = DATA_NTYPES, ID_SEED, ID_FMT /* + enum fmt */ };
+enum { ID_SORTED = DATA_NTYPES, ID_REVERSED, ID_ZIPF, ID_SEED, ID_FMT /* + enum fmt */ };
 
-/* --sorted, --seed, --binary/--text/--type and --T-bounds (opt_call_fn). */
+/* --sorted, --reversed, --zipf, --seed, --binary/--text/--type and --T-bounds
+** (opt_call_fn). */
 static int setting_row(void *at, const struct opt_def *d, const char *val, const char *spelled)
 {
   struct config *cf = at;
   struct ps_err err;
   int rc = PS_EXIT_OK;
-  if (d->id == ID_SORTED) {
-    cf->sorted = 1;
+  if (d->id == ID_SORTED || d->id == ID_REVERSED) {
+    cf->order = d->id == ID_SORTED ? GEN_SORTED : GEN_REVERSED;
+    cf->after_last = d->lname;
+  } else if (d->id == ID_ZIPF) {
+    if (strcmp(val, "0") == 0) {
+      cf->bounds.zipf = 0.0;
+    } else if (gen_zipf_parse(val, &cf->bounds.zipf) != 0) {
+      ps_error("option %s: '%s' is not 0 or a number in (0, %g]", spelled, val, GEN_ZIPF_MAX);
+      rc = PS_EXIT_USAGE;
+    }
     cf->after_last = d->lname;
   } else if (d->id >= ID_FMT) {
     cf->fmt = d->id - ID_FMT;
@@ -139,6 +149,8 @@ static const struct opt_def opts[] = {
   OPT_ROW_CALL("generate", 'g', 0, "TYPE", request_row, 'g', "Generate a value of TYPE ([N]i32, [10][20]f32, f64) or output a literal value; repeatable"),
   OPT_ROW_CALL(NULL, 'n', 0, "N", request_row, 'n', "Shorthand for -g [N]i32"),
   OPT_ROW_CALL("sorted", 0, 0, NULL, setting_row, ID_SORTED, "Following -g/-n values are sorted (same multiset as unsorted)"),
+  OPT_ROW_CALL("reversed", 0, 0, NULL, setting_row, ID_REVERSED, "Following -g/-n values are sorted in descending order (same multiset)"),
+  OPT_ROW_CALL("zipf", 0, 0, "S", setting_row, ID_ZIPF, "Following integer values by Zipf's law, exponent S, over their bounds (LO the most frequent); 0: uniform again"),
   OPT_ROW_CALL("seed", 's', 0, "N", setting_row, ID_SEED, "Seed of the first -g (the k-th uses N+k); default 1"),
   OPT_ROW_CALL("binary", 'b', 0, NULL, setting_row, ID_FMT + FMT_BINARY, "Binary output (the default)"),
   OPT_ROW_CALL("text", 0, 0, NULL, setting_row, ID_FMT + FMT_TEXT, "Text output"),

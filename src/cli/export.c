@@ -1,13 +1,15 @@
 /*
-** export.c: `psearch export RESULTS.json... --gbench FILE --csv FILE
-** --markdown FILE`: results files (psearch's or futhark bench's; several are
-** pooled, as compare pools the files of a side) as Google Benchmark's JSON
-** (for github-action-benchmark and Bencher), as CSV with one row per run, or
-** as a markdown table for a pull-request comment. Each form goes to its FILE,
+** export.c: `psearch export RESULTS.json... --gbench FILE --bmf FILE --gab
+** FILE --csv FILE --markdown FILE`: results files (psearch's or futhark
+** bench's; several are pooled, as compare pools the files of a side) as the
+** JSON of Google Benchmark, Bencher and github-action-benchmark
+** (exportdash.c), as CSV with one row per run, or as a markdown table for a
+** pull-request comment. Each form goes to its FILE,
 ** whole or not at all, or with - to standard output; diagnostics go to stderr.
 */
 #include "export.h"
 
+#include "exportdash.h"
 #include "help.h"
 #include "ofile.h"
 #include "opt.h"
@@ -26,7 +28,14 @@
 #include <time.h>
 #include <unistd.h>
 
-enum format { FMT_GBENCH = EXPORT_GBENCH, FMT_CSV = EXPORT_CSV, FMT_MARKDOWN = EXPORT_MARKDOWN, NFORMATS };
+enum format {
+  FMT_GBENCH = EXPORT_GBENCH,
+  FMT_CSV = EXPORT_CSV,
+  FMT_MARKDOWN = EXPORT_MARKDOWN,
+  FMT_BMF = EXPORT_BMF,
+  FMT_GAB = EXPORT_GAB,
+  NFORMATS
+};
 
 #define MAXFILES 64
 
@@ -44,13 +53,15 @@ static const struct opt_def opts[] = {
   OPT_ROW_OUTPUT("gbench", 0, AT(out[FMT_GBENCH]), "Google Benchmark's JSON into FILE (- for standard output)"),
   OPT_ROW_OUTPUT("csv", 0, AT(out[FMT_CSV]), "One row per run, CSV, into FILE"),
   OPT_ROW_OUTPUT("markdown", 0, AT(out[FMT_MARKDOWN]), "A table for a pull-request comment into FILE"),
-  OPT_ROW_FLAG("aggregates", 0, AT(aggregates), "--gbench: the _mean, _median, _stddev and _cv entries (see above)"),
+  OPT_ROW_OUTPUT("bmf", 0, AT(out[FMT_BMF]), "Bencher Metric Format (latency in ns) into FILE"),
+  OPT_ROW_OUTPUT("gab", 0, AT(out[FMT_GAB]), "github-action-benchmark's customSmallerIsBetter JSON into FILE"),
+  OPT_ROW_FLAG("aggregates", 0, AT(aggregates), "--gbench: only the _mean, _median, _stddev and _cv entries (see above)"),
   OPT_ROW_FLAG("pool", 0, AT(pool), "Pool a program's runs from files made under different conditions (backend, device, build, ...)"),
   OPT_ROW_LIST(NULL, 0, AT(paths), AT(npaths), MAXFILES, "RESULTS.json", NULL),
   OPT_ROW_END,
 };
 
-#define FORMS "--gbench FILE, --csv FILE or --markdown FILE (- for standard output)"
+#define FORMS "--gbench FILE, --bmf FILE, --gab FILE, --csv FILE or --markdown FILE (- for standard output)"
 #define EACH_FORM "export takes each form with its file: " FORMS
 
 /* export's old spellings, and the JSON that export writes. */
@@ -71,7 +82,8 @@ static int check(void *p)
   int rc = PS_EXIT_USAGE;
   if (cf->npaths == 0)
     ps_error("export: expected one or more results files (psearch export RESULTS.json --csv FILE)");
-  else if (!cf->out[FMT_GBENCH] && !cf->out[FMT_CSV] && !cf->out[FMT_MARKDOWN])
+  else if (!cf->out[FMT_GBENCH] && !cf->out[FMT_CSV] && !cf->out[FMT_MARKDOWN] && !cf->out[FMT_BMF] &&
+           !cf->out[FMT_GAB])
     ps_error("export: which form? " FORMS);
   else if (cf->aggregates && cf->out[FMT_GBENCH] == NULL)
     ps_error("export: --aggregates goes with --gbench");
@@ -175,238 +187,6 @@ static void warn_failed(const struct results *r)
                 table_term(r->progs[i].ds[j].error, t[2], sizeof t[2]));
 }
 
-/* "DEVICE (BACKEND)", or what of it the program states, into buf ("" when neither). */
-static void device_label(const struct res_program *p, char *buf, size_t n)
-{
-  if (p->device != NULL && p->backend != NULL)
-    snprintf(buf, n, "%s (%s)", p->device, p->backend);
-  else
-    snprintf(buf, n, "%s", p->device != NULL ? p->device : p->backend != NULL ? p->backend : "");
-}
-
-/* ================================ gbench ================================= */
-
-/* Google Benchmark's date: local time with the offset, "2026-01-02T03:04:05+01:00". */
-static void local_date(char *buf, size_t n)
-{
-  time_t now = time(NULL);
-  struct tm tm;
-  char z[16] = "+0000";
-  localtime_r(&now, &tm);
-  strftime(z, sizeof z, "%z", &tm);
-  strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
-  if (strlen(z) == 5)
-    snprintf(buf + strlen(buf), n - strlen(buf), "%.3s:%s", z, z + 3);
-}
-
-/* The first line of a small file, its white space trimmed, parsed as a number;
-** 0 when it cannot be read or is not one. */
-static double read_number(FILE *f, const char *after)
-{
-  char line[256], *s = line, *e;
-  double v = 0;
-  while (fgets(line, sizeof line, f) != NULL) {
-    if (after != NULL && strncmp(line, after, strlen(after)) != 0)
-      continue;
-    s = after != NULL && strchr(line, ':') != NULL ? strchr(line, ':') + 1 : line;
-    while (*s == ' ' || *s == '\t')
-      s++;
-    for (e = s + strlen(s); e > s && (e[-1] == '\n' || e[-1] == ' ' || e[-1] == '\t'); e--)
-      e[-1] = '\0';
-    if (opt_parse_double(s, &v) != 0)
-      v = 0;
-    break;
-  }
-  return v;
-}
-
-/* The CPU clock in MHz where Google Benchmark finds it on Linux (cpufreq's
-** maximum, else /proc/cpuinfo's "cpu MHz"), rounded; 0 when neither says. */
-static double cpu_mhz(void)
-{
-  FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r");
-  double mhz = 0;
-  if (f != NULL) {
-    mhz = read_number(f, NULL) / 1000; /* kHz */
-    fclose(f);
-  }
-  if (!(mhz > 0) && (f = fopen("/proc/cpuinfo", "r")) != NULL) {
-    mhz = read_number(f, "cpu MHz");
-    fclose(f);
-  }
-  return mhz > 0 && isfinite(mhz) ? round(mhz) : 0;
-}
-
-/* Google Benchmark's "context" (json_reporter.cc's keys): the date and host of
-** the measurement as psearch recorded them (the first program that states
-** them), else now and here; the CPUs of the machine that exports (psearch does
-** not record them); caches and load_avg empty. */
-static cJSON *gbench_context(const struct results *r)
-{
-  cJSON *c = cJSON_CreateObject();
-  const char *date = NULL, *host = NULL;
-  char now[64], here[256] = "";
-  for (size_t i = 0; i < r->nprogs; i++) {
-    date = date != NULL ? date : r->progs[i].date;
-    host = host != NULL ? host : r->progs[i].host;
-  }
-  if (date == NULL) {
-    local_date(now, sizeof now);
-    date = now;
-  }
-  if (host == NULL) {
-    gethostname(here, sizeof here - 1);
-    host = here;
-  }
-  cJSON_AddStringToObject(c, "date", date);
-  cJSON_AddStringToObject(c, "host_name", host);
-  cJSON_AddStringToObject(c, "executable", "psearch");
-  cJSON_AddNumberToObject(c, "num_cpus", ps_ncpus());
-  cJSON_AddNumberToObject(c, "mhz_per_cpu", cpu_mhz());
-  cJSON_AddItemToObject(c, "caches", cJSON_CreateArray());
-  cJSON_AddItemToObject(c, "load_avg", cJSON_CreateArray());
-  cJSON_AddStringToObject(c, "library_version", "psearch " PS_VERSION " (" PS_GIT ")");
-#ifdef NDEBUG
-  cJSON_AddStringToObject(c, "library_build_type", "release");
-#else
-  cJSON_AddStringToObject(c, "library_build_type", "debug");
-#endif
-  cJSON_AddNumberToObject(c, "json_schema_version", 1);
-  return c;
-}
-
-/* What the entries of one program and dataset share. */
-struct gb_run {
-  char *run_name; /* PROGRAM/DATASET */
-  const char *label; /* DEVICE (BACKEND), or "" */
-  size_t family, instance; /* the program's index, the dataset's among the program's */
-  size_t n; /* runs */
-};
-
-/* One entry of "benchmarks", as json_reporter.cc writes it: with aggregate NULL
-** an iteration entry (one repetition of n iterations, value the mean per
-** iteration), else the aggregate of that name over n repetitions (unit "time"
-** or "percentage"). NULL when out of memory. */
-static cJSON *gbench_entry(const struct gb_run *g, const char *aggregate, const char *unit, double value)
-{
-  cJSON *o = cJSON_CreateObject();
-  size_t len = strlen(g->run_name) + (aggregate != NULL ? strlen(aggregate) + 2 : 1);
-  char *name = malloc(len);
-  if (o == NULL || name == NULL) {
-    cJSON_Delete(o);
-    o = NULL;
-    goto done;
-  }
-  snprintf(name, len, "%s%s%s", g->run_name, aggregate != NULL ? "_" : "", aggregate != NULL ? aggregate : "");
-  cJSON_AddStringToObject(o, "name", name);
-  cJSON_AddNumberToObject(o, "family_index", (double)g->family);
-  cJSON_AddNumberToObject(o, "per_family_instance_index", (double)g->instance);
-  cJSON_AddStringToObject(o, "run_name", g->run_name);
-  cJSON_AddStringToObject(o, "run_type", aggregate != NULL ? "aggregate" : "iteration");
-  cJSON_AddNumberToObject(o, "repetitions", aggregate != NULL ? (double)g->n : 1);
-  if (aggregate == NULL)
-    cJSON_AddNumberToObject(o, "repetition_index", 0);
-  cJSON_AddNumberToObject(o, "threads", 1);
-  if (aggregate != NULL) {
-    cJSON_AddStringToObject(o, "aggregate_name", aggregate);
-    cJSON_AddStringToObject(o, "aggregate_unit", unit);
-  }
-  cJSON_AddNumberToObject(o, "iterations", (double)g->n);
-  cJSON_AddNumberToObject(o, "real_time", value);
-  cJSON_AddNumberToObject(o, "cpu_time", value); /* psearch times wall clock only */
-  cJSON_AddStringToObject(o, "time_unit", "us");
-  if (g->label[0] != '\0')
-    cJSON_AddStringToObject(o, "label", g->label);
-done:
-  free(name);
-  return o;
-}
-
-/* The entries of one dataset that ran into list: one iteration entry, or with
-** aggregates (and two runs or more, as Google Benchmark) its mean, median,
-** sample standard deviation and coefficient of variation. 0, or -1 when out
-** of memory. */
-static int gbench_dataset(cJSON *list, const struct gb_run *g, const struct res_summary *s, int aggregates)
-{
-  double sd, v[4];
-  const char *names[4] = {"mean", "median", "stddev", "cv"};
-  int rc = -1;
-  if (!aggregates || s->runs < 2) {
-    cJSON *o = gbench_entry(g, NULL, NULL, s->mean);
-    rc = o != NULL && cJSON_AddItemToArray(list, o) ? 0 : -1;
-    goto done;
-  }
-  sd = s->sd * sqrt((double)s->runs / (double)(s->runs - 1)); /* the sample's, of every run */
-  v[0] = s->mean;
-  v[1] = s->median;
-  v[2] = sd;
-  v[3] = s->mean > 0 ? sd / s->mean : 0;
-  for (int k = 0; k < 4; k++) {
-    cJSON *o = gbench_entry(g, names[k], k == 3 ? "percentage" : "time", v[k]);
-    if (o == NULL || !cJSON_AddItemToArray(list, o))
-      goto done;
-  }
-  rc = 0;
-done:
-  return rc;
-}
-
-/* Bencher refuses a benchmark name longer than this (bytes). */
-#define BENCHER_MAX_NAME 1024
-
-static int write_gbench(FILE *f, const struct results *r, int aggregates)
-{
-  size_t mark = results_json_failures(); /* every allocation of the tree below checked at once */
-  cJSON *root = cJSON_CreateObject(), *ctx = gbench_context(r), *list = cJSON_CreateArray(), *benches;
-  struct gb_run g = {NULL, NULL, 0, 0, 0};
-  char label[512], *text = NULL;
-  int rc = -1, long_names = 0;
-  if (root == NULL || ctx == NULL || list == NULL || !cJSON_AddItemToObject(root, "context", ctx))
-    goto done;
-  ctx = NULL; /* owned by root */
-  if (!cJSON_AddItemToObject(root, "benchmarks", list))
-    goto done;
-  benches = list;
-  list = NULL;
-  for (size_t i = 0; i < r->nprogs; i++) {
-    const struct res_program *p = &r->progs[i];
-    device_label(p, label, sizeof label);
-    g = (struct gb_run){NULL, label, i, 0, 0};
-    for (size_t j = 0; j < p->nds; j++) {
-      const struct res_dataset *d = &p->ds[j];
-      size_t len = strlen(p->name) + strlen(d->name) + 2;
-      struct res_summary s;
-      if (d->error != NULL)
-        continue;
-      if ((g.run_name = malloc(len)) == NULL || results_summary(d, &s) != 0)
-        goto done;
-      snprintf(g.run_name, len, "%s/%s", p->name, d->name);
-      long_names += len - 1 + (aggregates ? 7 : 0) > BENCHER_MAX_NAME;
-      g.n = s.runs; /* every run, not only those the file kept */
-      if (gbench_dataset(benches, &g, &s, aggregates) != 0)
-        goto done;
-      g.instance++;
-      free(g.run_name);
-      g.run_name = NULL;
-    }
-  }
-  if (long_names > 0)
-    ps_warn("export: %d benchmark names are longer than %d bytes, which Bencher refuses", long_names,
-            BENCHER_MAX_NAME);
-  if (results_json_failures() != mark || (text = cJSON_Print(root)) == NULL)
-    goto done;
-  fputs(text, f);
-  fputc('\n', f);
-  rc = 0;
-done:
-  free(g.run_name);
-  free(text);
-  cJSON_Delete(ctx);
-  cJSON_Delete(list);
-  cJSON_Delete(root);
-  return rc;
-}
-
 /* ================================== csv ================================== */
 
 /* v in the fewest digits that read back as exactly v, without an exponent
@@ -467,7 +247,7 @@ static int md_heading(FILE *f, const struct results *r, const struct config *cf)
   fputs("\n\n", f);
   for (size_t i = 0; i < r->nprogs && rc == 0; i++) {
     char **ns;
-    device_label(&r->progs[i], label, sizeof label);
+    exportdash_device(&r->progs[i], label, sizeof label);
     if (label[0] == '\0' || strmap_get(&seen, label, strlen(label), &(size_t){0}))
       continue;
     if ((ns = realloc(said, (nsaid + 1) * sizeof *ns)) == NULL || (said = ns, (ns[nsaid] = strdup(label)) == NULL)) {
@@ -537,13 +317,25 @@ static int write_markdown(FILE *f, const struct results *r, const struct config 
 
 /* ================================ Command ================================ */
 
-static int write_gbench_form(FILE *f, const struct results *r, const struct config *cf)
+static int write_gbench(FILE *f, const struct results *r, const struct config *cf)
 {
-  return write_gbench(f, r, cf->aggregates);
+  return exportdash_gbench(f, r, cf->aggregates);
+}
+
+static int write_bmf(FILE *f, const struct results *r, const struct config *cf)
+{
+  (void)cf;
+  return exportdash_bmf(f, r);
+}
+
+static int write_gab(FILE *f, const struct results *r, const struct config *cf)
+{
+  (void)cf;
+  return exportdash_gab(f, r);
 }
 
 static int (*const writers[NFORMATS])(FILE *, const struct results *, const struct config *) = {
-  write_gbench_form, write_csv, write_markdown};
+  write_gbench, write_csv, write_markdown, write_bmf, write_gab};
 
 int export_write(FILE *f, enum export_form form, const struct results *r, int aggregates,
                  const char *const *paths, int npaths)
@@ -591,7 +383,8 @@ static int body(void *p)
 {
   const struct config *cf = p;
   struct results *r = NULL;
-  int code, ran_only = cf->out[FMT_GBENCH] != NULL || cf->out[FMT_CSV] != NULL;
+  int code, ran_only = cf->out[FMT_GBENCH] != NULL || cf->out[FMT_CSV] != NULL || cf->out[FMT_BMF] != NULL ||
+                      cf->out[FMT_GAB] != NULL;
   if ((r = load_all(cf, &code)) == NULL)
     goto done;
   code = PS_EXIT_FAILED;

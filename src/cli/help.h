@@ -7,6 +7,7 @@
 #define help_h
 
 extern const char help_bench[], help_cache[], help_compare[], help_dataset[], help_devices[], help_export[],
-  help_list[], help_merge[], help_new[], help_plot[], help_run[];
+  help_list[], help_merge[], help_new[], help_plot[], help_report[],
+  help_run[];
 
 #endif

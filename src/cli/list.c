@@ -1,7 +1,8 @@
 /*
 ** list.c: `psearch list [--tuning] [--suite SUITE] [--json FILE]`: name,
-** description, types, work, span and minimum bytes moved of every entry
-** point, and (--tuning, and always in the JSON) the tuning parameters its
+** inputs (with the layout the first needs), output, description, types, work,
+** span, minimum bytes moved and (where a 32-bit count bounds it) the most
+** elements of every entry point, and (--tuning, and always in the JSON) the tuning parameters its
 ** OpenCL kernels take, from the registry; with --suite, the user kernels the
 ** suite names as well (docs/own-kernels.md).
 */
@@ -46,6 +47,32 @@ static void print_hanging(const char *first, const char *text, int indent, int w
   }
 }
 
+/* The layout an entry needs of its first input: "eytzinger", "sorted", or NULL. */
+static const char *layout(const struct entry *en)
+{
+  return (en->needs & ENTRY_EYTZINGER) ? "eytzinger" : (en->needs & ENTRY_SORTED) ? "sorted" : NULL;
+}
+
+/* An entry's inputs as a suite writes them, the layout its first one needs
+** in a suite's word ("[n]t eytzinger", "[n]t sorted [m]t sorted": the
+** catalogue's "(sorted)" and "(Eytzinger)"), into buf. */
+static const char *inputs_text(const struct entry *en, char *buf, size_t n)
+{
+  const char *s = en->in_desc;
+  size_t k = 0;
+  buf[0] = '\0';
+  while (*s && k + 1 < n) {
+    size_t len = strcspn(s, " ");
+    const char *w = len == 8 && strncmp(s, "(sorted)", 8) == 0 ? "sorted"
+                    : len == 11 && strncmp(s, "(Eytzinger)", 11) == 0 ? "eytzinger"
+                                                                       : NULL;
+    k += (size_t)snprintf(buf + k, n - k, "%s%.*s", k > 0 ? " " : "", w ? (int)strlen(w) : (int)len, w ? w : s);
+    s += len;
+    s += *s == ' ';
+  }
+  return buf;
+}
+
 /* An entry's tuning parameters as a JSON array of {name, min, max, help}. */
 static cJSON *params_json(const struct entry *en)
 {
@@ -77,10 +104,20 @@ static cJSON *to_json(void)
         cJSON_AddItemToArray(types, cJSON_CreateString(data_type_name((enum data_type)t)));
     cJSON_AddItemToObject(o, "types", types);
     cJSON_AddStringToObject(o, "input", en->in_desc);
+    if (layout(en) != NULL)
+      cJSON_AddStringToObject(o, "layout", layout(en));
+    else
+      cJSON_AddNullToObject(o, "layout");
     cJSON_AddStringToObject(o, "output", en->out_desc);
     cJSON_AddStringToObject(o, "work", en->work);
     cJSON_AddStringToObject(o, "span", en->span);
     cJSON_AddStringToObject(o, "bytes", en->bytes_desc);
+    if (en->max_n > 0) {
+      cJSON_AddNumberToObject(o, "max_n", (double)en->max_n);
+      cJSON_AddStringToObject(o, "max_why", en->max_why ? en->max_why : "");
+    } else {
+      cJSON_AddNullToObject(o, "max_n");
+    }
     cJSON_AddItemToObject(o, "tuning", params_json(en));
     cJSON_AddItemToArray(arr, o);
   }
@@ -111,8 +148,16 @@ static void print_text(const void *ctx)
   printf("%-30s %-14s %-14s %s\n", "ENTRY", "WORK", "SPAN", "BYTES (at least)");
   for (int i = 0; i < registry_count(); i++) {
     const struct entry *en = registry_at(i);
+    char in[128], line[1024];
     printf("%-30s %-14s %-14s %s\n", en->name, en->work, en->span, en->bytes_desc);
-    print_hanging(NULL, en->desc, 4, LIST_WIDTH);
+    snprintf(line, sizeof line, "%s -> %s: %s", inputs_text(en, in, sizeof in), en->out_desc, en->desc);
+    print_hanging(NULL, line, 4, LIST_WIDTH);
+    if (en->max_n > 0) {
+      char lim[320];
+      snprintf(lim, sizeof lim, "At most %llu elements (%s).", (unsigned long long)en->max_n,
+               en->max_why ? en->max_why : "");
+      print_hanging(NULL, lim, 4, LIST_WIDTH);
+    }
     if (cf->tuning && en->params != NULL) {
       printf("    tuning (bench --tune NAME=V):\n");
       print_params(en);

@@ -14,6 +14,7 @@
 #include "merge.h"
 #include "new.h"
 #include "opt.h"
+#include "htmlreport.h"
 #include "plot.h"
 #include "run.h"
 #include "ps.h"
@@ -29,11 +30,12 @@ static const struct docgen_command commands[] = {
   {&compare_cmd, "Compare two results files; exit 4 on a significant slowdown"},
   {&dataset_cmd, "Generate or convert data in Futhark's format"},
   {&devices_cmd, "List OpenCL platforms and devices"},
-  {&export_cmd, "Convert results for dashboards: Google Benchmark JSON, CSV, markdown"},
+  {&export_cmd, "Convert results for dashboards: Google Benchmark, Bencher, GAB JSON, CSV, markdown"},
   {&list_cmd, "List the entry points and their cost model"},
   {&merge_cmd, "Join results files (shards, devices) into one"},
   {&new_cmd, "Start a kernel of your own: new kernel NAME --like ENTRY"},
-  {&plot_cmd, "Draw results as SVG: runtime distributions, speedups"},
+  {&plot_cmd, "Draw results as SVG: which entry is fastest, speedups, size sweeps"},
+  {&htmlreport_cmd, "Write one self-contained HTML page of results to share"},
   {&run_cmd, "Run one entry point on inputs from stdin"},
   {NULL, NULL},
 };

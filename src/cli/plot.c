@@ -8,6 +8,8 @@
 
 #include "help.h"
 #include "plotbars.h"
+#include "plotbox.h"
+#include "plotgroup.h"
 #include "plotsweep.h"
 #include "compare.h"
 #include "ofile.h"
@@ -21,6 +23,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAXFILES 8
 
@@ -66,20 +69,20 @@ static int check(void *p)
   why = cf->npaths == 0            ? "expected one or more results files"
         : cf->sweep && cf->bars    ? "--sweep and --bars are different charts: choose one"
         : cf->bars && cf->npaths > 1 ? "--bars draws one results file"
-                                   : NULL;
+        : (cf->out == NULL || strcmp(cf->out, "-") == 0) && isatty(1)
+            ? "refusing to write SVG to a terminal; use -o FILE.svg or a redirection"
+            : NULL;
   if (why != NULL)
     ps_error("plot: %s", why);
   return why == NULL ? PS_EXIT_OK : PS_EXIT_USAGE;
 }
 
-#define WIDTH 960.0
+#define WIDTH 960.0        /* at least; wider when the box plots' labels need it */
 #define LEFT 24.0          /* left margin */
-#define RIGHT 150.0        /* room for the mean label */
-#define ROW_H 22.0         /* one file's box row */
-#define TITLE_H 22.0
+#define ROW_H 22.0         /* a speedup bar */
 #define AXIS_H 34.0
-#define MAX_POINTS 400     /* runs drawn per row; more are thinned evenly */
 #define BAR_LABEL_W 380.0  /* speedup panel: dataset label column */
+#define PATH_MAX_SHOWN 160 /* bytes of a file name in the legend; longer ones lose their middle */
 
 
 /* A program and dataset in at least one file. */
@@ -97,180 +100,19 @@ struct plot {
   struct panel *p;
   size_t np;
   struct strmap index;  /* panel keys -> index in p */
-  double *scratch;      /* room for the most runs of a row, sorted by draw_box */
+  struct plotbox *box;  /* the box plots */
+  double width;         /* of the figure */
   char *label;          /* room for the longest "ENTRY DATASET" of the speedups */
   struct stats_rule rule;
 };
 
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* Tick step of about range/5 from {1, 2, 5} x 10^k. */
-static double nice_step(double range)
-{
-  double raw = range / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
-  return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
-}
-
-/* Copy at most max bytes of s, cut at a UTF-8 character boundary, with "..." when cut. */
-static void clip(const char *s, size_t max, char *buf, size_t size)
-{
-  size_t len = strlen(s);
-  if (len <= max || max < 4 || size <= max) {
-    snprintf(buf, size, "%.*s", (int)(len < size - 1 ? len : size - 1), s);
-    return;
-  }
-  len = max - 3;
-  while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
-    len--;
-  snprintf(buf, size, "%.*s...", (int)len, s);
-}
-
-/* s cut to at most max characters by dropping its middle ("abc...xyz"),
-** on UTF-8 boundaries. */
-static void clip_middle(const char *s, size_t max, char *buf, size_t size)
-{
-  size_t len = strlen(s), head, tail;
-  if (len <= max || max < 9 || size <= max) {
-    snprintf(buf, size, "%.*s", (int)(len < size - 1 ? len : size - 1), s);
-    return;
-  }
-  head = (max - 3) / 2;
-  tail = max - 3 - head;
-  while (head > 0 && ((unsigned char)s[head] & 0xC0) == 0x80)
-    head--;
-  while (tail > 0 && ((unsigned char)s[len - tail] & 0xC0) == 0x80)
-    tail--;
-  snprintf(buf, size, "%.*s...%s", (int)head, s, s + len - tail);
-}
-
-static double panel_height(const struct plot *pl)
-{
-  return TITLE_H + ROW_H * pl->nfiles + AXIS_H;
-}
-
-/* The time axis of a panel: [lo, hi] in µs over every file's runs, padded. */
-struct axis {
-  double lo, hi, x0, x1; /* µs, and the pixels they map to */
-};
-
-static double axis_x(const struct axis *ax, double v)
-{
-  return ax->x0 + (v - ax->lo) / (ax->hi - ax->lo) * (ax->x1 - ax->x0);
-}
-
-static void panel_axis(const struct plot *pl, const struct panel *p, struct axis *ax)
-{
-  double lo = INFINITY, hi = -INFINITY;
-  for (int i = 0; i < pl->nfiles; i++) {
-    const struct res_dataset *d = p->d[i];
-    for (size_t k = 0; d != NULL && d->error == NULL && k < d->nruns; k++) {
-      lo = fmin(lo, d->runs[k]);
-      hi = fmax(hi, d->runs[k]);
-    }
-  }
-  if (!(lo <= hi)) {
-    lo = 0;
-    hi = 1;
-  }
-  if (hi - lo < 1e-9 * (hi > 0 ? hi : 1) || hi - lo < 1e-6) {
-    double pad = hi > 0 ? hi * 0.01 : 1;
-    lo -= pad;
-    hi += pad;
-  } else {
-    double pad = (hi - lo) * 0.05;
-    lo = lo - pad < 0 && lo >= 0 ? 0 : lo - pad;
-    hi += pad;
-  }
-  ax->lo = lo;
-  ax->hi = hi;
-  ax->x0 = LEFT + 170;
-  ax->x1 = WIDTH - RIGHT;
-}
-
-/* One file's row of a panel at height yc: a Tukey box plot with every run drawn
-** (at most MAX_POINTS, in run order, jittered), and the mean. */
-static void draw_box(FILE *f, const struct plot *pl, int i, const struct res_dataset *d,
-                     const struct axis *ax, double yc, const struct res_summary *sm)
-{
-  double *s = pl->scratch, q1 = sm->q1, q2 = sm->median, q3 = sm->q3, iqr, wlo, whi, mean = sm->mean;
-  size_t n = d->nruns, stride;
-  char tip[256];
-  memcpy(s, d->runs, n * sizeof *s); /* the recorded runs: the whiskers and the points */
-  qsort(s, n, sizeof *s, cmp_double);
-  iqr = q3 - q1;
-  wlo = q1;
-  whi = q3;
-  for (size_t k = 0; k < n; k++) { /* Tukey whiskers: the furthest runs within 1.5 IQR */
-    if (s[k] >= q1 - 1.5 * iqr && s[k] < wlo)
-      wlo = s[k];
-    if (s[k] <= q3 + 1.5 * iqr && s[k] > whi)
-      whi = s[k];
-  }
-  snprintf(tip, sizeof tip, "%s: %zu runs, mean %.1f μs, median %.1f μs, IQR %.1f to %.1f μs",
-           pl->r[i]->path, sm->runs, mean, q2, q1, q3);
-  svg_group_begin(f, tip);
-  svg_line(f, axis_x(ax, wlo), yc, axis_x(ax, q1), yc, svg_palette[i], 1);
-  svg_line(f, axis_x(ax, q3), yc, axis_x(ax, whi), yc, svg_palette[i], 1);
-  svg_line(f, axis_x(ax, wlo), yc - 4, axis_x(ax, wlo), yc + 4, svg_palette[i], 1);
-  svg_line(f, axis_x(ax, whi), yc - 4, axis_x(ax, whi), yc + 4, svg_palette[i], 1);
-  svg_rect(f, axis_x(ax, q1), yc - 7, axis_x(ax, q3) - axis_x(ax, q1), 14, "#f4f4f4", svg_palette[i]);
-  svg_line(f, axis_x(ax, q2), yc - 7, axis_x(ax, q2), yc + 7, svg_palette[i], 2);
-  stride = n > MAX_POINTS ? (n + MAX_POINTS - 1) / MAX_POINTS : 1;
-  for (size_t k = 0; k < n; k += stride) { /* a deterministic vertical jitter */
-    double jitter = (double)((k * 2654435761u) % 1000) / 1000.0 - 0.5;
-    svg_circle(f, axis_x(ax, d->runs[k]), yc + jitter * 10, 1.8, svg_palette[i], 0.55);
-  }
-  svg_group_end(f);
-  svg_text(f, ax->x1 + 8, yc + 4, SVG_START, 11, 0, "#222", "mean %.1f μs", mean);
-}
-
-/* One panel at top y: title, a box row per file, the time axis. 0, or -1 when out of memory. */
-static int draw_panel(FILE *f, const struct plot *pl, const struct panel *p, double y)
-{
-  struct axis ax;
-  double step, t;
-  char title[256], a[120], b[120];
-  clip(p->prog, 90, a, sizeof a);
-  clip(p->ds, 60, b, sizeof b);
-  snprintf(title, sizeof title, "%s  —  %s", a, b);
-  svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "%s", title);
-  panel_axis(pl, p, &ax);
-  for (int i = 0; i < pl->nfiles; i++) {
-    const struct res_dataset *d = p->d[i];
-    double yc = y + TITLE_H + ROW_H * i + ROW_H / 2;
-    char label[64], msg[120];
-    clip(pl->r[i]->path, 24, label, sizeof label);
-    svg_text(f, ax.x0 - 8, yc + 4, SVG_END, 11, 0, svg_palette[i], "%s", label);
-    if (d != NULL && d->error == NULL) {
-      struct res_summary sm; /* the statistics of every run, as bench printed them */
-      if (results_summary(d, &sm) != 0)
-        return -1;
-      draw_box(f, pl, i, d, &ax, yc, &sm);
-      continue;
-    }
-    clip(d == NULL ? "absent" : d->error, 100, msg, sizeof msg);
-    svg_text(f, ax.x0, yc + 4, SVG_START, 11, 0, "#888", "%s%s", d == NULL ? "" : "failed: ", msg);
-  }
-  t = y + TITLE_H + ROW_H * pl->nfiles + 4; /* the axis */
-  svg_line(f, ax.x0, t, ax.x1, t, "#444", 1);
-  step = nice_step(ax.hi - ax.lo);
-  for (double v = ceil(ax.lo / step) * step; v <= ax.hi + step * 1e-9; v += step) {
-    svg_line(f, axis_x(&ax, v), t, axis_x(&ax, v), t + 4, "#444", 1);
-    svg_text(f, axis_x(&ax, v), t + 15, SVG_MIDDLE, 10, 0, "#444", "%g", fabs(v) < step * 1e-9 ? 0.0 : v);
-  }
-  svg_text(f, ax.x1, t + 28, SVG_END, 10, 0, "#444", "runtime (μs)");
-  return 0;
-}
-
 /* Speedup bars of file 1 over file 0 for the panels in both. */
 static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars)
 {
-  double x0 = LEFT + BAR_LABEL_W, x1 = WIDTH - 90, ext = log(1.1), xc;
-  static const double ticks[] = {0.25, 0.5, 0.8, 0.9, 1, 1.1, 1.25, 2, 4};
+  double x0 = LEFT + BAR_LABEL_W, x1 = pl->width - 90, ext = log(1.1), xc;
+  static const double fine[] = {0.8, 0.9, 1, 1.1, 1.25}, coarse[] = {0.125, 0.25, 0.5, 1, 2, 4, 8};
+  const double *ticks;
+  size_t nticks;
   size_t row = 0;
   svg_text(f, LEFT, y + 15, SVG_START, 13, 1, "#222", "Speedup of %s over %s (median old / median new)",
            pl->r[1]->path, pl->r[0]->path);
@@ -280,6 +122,8 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
     if (pl->p[i].both && isfinite(pl->p[i].c.speedup))
       ext = fmax(ext, fabs(log(pl->p[i].c.speedup)) * 1.15);
   xc = (x0 + x1) / 2;
+  ticks = ext > log(1.6) ? coarse : fine; /* readable ratios, never crowded */
+  nticks = ext > log(1.6) ? sizeof coarse / sizeof coarse[0] : sizeof fine / sizeof fine[0];
 #define X(s) (xc + log(s) / ext * (x1 - x0) / 2)
   y += 40;
   for (size_t i = 0; i < pl->np; i++) {
@@ -294,7 +138,7 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
       ** between characters. */
       const char *colon = strrchr(pl->p[i].prog, ':'), *entry = colon ? colon + 1 : pl->p[i].prog;
       sprintf(pl->label, "%s %s", entry, pl->p[i].ds);
-      clip_middle(pl->label, 62, label, sizeof label);
+      plotgroup_clip_middle(pl->label, 62, label, sizeof label);
     }
     svg_text(f, x0 - 8, yc + 4, SVG_END, 11, 0, "#222", "%s", label);
     fill = v == STATS_SLOWER ? "#D55E00" : v == STATS_FASTER ? "#009E73" : "#bbbbbb";
@@ -311,11 +155,14 @@ static void draw_speedups(FILE *f, const struct plot *pl, double y, size_t nbars
     double t = y + ROW_H * (double)nbars + 4;
     svg_line(f, X(1.0), y - 4, X(1.0), t, "#444", 1);
     svg_line(f, x0, t, x1, t, "#444", 1);
-    for (size_t k = 0; k < sizeof ticks / sizeof ticks[0]; k++) {
+    for (size_t k = 0; k < nticks; k++) {
       if (fabs(log(ticks[k])) > ext)
         continue;
       svg_line(f, X(ticks[k]), t, X(ticks[k]), t + 4, "#444", 1);
-      svg_text(f, X(ticks[k]), t + 15, SVG_MIDDLE, 10, 0, "#444", "%gx", ticks[k]);
+      if (ticks[k] < 1 && ext > log(1.6))
+        svg_text(f, X(ticks[k]), t + 15, SVG_MIDDLE, 10, 0, "#444", "1/%gx", 1 / ticks[k]);
+      else
+        svg_text(f, X(ticks[k]), t + 15, SVG_MIDDLE, 10, 0, "#444", "%gx", ticks[k]);
     }
     svg_text(f, x1, t + 28, SVG_END, 10, 0, "#444", "speedup (log scale; right of 1x is faster)");
   }
@@ -348,33 +195,35 @@ static int condition_notes(const struct plot *pl, char notes[MAX_NOTES][320])
   return n;
 }
 
-static int draw(FILE *f, const struct plot *pl)
+static void draw(FILE *f, const struct plot *pl)
 {
   size_t nbars = 0;
-  char notes[MAX_NOTES][320];
+  char notes[MAX_NOTES][320], name[400];
   int nnotes = condition_notes(pl, notes);
-  double h = 40 + 20.0 * pl->nfiles + 16.0 * nnotes, y;
+  double h = 58 + 20.0 * pl->nfiles + 16.0 * nnotes, y;
   for (size_t i = 0; i < pl->np; i++)
     nbars += (size_t)pl->p[i].both;
-  h += panel_height(pl) * (double)pl->np;
+  h += plotbox_height(pl->box) + 10;
   if (pl->nfiles == 2)
     h += 40 + 40 + ROW_H * (double)nbars + AXIS_H;
-  svg_begin(f, WIDTH, h);
-  svg_text(f, LEFT, 24, SVG_START, 16, 1, "#222", "psearch: runtimes per dataset");
-  for (int i = 0; i < pl->nfiles; i++) {
-    svg_rect(f, LEFT, 36 + 20.0 * i, 12, 12, svg_palette[i], NULL);
-    svg_text(f, LEFT + 18, 46 + 20.0 * i, SVG_START, 12, 0, "#222", "%s", pl->r[i]->path);
+  svg_begin(f, pl->width, h);
+  svg_text(f, LEFT, 24, SVG_START, 16, 1, "#222", "psearch: runtimes per dataset, fastest first");
+  svg_text(f, LEFT, 42, SVG_START, 11, 0, "#444",
+           "box: quartiles, thick bar: median (printed right), whiskers: 5th to 95th percentile, dots: runs "
+           "beyond them, +N: runs beyond the axis");
+  for (int i = 0; i < pl->nfiles; i++) { /* the files, once */
+    plotgroup_clip_middle(pl->r[i]->path, PATH_MAX_SHOWN, name, sizeof name);
+    svg_rect(f, LEFT, 54 + 20.0 * i, 12, 12, svg_palette[i], NULL);
+    svg_text(f, LEFT + 18, 64 + 20.0 * i, SVG_START, 12, 0, "#222", "%s", name);
   }
-  y = 40 + 20.0 * pl->nfiles;
+  y = 58 + 20.0 * pl->nfiles;
   for (int i = 0; i < nnotes; i++, y += 16) /* times made under unlike conditions: said first */
     svg_text(f, LEFT, y + 12, SVG_START, 11, 0, "#a33", "conditions differ: %s", notes[i]);
-  for (size_t i = 0; i < pl->np; i++, y += panel_height(pl))
-    if (draw_panel(f, pl, &pl->p[i], y) != 0)
-      return -1;
+  plotbox_draw(f, pl->box, y + 10, pl->width);
+  y += plotbox_height(pl->box) + 10;
   if (pl->nfiles == 2)
     draw_speedups(f, pl, y + 20, nbars);
   svg_end(f);
-  return 0;
 }
 
 /* The panel of program pr's dataset d (made when new; its index in *q). 0, or -1 when out of memory. */
@@ -402,7 +251,7 @@ static int panel_of(struct plot *pl, const struct res_program *pr, const struct 
 ** appearance (found by hash); the room draw needs. 0, or -1 when out of memory. */
 static int collect(struct plot *pl)
 {
-  size_t cap = 0, most = 1, label = 1;
+  size_t cap = 0, label = 1;
   struct res_summary so, sn;
   for (int i = 0; i < pl->nfiles; i++)
     for (size_t j = 0; j < pl->r[i]->nprogs; j++)
@@ -417,14 +266,19 @@ static int collect(struct plot *pl)
         if (panel_of(pl, pr, &pr->ds[k], &q) != 0)
           return -1;
         pl->p[q].d[i] = &pr->ds[k];
-        most = pr->ds[k].nruns > most ? pr->ds[k].nruns : most;
         label = strlen(pr->name) + strlen(pr->ds[k].name) + 2 > label ? strlen(pr->name) + strlen(pr->ds[k].name) + 2
                                                                       : label;
       }
     }
   }
-  if ((pl->scratch = malloc(most * sizeof *pl->scratch)) == NULL || (pl->label = malloc(label)) == NULL)
+  if ((pl->box = plotbox_new(pl->r, pl->nfiles)) == NULL || (pl->label = malloc(label)) == NULL)
     return -1;
+  pl->width = plotbox_width(pl->box, WIDTH);
+  for (int i = 0; i < pl->nfiles; i++) { /* the legend's names, whole */
+    char name[400];
+    plotgroup_clip_middle(pl->r[i]->path, PATH_MAX_SHOWN, name, sizeof name);
+    pl->width = fmax(pl->width, 2 * LEFT + 18 + plotgroup_text_width(name, 12));
+  }
   for (size_t q = 0; pl->nfiles == 2 && q < pl->np; q++) { /* judge each pair once */
     const struct res_dataset *o = pl->p[q].d[0], *n = pl->p[q].d[1];
     if ((pl->p[q].both = o && n && !o->error && !n->error && results_summary(o, &so) == 0 &&
@@ -441,12 +295,11 @@ static int render(FILE *f, const struct plot *pl, const char *chart, const char 
 {
   struct ps_err err = {{0}};
   int rc = PS_EXIT_OK;
-  if (chart == NULL && draw(f, pl) != 0) {
-    ps_fail(&err, "out of memory");
-    rc = PS_EXIT_FAILED;
-  } else if (chart != NULL && strcmp(chart, "--sweep") == 0)
-    rc = plotsweep_draw(f, pl->r, pl->nfiles, &err);
-  else if (chart != NULL)
+  if (chart == NULL)
+    draw(f, pl);
+  else if (strcmp(chart, "--sweep") == 0)
+    rc = plotsweep_draw(f, pl->r, pl->nfiles, 0, &err);
+  else
     rc = plotbars_draw(f, pl->r[0], baseline, &err);
   if (rc != PS_EXIT_OK)
     ps_error("plot%s%s: %s", chart != NULL ? " " : "", chart != NULL ? chart : "", err.msg);
@@ -479,7 +332,7 @@ static int body(void *p)
     goto done;
   }
   if ((code = render(ofile_stream(of), &pl, cf->sweep ? "--sweep" : cf->bars ? "--bars" : NULL,
-                     cf->baseline != NULL ? cf->baseline : "bench_copy")) != PS_EXIT_OK)
+                     cf->baseline)) != PS_EXIT_OK)
     goto done;
   code = PS_EXIT_FAILED;
   if (ofile_commit(of, &err) != 0) {
@@ -496,7 +349,7 @@ done:
   for (size_t q = 0; q < pl.np; q++)
     free(pl.p[q].key);
   free(pl.p);
-  free(pl.scratch);
+  plotbox_free(pl.box);
   free(pl.label);
   strmap_free(&pl.index);
   return code;

@@ -5,6 +5,7 @@
 */
 #include "plotsweep.h"
 
+#include "plotgroup.h"
 #include "svg.h"
 
 #include <math.h>
@@ -187,11 +188,11 @@ static void panel(FILE *f, const struct series *s, int ns, struct axes *a, int t
   }
 }
 
-int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err *e)
+int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, int inline_svg, struct ps_err *e)
 {
   struct series *s = calloc(MAX_SERIES, sizeof *s);
   struct axes a = {INFINITY, 0, 0, 0, 60};
-  double h, cache = 0;
+  double h, w = W, cache = 0;
   int ns;
   if (s == NULL)
     return ps_fail(e, "out of memory"), PS_EXIT_FAILED;
@@ -209,7 +210,12 @@ int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err 
     a.x1 = a.x0 + 1;
   h = 60 + 2 * (PANEL_H + 70) + 10;
   h = 40 + 18.0 * ns > h ? 40 + 18.0 * ns : h;
-  svg_begin(f, W, h);
+  for (int i = 0; i < ns; i++) /* the legend's labels, never cut at the edge */
+    w = fmax(w, LEGEND_X + 18 + plotgroup_text_width(s[i].label, 11) + (s[i].copy ? 70 : 0) + 24);
+  if (inline_svg)
+    svg_begin_inline(f, w, h, "size sweep: runtime per element and throughput against n");
+  else
+    svg_begin(f, w, h);
   svg_text(f, 24, 24, SVG_START, 16, 1, "#222", "psearch: size sweep (mean of the runs)");
   panel(f, s, ns, &a, 0, cache);
   a.top += PANEL_H + 70;

@@ -14,9 +14,9 @@
 #include <stdio.h>
 
 /* Draw the sweep chart of the nfiles results (lines labelled with the file
-** when several) as SVG on f. The exit code: PS_EXIT_OK, or with e set
+** when several) as SVG on f (inline_svg: inside an HTML page). The exit code: PS_EXIT_OK, or with e set
 ** PS_EXIT_BADDATA when no program has a dataset at two or more sizes, or
 ** PS_EXIT_FAILED (out of memory). */
-int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, struct ps_err *e);
+int plotsweep_draw(FILE *f, struct results *const *r, int nfiles, int inline_svg, struct ps_err *e);
 
 #endif

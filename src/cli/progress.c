@@ -31,6 +31,18 @@ static void convergence_text(const struct progress *pg, const struct measure_pro
     snprintf(buf, n, "%.0f/%g s, RSE %.4f", p->phase_s, pg->budget_s, rse);
 }
 
+/* " 0:12 ~0:40 left": the time since the plan was made and the plan's ETA. */
+static void eta(const struct progress *pg, char *buf, size_t n)
+{
+  char a[32], b[32];
+  buf[0] = '\0';
+  if (pg->plan == NULL)
+    return;
+  benchplan_clock(benchplan_elapsed(pg->plan), a, sizeof a);
+  benchplan_clock(benchplan_left(pg->plan), b, sizeof b);
+  snprintf(buf, n, " %s ~%s left", a, b);
+}
+
 static void draw(struct progress *pg, const struct measure_progress *p)
 {
   static const char *const cells[] = {" ", "\u258f", "\u258e", "\u258d", "\u258d", "\u258c",
@@ -38,8 +50,9 @@ static void draw(struct progress *pg, const struct measure_progress *p)
   static const char *const spin[] = {"\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
                                      "\u2834", "\u2826", "\u2827", "\u2807", "\u280f"};
   double f = fmin(p->elapsed_s / MEASURE_MIN_TIME_S, (double)p->n / (double)pg->runs);
-  char t[32], conv[96];
-  printf("\r\033[K[%d/%d] %s: %*s", pg->index, pg->total, pg->desc, pg->pad, "");
+  char t[32], conv[96], when[80];
+  eta(pg, when, sizeof when);
+  printf("\r\033[K[%d/%d%s] %s: %*s", pg->index, pg->total, when, pg->desc, pg->pad, "");
   if (p->n == 0) {
     printf("%s ...", pg->entry);
   } else if (!p->conv) {
@@ -65,32 +78,16 @@ void progress_update(void *ctx, const struct measure_progress *p)
   if (pg->fancy) {
     draw(pg, p);
   } else if (p->elapsed_s >= pg->logged_s + hook_log_seconds(PROGRESS_LOG_S)) {
-    char conv[96];
+    char conv[96], when[80];
     convergence_text(pg, p, conv, sizeof conv);
+    eta(pg, when, sizeof when);
     if (p->conv)
-      ps_info(1, "[%d/%d] %s %s: converging, %s, %zu runs", pg->index, pg->total, pg->entry, pg->desc, conv,
-              p->n);
+      ps_info(1, "[%d/%d%s] %s %s: converging, %s, %zu runs", pg->index, pg->total, when, pg->entry, pg->desc,
+              conv, p->n);
     else
-      ps_info(1, "[%d/%d] %s %s: %.0f s, %zu runs", pg->index, pg->total, pg->entry, pg->desc, p->elapsed_s,
-              p->n);
+      ps_info(1, "[%d/%d%s] %s %s: %.0f s, %zu runs", pg->index, pg->total, when, pg->entry, pg->desc,
+              p->elapsed_s, p->n);
     pg->logged_s = p->elapsed_s;
   }
 }
 
-void progress_plan(int datasets, int64_t runs, int convergence, double budget_s, int cpu_full)
-{
-  double lo = datasets * MEASURE_MIN_TIME_S, hi = datasets * (MEASURE_MIN_TIME_S + budget_s);
-  char a[32], b[32];
-  report_time(lo * 1e6, a, sizeof a);
-  report_time(hi * 1e6, b, sizeof b);
-  if (convergence)
-    ps_info(1, "plan: %d datasets, each at least %lld runs and %g s, then until the mean converges, up to "
-               "%g s: from about %s to %s, plus loading and checking", datasets, (long long)runs,
-            MEASURE_MIN_TIME_S, budget_s, a, b);
-  else
-    ps_info(1, "plan: %d datasets, each at least %lld runs and %g s: about %s, plus loading and checking",
-            datasets, (long long)runs, MEASURE_MIN_TIME_S, a);
-  if (cpu_full)
-    ps_warn("the default suites run the seeds' full sizes ([33554431]i32): on a CPU that takes a long "
-            "while (over 30 minutes on 2 cores); builtin:quick.bench is the small version");
-}

@@ -32,8 +32,10 @@ static int entry_row(void *at, const struct opt_def *d, const char *val, const c
   const struct entry *en = registry_find(val);
   (void)d;
   (void)spelled;
+  const char *near = en == NULL ? registry_closest(val) : NULL;
   if (en == NULL)
-    ps_error("run: no entry point '%s' ('psearch list' shows them)", val);
+    ps_error("run: no entry point '%s'%s%s%s ('psearch list' shows them)", val, near ? " (did you mean " : "",
+             near ? near : "", near ? "?)" : "");
   *(const struct entry **)at = en;
   return en != NULL ? PS_EXIT_OK : PS_EXIT_USAGE;
 }

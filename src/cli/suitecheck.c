@@ -12,27 +12,67 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
-/* The registry's closest name to `name`, or NULL. */
-static const char *closest_entry(const char *name)
+
+/* The words (runs of letters and digits) of the entry points' names into
+** words[0..max), NULL-terminated, pointing into store; their count. */
+static int entry_words(char *store, size_t size, const char **words, int max)
 {
-  const char **names = calloc((size_t)registry_count() + 1, sizeof *names);
-  const char *hit = NULL;
-  int k;
-  if (names == NULL)
-    return NULL;
+  size_t used = 0;
+  int n = 0;
   for (int i = 0; i < registry_count(); i++)
-    names[i] = registry_at(i)->name;
-  if ((k = opt_closest(name, names)) >= 0)
-    hit = names[k];
-  free(names);
-  return hit;
+    for (const char *p = registry_at(i)->name; *p;) {
+      size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+      if (len > 0 && n + 1 < max && used + len + 1 <= size) {
+        memcpy(store + used, p, len);
+        store[used + len] = '\0';
+        words[n++] = store + used;
+        used += len + 1;
+      }
+      p += len > 0 ? len : 1;
+    }
+  words[n] = NULL;
+  return n;
+}
+
+/* A glob that matches no entry point with each of its words replaced by the
+** closest word of the entry points' names, into buf, when that one matches
+** an entry point (did you mean bench_*search*?); else NULL. */
+static const char *fix_glob(const char *pattern, char *buf, size_t n)
+{
+  static char store[8192];
+  static const char *words[1024];
+  size_t k = 0;
+  int hit = 0;
+  if (strpbrk(pattern, "*?") == NULL || strlen(pattern) >= 200)
+    return NULL;
+  entry_words(store, sizeof store, words, 1024);
+  for (const char *p = pattern; *p && k + 1 < n;) {
+    size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+    char w[200];
+    int best;
+    if (len == 0) {
+      buf[k++] = *p++;
+      continue;
+    }
+    memcpy(w, p, len);
+    w[len] = '\0';
+    best = opt_closest(w, words);
+    k += (size_t)snprintf(buf + k, n - k, "%s", best >= 0 ? words[best] : w);
+    p += len;
+  }
+  buf[k < n ? k : n - 1] = '\0';
+  for (int i = 0; i < registry_count() && !hit; i++)
+    hit = registry_matches(buf, registry_at(i)->name);
+  return hit ? buf : NULL;
 }
 
 static int unknown_entry(const char *where, int line, const char *name, struct ps_err *e)
 {
-  const char *near = closest_entry(name);
+  const char *near = registry_closest(name);
   if (near != NULL)
     return ps_fail(e, "%s:%d: unknown entry point '%s' (did you mean '%s'? 'psearch list' shows them)",
                    where, line, name, near);
@@ -101,21 +141,48 @@ int suitecheck_entries(const char *const *names, int n, struct suite *const *sui
   for (int k = 0; k < n; k++) {
     int found = 0, known = 0;
     for (int i = 0; i < registry_count() && !known; i++)
-      known = registry_named(names[k], registry_at(i)->name);
+      known = registry_matches(names[k], registry_at(i)->name);
     if (!known) {
-      const char *near = closest_entry(names[k]);
-      return ps_fail(e, "-e %s: no such entry point%s%s%s ('psearch list' shows them)", names[k],
+      char fixed[256];
+      const char *near = strpbrk(names[k], "*?") ? fix_glob(names[k], fixed, sizeof fixed) : registry_closest(names[k]);
+      return ps_fail(e, "-e %s: %s%s%s%s ('psearch list' shows them)", names[k],
+                     strpbrk(names[k], "*?") ? "the pattern matches no entry point" : "no such entry point",
                      near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
     }
     for (int i = 0; i < ns && !found; i++)
       for (int b = 0; b < suites[i]->nblocks && !found; b++)
         for (int j = 0; j < suites[i]->blocks[b].nentries && !found; j++)
-          found = registry_named(names[k], suites[i]->blocks[b].entries[j]);
+          found = registry_matches(names[k], suites[i]->blocks[b].entries[j]);
     if (!found)
       return ps_fail(e, "-e %s: no block of the suites given runs it (add it to a suite's 'entry:' line, "
                         "or give a suite that has it: psearch bench --list-suites)", names[k]);
   }
   return 0;
+}
+
+void suitecheck_tags(const char *const *tags, int n, struct suite *const *suites, int ns)
+{
+  for (int k = 0; k < n; k++) {
+    const char *seen[64] = {NULL}, *near = NULL;
+    int found = 0, nseen = 0, i;
+    for (int si = 0; si < ns && !found; si++)
+      for (int b = 0; b < suites[si]->nblocks && !found; b++)
+        for (int c = 0; c < suites[si]->blocks[b].ncases && !found; c++) {
+          const struct suite_case *sc = &suites[si]->blocks[b].cases[c];
+          found = suite_case_has_tag(sc, tags[k]);
+          for (int t = 0; t < sc->ntags && nseen < 63; t++) {
+            for (i = 0; i < nseen && strcmp(seen[i], sc->tags[t]) != 0; i++)
+              ;
+            if (i == nseen)
+              seen[nseen++] = sc->tags[t];
+          }
+        }
+    if (!found && (i = opt_closest(tags[k], seen)) >= 0)
+      near = seen[i];
+    if (!found)
+      ps_warn("--exclude-case %s: no case of the suites has this tag, so it excludes nothing%s%s%s", tags[k],
+              near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+  }
 }
 
 void suitecheck_list_builtins(void)
@@ -169,22 +236,116 @@ static int out_of_memory(const char *msg)
   return 0;
 }
 
+/* The header of case c's `input @ FILE`: the file opens and begins as a
+** value of the data format does (binary: 'b', version 2, a rank and a known
+** type, its shape; text: a number, an array, a boolean or empty()). 0, or
+** -1 with e set and *io 1 when the file cannot be read (else malformed). */
+static int check_file(const struct suite *s, const struct suite_case *c, int *io, struct ps_err *e)
+{
+  unsigned char h[7 + 8 * 8];
+  FILE *f = fopen(c->file, "rb");
+  size_t n = 0;
+  int rc = -1;
+  enum data_type t;
+  *io = 1;
+  if (f == NULL) {
+    ps_fail(e, "%s:%d: input @ %s: cannot open: %s", s->path, c->line, c->file, strerror(errno));
+    goto done;
+  }
+  n = fread(h, 1, 7, f);
+  if (ferror(f)) {
+    ps_fail(e, "%s:%d: input @ %s: read error: %s", s->path, c->line, c->file, strerror(errno));
+    goto done;
+  }
+  *io = 0;
+  if (n == 0) {
+    ps_fail(e, "%s:%d: input @ %s: the file is empty: no value", s->path, c->line, c->file);
+  } else if (h[0] == 'b') {
+    size_t sp = 0;
+    while (sp < 3 && h[3 + sp] == ' ') /* the type: 4 bytes, padded on the left (" i32", "  u8") */
+      sp++;
+    if (n < 7 || h[1] != 2 || h[2] > 8 || data_type_parse((const char *)h + 3 + sp, 4 - sp, &t) != 0)
+      ps_fail(e, "%s:%d: input @ %s: not a value in the binary data format (its first 7 bytes: 'b', version 2, a rank "
+                 "of at most 8, a type such as ' i32')", s->path, c->line, c->file);
+    else if (fread(h + 7, 8, h[2], f) != h[2])
+      ps_fail(e, "%s:%d: input @ %s: its first value's shape is cut short", s->path, c->line, c->file);
+    else
+      rc = 0;
+  } else if (strchr(" \t\r\n[-+.0123456789tfe", h[0]) == NULL) {
+    ps_fail(e, "%s:%d: input @ %s: not in the data format (neither binary, which begins with 'b', nor text)",
+            s->path, c->line, c->file);
+  } else {
+    rc = 0;
+  }
+done:
+  if (f != NULL)
+    fclose(f);
+  return rc;
+}
+
+/* Every `input @ FILE` of s (check_file). 0, or -1 with e and *io set. */
+static int check_files(const struct suite *s, int *io, struct ps_err *e)
+{
+  for (int b = 0; b < s->nblocks; b++)
+    for (int c = 0; c < s->blocks[b].ncases; c++)
+      if (s->blocks[b].cases[c].file != NULL && check_file(s, &s->blocks[b].cases[c], io, e) != 0)
+        return -1;
+  return 0;
+}
+
+/* A suite's path as bench names its programs: relative to the current
+** directory when the file is inside it (./gate.bench, /abs/cwd/gate.bench
+** and sub/../gate.bench are all gate.bench), else as given; into buf. */
+static const char *normalised(const char *path, char *buf, size_t n)
+{
+  char *real = NULL, *cwd = NULL;
+  const char *name = path;
+  size_t k;
+  if (strncmp(path, "builtin:", 8) == 0 || (real = realpath(path, NULL)) == NULL ||
+      (cwd = realpath(".", NULL)) == NULL)
+    goto done;
+  k = strlen(cwd);
+  if (strncmp(real, cwd, k) == 0 && real[k] == '/' && strlen(real + k + 1) < n) {
+    snprintf(buf, n, "%s", real + k + 1);
+    name = buf;
+  }
+done:
+  free(real);
+  free(cwd);
+  return name;
+}
+
+/* Whether a file cannot be opened and read as a file. */
+static int unreadable(const char *path)
+{
+  char c;
+  int fd = open(path, O_RDONLY), bad = fd < 0 || read(fd, &c, 1) < 0;
+  if (fd >= 0)
+    close(fd);
+  return bad;
+}
+
 int suitecheck_load(const char **paths, int npaths, int max, struct suite **suites)
 {
   struct ps_err e;
-  int n = 0;
+  int n = 0, rc;
   if (npaths == 0)
     for (const char *const *d = suite_defaults; *d && npaths < max; d++)
       paths[npaths++] = NULL;
   for (int i = 0; i < npaths; i++) {
-    const char *p = paths[i];
+    char norm[4096];
+    const char *p = paths[i] != NULL ? normalised(paths[i], norm, sizeof norm) : NULL;
     struct suite *s = p == NULL                          ? builtin(suite_defaults[i], &e)
                       : strncmp(p, "builtin:", 8) == 0 ? builtin(p + 8, &e)
                                                        : suite_load(p, &e);
-    if (s == NULL || suitecheck_kernels(s, &e) != 0 || suitecheck_suite(s, &e) != 0) {
+    int io = 0;
+    if (s == NULL || suitecheck_kernels(s, &e) != 0 || suitecheck_suite(s, &e) != 0 || check_files(s, &io, &e) != 0) {
       ps_error("%s", e.msg);
+      /* a file that cannot be read is failed work (I/O), not malformed input */
+      io |= s == NULL && p != NULL && strncmp(p, "builtin:", 8) != 0 && unreadable(p);
+      rc = out_of_memory(e.msg) || io ? -2 : -1;
       suite_free(s);
-      return out_of_memory(e.msg) ? -2 : -1;
+      return rc;
     }
     suites[n++] = s;
   }

@@ -20,6 +20,10 @@ int suitecheck_suite(const struct suite *s, struct ps_err *e);
 int suitecheck_entries(const char *const *names, int n, struct suite *const *suites, int ns,
                        struct ps_err *e);
 
+/* A warning for each of tags[0..n) (--exclude-case) that no case of
+** suites[0..ns) has, with the closest tag they have. */
+void suitecheck_tags(const char *const *tags, int n, struct suite *const *suites, int ns);
+
 /* The user kernels s names (`-- kernels:`) loaded and registered, and each
 ** entry: name of a declaration replaced with the names of its rows (one a
 ** combination of its params). 0, or -1 with e set ("FILE:LINE: ..."). */
@@ -27,7 +31,8 @@ int suitecheck_kernels(struct suite *s, struct ps_err *e);
 
 /* Load and check the suites paths[0..npaths) (a file, or builtin:NAME; the
 ** defaults when npaths is 0; paths has room for max) into suites: their
-** count, or after printing why -1 (a bad suite), or -2 (out of memory). */
+** count, or after printing why -1 (a bad suite), or -2 (failed work: a
+** suite file that cannot be read, or out of memory). */
 int suitecheck_load(const char **paths, int npaths, int max, struct suite **suites);
 
 /* Print the built-in suites, one per line, the defaults marked. */

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-const char *const cache_areas[CACHE_NAREAS] = {"data", "ref", "kernels"};
+const char *const cache_areas[CACHE_NAREAS] = {"data", "ref", "kernels", "times"};
 
 #define SIDECAR_FORMAT 2                      /* a sidecar's first field */
 static const char blob_magic[4] = {'P', 'S', 'K', '2'};

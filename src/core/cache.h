@@ -1,7 +1,8 @@
 /*
 ** cache.h: psearch's on-disk cache under $XDG_CACHE_HOME/psearch (else
-** ~/.cache/psearch), in three areas: "data" (generated datasets), "ref"
-** (digests of reference outputs) and "kernels" (OpenCL program binaries).
+** ~/.cache/psearch), in four areas: "data" (generated datasets), "ref"
+** (digests of reference outputs), "kernels" (OpenCL program binaries) and
+** "times" (bench's plan: each dataset's seconds in an earlier run).
 **
 ** Trust (cachedir.h; docs/reliability.md, "The caches' trust model"): the
 ** root and its areas are used only when they are directories of the user's
@@ -37,8 +38,8 @@
 
 #define CACHE_DEFAULT_MAX (4ull << 30) /* bytes: 4 GiB */
 
-enum cache_area { CACHE_DATA, CACHE_REF, CACHE_KERNELS, CACHE_NAREAS };
-extern const char *const cache_areas[CACHE_NAREAS]; /* "data", "ref", "kernels" */
+enum cache_area { CACHE_DATA, CACHE_REF, CACHE_KERNELS, CACHE_TIMES, CACHE_NAREAS };
+extern const char *const cache_areas[CACHE_NAREAS]; /* "data", "ref", "kernels", "times" */
 
 /* Keys: XXH64 of bytes, of a NUL-terminated string, or of a value's type,
 ** shape and elements, chained from seed. */
@@ -93,7 +94,7 @@ int cache_limit(uint64_t *bytes, struct ps_err *e);
 /* What the cache holds: 0, or -1 when there is no root or it is not the
 ** user's alone (warned once). An area that is not is left out (warned once). */
 struct cache_usage {
-  uint64_t entries[CACHE_NAREAS], bytes[CACHE_NAREAS]; /* by area: data, ref, kernels */
+  uint64_t entries[CACHE_NAREAS], bytes[CACHE_NAREAS]; /* by area: data, ref, kernels, times */
   uint64_t stale, stale_bytes;                         /* temporaries of dead or long-gone writers */
 };
 int cache_usage(struct cache_usage *u);

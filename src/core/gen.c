@@ -1,6 +1,8 @@
 /*
-** gen.c: counter-based uniform generator (SplitMix64 mixing over an element
-** counter) with bias-free integer ranges (Lemire's multiply-and-reject).
+** gen.c: counter-based generator (SplitMix64 mixing over an element
+** counter): uniform with bias-free integer ranges (Lemire's
+** multiply-and-reject), or Zipf by rejection-inversion (Hoermann and
+** Derflinger 1996); sorted by bucketing, reversed after.
 */
 #include "gen.h"
 
@@ -43,6 +45,16 @@ void gen_bounds_default(struct gen_bounds *b)
       b->hi[t].f = 1.0;
     }
   }
+  b->zipf = 0.0;
+}
+
+int gen_zipf_parse(const char *s, double *zipf)
+{
+  double v;
+  if (opt_parse_double(s, &v) != 0 || !(v > 0.0 && v <= GEN_ZIPF_MAX))
+    return -1;
+  *zipf = v;
+  return 0;
 }
 
 static int parse_bound(enum data_type t, const char *s, union gen_bound *out)
@@ -129,7 +141,62 @@ struct genctx {
   uint64_t seed, key0;
   uint64_t ilo, range; /* integers: lo as bits, hi - lo + 1 (0 = 2^64) */
   double flo, fhi;     /* floats */
+  int zipf;            /* integers by Zipf's law (struct zipf) */
+  struct zipf {
+    double s, m;         /* the exponent; the ranks, m = range */
+    double hx1, hm, sq; /* H(1.5) - 1, H(m + 0.5) and the squeeze 2 - Hinv(H(2.5) - h(2)) */
+  } z;
 };
+
+/* Rejection-inversion (Hoermann and Derflinger, "Rejection-inversion to
+** generate variates from monotone discrete distributions", 1996) for
+** h(x) = x^-s on [1, m]: H is h's integral ((x^(1-s) - 1) / (1 - s), log x
+** at s = 1), written with expm1 and log1p so that s near 1 loses nothing. */
+static double zipf_h(const struct zipf *z, double x) { return exp(-z->s * log(x)); }
+
+/* expm1(t) / t and log1p(t) / t, 1 at t = 0. */
+static double expm1_over(double t) { return fabs(t) > 1e-8 ? expm1(t) / t : 1.0 + t / 2.0; }
+static double log1p_over(double t) { return fabs(t) > 1e-8 ? log1p(t) / t : 1.0 - t / 2.0; }
+
+static double zipf_H(const struct zipf *z, double x)
+{
+  double lx = log(x);
+  return expm1_over((1.0 - z->s) * lx) * lx;
+}
+
+static double zipf_Hinv(const struct zipf *z, double y)
+{
+  double t = y * (1.0 - z->s);
+  return exp(log1p_over(t < -1.0 ? -1.0 : t) * y);
+}
+
+static void zipf_init(struct zipf *z, double s, uint64_t range)
+{
+  z->s = s;
+  z->m = range == 0 ? 0x1p64 : (double)range;
+  z->hx1 = zipf_H(z, 1.5) - 1.0;
+  z->hm = zipf_H(z, z->m + 0.5);
+  z->sq = 2.0 - zipf_Hinv(z, zipf_H(z, 2.5) - zipf_h(z, 2.0));
+}
+
+/* Element i's rank less one, below the range: the draws of streams 0, 1, ...
+** until one is accepted (about 1.1 draws an element at s = 1.2). */
+static uint64_t zipf_rank0(const struct zipf *z, uint64_t seed, uint64_t key0, uint64_t i, uint64_t range)
+{
+  for (uint64_t j = 0;; j++) {
+    uint64_t r = j == 0 ? mix64(key0 + (i + 1) * GOLDEN) : gen_draw(seed, j, i);
+    double u = z->hm + (double)(r >> 11) * 0x1p-53 * (z->hx1 - z->hm), x = zipf_Hinv(z, u);
+    double k = floor(x + 0.5);
+    if (k < 1.0)
+      k = 1.0;
+    if (k > z->m)
+      k = z->m;
+    if (k - x <= z->sq || u >= zipf_H(z, k + 0.5) - zipf_h(z, k)) {
+      uint64_t r0 = k >= 0x1p64 ? UINT64_MAX : (uint64_t)k - 1;
+      return range != 0 && r0 >= range ? range - 1 : r0;
+    }
+  }
+}
 
 static void genctx_init(struct genctx *c, enum data_type t, uint64_t seed, const struct gen_bounds *b)
 {
@@ -152,11 +219,16 @@ static void genctx_init(struct genctx *c, enum data_type t, uint64_t seed, const
     c->flo = b->lo[t].f;
     c->fhi = b->hi[t].f;
   }
+  c->zipf = c->kind == K_INT && b->zipf > 0.0;
+  if (c->zipf)
+    zipf_init(&c->z, b->zipf, c->range);
 }
 
 /* The bits of element i (low sz bytes of the result). */
 static inline uint64_t gen_elem(const struct genctx *c, uint64_t i)
 {
+  if (c->kind == K_INT && c->zipf)
+    return c->ilo + zipf_rank0(&c->z, c->seed, c->key0, i, c->range);
   if (c->kind == K_INT)
     return c->ilo + uniform_below(c->seed, c->key0, i, c->range);
   if (c->kind == K_BOOL)
@@ -203,12 +275,13 @@ static inline uint64_t from_key(const struct genctx *c, uint64_t k)
 
 #define MAXT 64
 
-/* Shared state of one generation; threads take index ranges (phases 0, 1)
+/* Shared state of one generation; threads take index ranges (phases 0, 1, 3)
 ** or buckets (phase 2). Sorted generation never sorts the whole array:
 ** phase 0 counts keys per bucket (top bits of key - klo), phase 1
 ** regenerates the elements and writes each key straight into its bucket,
 ** phase 2 finishes each bucket by LSD radix passes in cache and turns keys
-** back into elements. */
+** back into elements; reversed, phase 3 swaps element i with n - 1 - i for
+** i below n / 2. */
 struct genrun {
   struct genctx c;
   unsigned char *a;
@@ -297,6 +370,15 @@ static void gen_task(void *ctx, int k)
       uint64_t key = to_key(&g->c, gen_elem(&g->c, i));
       put(g->a + sz * off[(key - g->klo) >> g->shift]++, key, sz);
     }
+  } else if (g->phase == 3) {
+    unsigned char t[8];
+    b = g->n / 2 * (uint64_t)k / (uint64_t)g->nthreads;
+    e = g->n / 2 * (uint64_t)(k + 1) / (uint64_t)g->nthreads;
+    for (uint64_t i = b; i < e; i++) {
+      memcpy(t, g->a + i * sz, sz);
+      memcpy(g->a + i * sz, g->a + (g->n - 1 - i) * sz, sz);
+      memcpy(g->a + (g->n - 1 - i) * sz, t, sz);
+    }
   } else {
     unsigned char *scratch = malloc(g->maxbucket * sz + 1);
     int d;
@@ -316,13 +398,15 @@ static void gen_phase(struct genrun *g, int phase)
   ps_parallel(g->nthreads, gen_task, g);
 }
 
-int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int sorted,
+int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int order,
              int nthreads, struct ps_err *e)
 {
-  struct genrun *g = calloc(1, sizeof *g);
+  struct genrun *g;
   uint64_t n = data_value_count(v);
   int rc = 0;
-  if (g == NULL)
+  if (b->zipf > 0.0 && (data_type_is_float(v->type) || v->type == DATA_BOOL))
+    return ps_fail(e, "a Zipf law is for integer types, not %s", data_type_name(v->type));
+  if ((g = calloc(1, sizeof *g)) == NULL)
     return ps_fail(e, "out of memory");
   if (nthreads < 1)
     nthreads = 1;
@@ -334,7 +418,7 @@ int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, in
   g->a = v->elems;
   g->n = n;
   g->nthreads = nthreads;
-  g->sorted = sorted && n > 1;
+  g->sorted = order != GEN_DRAWN && n > 1;
   if (g->sorted) {
     uint64_t khi, range, sum = 0;
     if (data_type_is_float(v->type)) {
@@ -370,6 +454,8 @@ int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, in
     gen_phase(g, 2);
     if (g->failed)
       rc = ps_fail(e, "out of memory for sorting scratch");
+    else if (order == GEN_REVERSED)
+      gen_phase(g, 3);
   } else {
     gen_phase(g, 0);
   }

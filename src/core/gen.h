@@ -9,7 +9,7 @@
 #include "data.h"
 
 /* The generator's version: part of every dataset cache key. Bump it whenever
-** the bytes gen_fill makes for a (type, shape, seed, bounds, sorted) change. */
+** the bytes gen_fill makes for a (type, shape, seed, bounds, order) change. */
 #define GEN_VERSION 1
 
 /* Inclusive bounds for one element type. */
@@ -19,11 +19,24 @@ union gen_bound {
   double f;   /* float types */
 };
 
+/* The law of generated elements: bounds per type and the distribution over
+** them. zipf 0: uniform; zipf s > 0 (integer types only): the truncated
+** Zipf law over the m = HI - LO + 1 integers, LO + k - 1 with probability
+** proportional to k^-s (rank k from 1, so LO is the most frequent). */
 struct gen_bounds {
   union gen_bound lo[DATA_NTYPES], hi[DATA_NTYPES];
+  double zipf;
 };
 
-/* Futhark's defaults: the full range of integer types, [0, 1] for floats. */
+/* The largest Zipf exponent taken. */
+#define GEN_ZIPF_MAX 100.0
+
+/* The order of generated elements: as drawn, ascending, or descending (the
+** ascending array reversed: the same multiset). */
+enum gen_order { GEN_DRAWN, GEN_SORTED, GEN_REVERSED };
+
+/* Futhark's defaults: the full range of integer types, [0, 1] for floats;
+** uniform. */
 void gen_bounds_default(struct gen_bounds *b);
 
 /* Parse "LO:HI" for type t (both sides must parse completely as t and
@@ -35,13 +48,16 @@ int gen_bounds_parse(struct gen_bounds *b, enum data_type t, const char *s, stru
 ** stream 0 holds element i's first draw, streams 1, 2, ... retries. */
 uint64_t gen_draw(uint64_t seed, uint64_t stream, uint64_t i);
 
-/* Fill v (already allocated with its type and shape) with uniform random
-** elements from the seed and bounds; if sorted, sort them afterwards
-** (the same multiset). Uses nthreads threads (>= 1). */
-int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int sorted,
+/* Parse a Zipf exponent: a finite number in (0, GEN_ZIPF_MAX]. 0 or -1. */
+int gen_zipf_parse(const char *s, double *zipf);
+
+/* Fill v (already allocated with its type and shape) with random elements
+** from the seed and the law b, in the order `order` (enum gen_order: sorted
+** and reversed are the drawn multiset, reordered). Uses nthreads threads
+** (>= 1); the bytes do not depend on them. A Zipf law on a type that is not
+** an integer fails. */
+int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int order,
              int nthreads, struct ps_err *e);
-
-
 
 /* Parse a generator type "[d1][d2]...t" of exactly len chars (t one of the 12
 ** element types, dimensions decimal). 0 on success, -1 if it is not one. */

@@ -18,7 +18,7 @@ static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_LOOKBACK_COUNTS",
                                     "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_POISON",
                                     "PSEARCH_TEST_NVML", "PSEARCH_TEST_DEVICE_MEM",
-                                    "PSEARCH_TEST_FILL_WORDS", "PSEARCH_TEST_DEVICE_FAIL"};
+                                    "PSEARCH_TEST_FILL_WORDS", "PSEARCH_TEST_FAULT", "PSEARCH_TEST_DEVICE_FAIL"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -74,11 +74,16 @@ uint64_t hook_extra_ns(const char *entry, uint64_t call, uint64_t run_ns)
   return d + (uint64_t)((double)(run_ns + d) * pct / 100);
 }
 
-int hook_corrupt(const char *entry)
+/* Whether the variable `var` names this entry. */
+static int names_entry(const char *var, const char *entry)
 {
-  const char *v = getenv("PSEARCH_TEST_CORRUPT_RESULT");
+  const char *v = getenv(var);
   return v != NULL && strcmp(v, entry) == 0;
 }
+
+int hook_corrupt(const char *entry) { return names_entry("PSEARCH_TEST_CORRUPT_RESULT", entry); }
+
+int hook_fault(const char *entry) { return names_entry("PSEARCH_TEST_FAULT", entry); }
 
 /* The number in environment variable var; 0 when unset or bad. */
 static uint64_t number(const char *var)

@@ -32,11 +32,12 @@
 **                                        would leave them, so that a sort that
 **                                        reads one goes wrong where validation
 **                                        sees it
-**   PSEARCH_TEST_POISON=1                the cost family's output, count and
-**                                        partials filled with 0xa5 bytes before
-**                                        each run, so a run that leaves part of
-**                                        them unwritten, or reads a partial
-**                                        before it is written, fails validation
+**   PSEARCH_TEST_POISON=1                the cost family's output, count,
+**                                        partials and look-back words filled
+**                                        with 0xa5 bytes before each run, so a
+**                                        run that leaves part of them unwritten,
+**                                        or reads one before it is written,
+**                                        fails validation
 **   PSEARCH_TEST_NVML=LIB                bench samples GPU clocks from LIB (a
 **                                        stand-in for libnvidia-ml.so.1) as
 **                                        NVML device 0, on any device
@@ -47,6 +48,12 @@
 **                                        does not open (a bad device's stand-in);
 **                                        with :abort it opens and its process
 **                                        aborts (a crashed --parallel worker)
+**   PSEARCH_TEST_FAULT=ENTRY             each dataset of ENTRY breaks the
+**                                        device's context once prepared (rt's
+**                                        queue released: every later command
+**                                        fails, as after a fault that breaks
+**                                        NVIDIA's context), so that bench's
+**                                        recovery is seen to work
 */
 #ifndef hook_h
 #define hook_h
@@ -96,6 +103,8 @@ uint64_t hook_fill_words(void);
 /* What opening the device keyed key ("p0d1", bench -d all) is to do: 0
 ** open, 1 fail, 2 open and abort the process. */
 int hook_device_fail(const char *key);
+/* Whether entry's datasets are to break the device's context. */
+int hook_fault(const char *entry);
 
 /* The hooks that are set: up to max (name, value) pairs; returns the count. */
 int hook_active(const char **names, const char **values, int max);
@@ -117,6 +126,7 @@ static inline int hook_poison(void) { return 0; }
 static inline const char *hook_nvml_library(void) { return NULL; }
 static inline uint64_t hook_fill_words(void) { return 0; }
 static inline int hook_device_fail(const char *key) { return (void)key, 0; }
+static inline int hook_fault(const char *entry) { return (void)entry, 0; }
 static inline int hook_active(const char **names, const char **values, int max)
 {
   (void)names, (void)values, (void)max;

@@ -9,7 +9,7 @@
 /* s as XML character data: markup escaped, control characters as '?', and
 ** bytes that are not UTF-8 as U+FFFD, so that the document stays well-formed
 ** whatever the names in a results file hold or wherever a buffer cut them. */
-static void escaped(FILE *f, const char *s)
+void svg_escaped(FILE *f, const char *s)
 {
   const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
   while (*p) {
@@ -45,6 +45,14 @@ void svg_begin(FILE *f, double w, double h)
           w, h, w, h, w, h);
 }
 
+void svg_begin_inline(FILE *f, double w, double h, const char *label)
+{
+  fprintf(f, "<svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"", w, h, w, h);
+  svg_escaped(f, label);
+  fprintf(f, "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+             "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n", w, h);
+}
+
 void svg_end(FILE *f)
 {
   fputs("</svg>\n", f);
@@ -53,7 +61,7 @@ void svg_end(FILE *f)
 void svg_group_begin(FILE *f, const char *tooltip)
 {
   fputs("<g><title>", f);
-  escaped(f, tooltip);
+  svg_escaped(f, tooltip);
   fputs("</title>\n", f);
 }
 
@@ -109,6 +117,6 @@ void svg_text(FILE *f, double x, double y, enum svg_anchor a, double size, int b
   }
   fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"%.1f\"%s fill=\"%s\">", x,
           y, anchors[a], size, bold ? " font-weight=\"bold\"" : "", fill);
-  escaped(f, buf);
+  svg_escaped(f, buf);
   fputs("</text>\n", f);
 }

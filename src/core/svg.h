@@ -17,7 +17,14 @@ extern const char *const svg_palette[SVG_PALETTE_N];
 
 /* The document: width w and height h pixels, white background, a sans-serif font. */
 void svg_begin(FILE *f, double w, double h);
+/* The same inside an HTML page: no XML declaration and no namespace (HTML
+** gives both), labelled for screen readers (label is escaped). */
+void svg_begin_inline(FILE *f, double w, double h, const char *label);
 void svg_end(FILE *f);
+
+/* s as XML (and HTML) character data or attribute value: markup escaped,
+** control characters as '?', bytes that are not UTF-8 as U+FFFD. */
+void svg_escaped(FILE *f, const char *s);
 
 /* A group with a tooltip (the <title> element; text is escaped). */
 void svg_group_begin(FILE *f, const char *tooltip);

@@ -6,7 +6,6 @@
 
 #include "cache.h"
 #include "clerror.h"
-#include "devinfo.h"
 #include "devsel.h"
 #include "events.h"
 #include "hook.h"
@@ -62,6 +61,7 @@ struct rt {
   int profile;      /* request events on launches (kernel-time measurement) */
   struct events ev; /* the profiled commands' events (events.h) */
   int stuck;        /* rt_finish_within timed out: a kernel may still run, the queue takes no more */
+  unsigned generation; /* contexts made anew by rt_renew */
 };
 
 /* A user's kernel file (rt_kernel_file): built from its text, named by its path. */
@@ -74,65 +74,47 @@ struct rt_user {
 static const char kernel_free;
 #define KERNEL_FREE ((const void *)&kernel_free)
 
-struct picker {
-  const struct rt_select *sel;
-  int want_gpu_first;
-  struct rt *rt;
-  int found;
-};
-
-static int pick(void *ctx, const struct rt_device_info *di, cl_platform_id p, cl_device_id d)
+/* A context and a profiling queue on rt's device. 0, or -1 with e set. */
+static int open_context(struct rt *rt, struct ps_err *e)
 {
-  struct picker *pk = ctx;
-  const struct rt_select *s = pk->sel;
-  if (!devsel_matches(s, di) || (pk->want_gpu_first && !di->is_gpu))
-    return 0;
-  pk->rt->info = *di;
-  pk->rt->platform = p;
-  pk->rt->device = d;
-  pk->found = 1;
-  return 1;
+  cl_int err;
+  rt->ctx = clCreateContext(NULL, 1, &rt->device, NULL, NULL, &err);
+  if (err != CL_SUCCESS)
+    return rt_fail(e, "clCreateContext", err);
+  rt->q = clCreateCommandQueue(rt->ctx, rt->device, rt->info.profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
+  return err != CL_SUCCESS ? rt_fail(e, "clCreateCommandQueue", err) : 0;
+}
+
+/* The programs and their kernels, the queue and the context released. */
+static void close_context(struct rt *rt)
+{
+  rt_take_kernel_ns(rt);
+  for (int i = 0; i < rt->nprogs; i++) {
+    for (int j = 0; j < rt->progs[i].nkerns; j++)
+      clReleaseKernel(rt->progs[i].kerns[j].k);
+    clReleaseProgram(rt->progs[i].prog);
+  }
+  rt->nprogs = 0;
+  if (rt->q != NULL)
+    clReleaseCommandQueue(rt->q);
+  if (rt->ctx != NULL)
+    clReleaseContext(rt->ctx);
+  rt->q = NULL;
+  rt->ctx = NULL;
 }
 
 struct rt *rt_open(const struct rt_select *sel, struct ps_err *e)
 {
   struct rt *rt = calloc(1, sizeof *rt);
-  struct picker pk;
-  cl_int err;
   const char *env;
   if (rt == NULL) {
     ps_fail(e, "out of memory");
     return NULL;
   }
-  pk.sel = sel;
-  pk.rt = rt;
-  pk.found = 0;
-  /* default: the first GPU, else the first matching device */
-  pk.want_gpu_first = sel->platform == NULL && sel->device == NULL && sel->type == NULL;
-  if (devinfo_each(pick, &pk, e) < 0)
+  if (devsel_pick(sel, &rt->info, &rt->platform, &rt->device, e) != 0)
     goto fail;
-  if (!pk.found && pk.want_gpu_first) {
-    pk.want_gpu_first = 0;
-    devinfo_each(pick, &pk, e);
-  }
-  if (!pk.found) {
-    ps_fail(e, "no OpenCL device matches (platform %s, device %s, type %s); "
-               "'psearch devices' lists them",
-            sel->platform ? sel->platform : "any", sel->device ? sel->device : "any",
-            sel->type ? sel->type : "any");
+  if (open_context(rt, e) != 0)
     goto fail;
-  }
-  rt->ctx = clCreateContext(NULL, 1, &rt->device, NULL, NULL, &err);
-  if (err != CL_SUCCESS) {
-    rt_fail(e, "clCreateContext", err);
-    goto fail;
-  }
-  rt->q = clCreateCommandQueue(rt->ctx, rt->device,
-                               rt->info.profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
-  if (err != CL_SUCCESS) {
-    rt_fail(e, "clCreateCommandQueue", err);
-    goto fail;
-  }
   rt->cache_on = !((env = getenv("PSEARCH_NO_CACHE")) != NULL && strcmp(env, "1") == 0);
   /* test hook (docs/reliability.md): a smaller largest allocation, so a
   ** dataset "larger than the device" needs no huge file */
@@ -149,23 +131,40 @@ fail:
 
 void rt_close(struct rt *rt)
 {
-  if (rt == NULL)
-    return;
-  if (rt->stuck) { /* its queue may never drain: releasing it could wait forever */
-    free(rt);
-    return;
-  }
-  rt_take_kernel_ns(rt);
-  for (int i = 0; i < rt->nprogs; i++) {
-    for (int j = 0; j < rt->progs[i].nkerns; j++)
-      clReleaseKernel(rt->progs[i].kerns[j].k);
-    clReleaseProgram(rt->progs[i].prog);
-  }
+  if (rt != NULL && !rt->stuck) /* a stuck queue may never drain: releasing it could wait forever */
+    close_context(rt);
+  free(rt);
+}
+
+int rt_usable(struct rt *rt, struct ps_err *e)
+{
+  cl_uint x = 0x5eac4u, y = 0;
+  cl_mem m = NULL;
+  int rc = rt_finish(rt, e) != 0 || (m = rt_alloc(rt, sizeof x, e)) == NULL || rt_upload(rt, m, &x, sizeof x, e) != 0 ||
+                   rt_download(rt, m, &y, sizeof y, e) != 0
+               ? -1
+           : x != y ? ps_fail(e, "a word written to the device read back as %#x, not %#x", (unsigned)y, (unsigned)x)
+                    : 0;
+  rt_release(rt, m);
+  return rc;
+}
+
+int rt_renew(struct rt *rt, struct ps_err *e)
+{
+  if (rt->stuck)
+    return ps_fail(e, "the device still runs a kernel that timed out: it takes no more work in this run");
+  close_context(rt);
+  rt->generation++;
+  return open_context(rt, e);
+}
+
+unsigned rt_generation(const struct rt *rt) { return rt->generation; }
+
+void rt_break(struct rt *rt)
+{
   if (rt->q != NULL)
     clReleaseCommandQueue(rt->q);
-  if (rt->ctx != NULL)
-    clReleaseContext(rt->ctx);
-  free(rt);
+  rt->q = NULL;
 }
 
 const struct rt_device_info *rt_info(const struct rt *rt) { return &rt->info; }

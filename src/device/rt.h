@@ -19,6 +19,23 @@ struct rt *rt_open(const struct rt_select *sel, struct ps_err *e);
 void rt_close(struct rt *rt); /* accepts NULL */
 const struct rt_device_info *rt_info(const struct rt *rt);
 
+/* After a device error: 0 where the context still works (the queue drains,
+** a word written to a new buffer reads back), else -1 with the error in e.
+** A driver may leave a context unusable after one failed command (NVIDIA's
+** answers every later command with CL_OUT_OF_RESOURCES). */
+int rt_usable(struct rt *rt, struct ps_err *e);
+/* A fresh context and queue on the same device in place of rt's own: its
+** programs and kernel objects are released, so no job may be prepared
+** across it (buffers of the old context stay valid to release only);
+** rt_generation counts the renewals, for holders of buffers that outlive a
+** job (evict.h). 0, or -1 with e set (a stuck queue is never renewed). */
+int rt_renew(struct rt *rt, struct ps_err *e);
+unsigned rt_generation(const struct rt *rt);
+/* Test hook PSEARCH_TEST_FAULT (hook.h): the queue released, so that every
+** later command fails, as after a fault that breaks the context, until
+** rt_renew. */
+void rt_break(struct rt *rt);
+
 /* Kernel directory override (option --kernels): sources are read from
 ** DIR/NAME.cl instead of the embedded copies. */
 void rt_set_kernel_dir(struct rt *rt, const char *dir);

@@ -80,6 +80,16 @@ static void expected_types(const struct entry *en, char *buf, size_t n)
   }
 }
 
+int entry_fits(const struct entry *en, const struct data_value *in, int nin, struct ps_err *e)
+{
+  for (int i = 0; i < nin; i++)
+    if (en->max_n > 0 && data_value_count(&in[i]) > en->max_n)
+      return ps_fail(e, "%s takes at most %llu elements an input (%s); input %d has %llu", en->name,
+                     (unsigned long long)en->max_n, en->max_why ? en->max_why : "its indices are 32-bit", i,
+                     (unsigned long long)data_value_count(&in[i]));
+  return 0;
+}
+
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
                        struct ps_err *e)
 {
@@ -90,7 +100,7 @@ int entry_check_inputs(const struct entry *en, const struct data_value *in, int 
     ok = in[i].rank == 1 && (en->flag_inputs & (1u << i) ? in[i].type == DATA_BOOL
                              : in[i].type == in[0].type && (en->types & (1u << in[i].type)));
   if (ok)
-    return 0;
+    return entry_fits(en, in, nin, e);
   expected_types(en, want, sizeof want);
   got[0] = '\0';
   for (int i = 0; i < nin && off < sizeof got; i++) {
@@ -137,6 +147,8 @@ int entry_prepare(struct entry_job *j, struct ps_err *e)
     return ps_fail(e, "the opencl backend needs a device");
   if (!entry_supports(j->entry, j->backend))
     return ps_fail(e, "%s has no %s implementation", j->entry->name, backend_name(j->backend));
+  if (entry_fits(j->entry, j->in, j->nin, e) != 0)
+    return -1;
   if (j->rt != NULL) /* its kernel objects are its own (rt.h) */
     rt_set_owner(j->rt, j);
   rc = j->entry->impl[j->backend].prepare(j, e);

@@ -90,6 +90,11 @@ struct entry {
   ** when set, bytes is not used. */
   uint64_t (*bytes_of)(const struct entry *en, const struct data_value *in, int nin);
   unsigned derives;                /* ENTRY_RANDOM_KEYS: what it draws from its inputs itself */
+  uint64_t max_n;                  /* the most elements an input may have, where a 32-bit count
+                                   ** or position bounds it (entry_check_inputs refuses more,
+                                   ** before any device work); 0: as many as the device holds */
+  const char *max_why;             /* why, for the message and the catalogue ("2^32 - 1: its
+                                   ** positions are 32-bit") */
 };
 
 /* struct entry.derives: the entry searches keys it draws from its first input
@@ -120,8 +125,15 @@ int entry_use_ptx(struct entry_job *j);
 
 size_t entry_value_bytes(const struct data_value *v);
 
+/* 0 if no input of en has more than en->max_n elements; otherwise -1 and a
+** message with the bound and why. No device work: entry_prepare checks it
+** first, and entry_check_inputs with the types. */
+int entry_fits(const struct entry *en, const struct data_value *in, int nin, struct ps_err *e);
+
 /* Check the inputs against the entry's signature; on mismatch a Futhark-style
-** message ("Expected input of types: ...; Provided input of types: ..."). */
+** message ("Expected input of types: ...; Provided input of types: ...").
+** An input longer than the entry's max_n is refused too, with the bound and
+** why. */
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
                        struct ps_err *e);
 

@@ -15,6 +15,7 @@ struct evict {
   size_t groups;      /* its work-groups of EVICT_WG */
   unsigned char *host;
   uint64_t bytes;
+  unsigned gen;       /* rt's generation the scratch and kernel belong to (rt_renew) */
 };
 
 #define EVICT_WG 256
@@ -64,6 +65,17 @@ static uint64_t host_llc(void)
   return b > 0 ? (uint64_t)b : 0;
 }
 
+/* The device's scratch (zero) and its kernel, in rt's current context. */
+static int device_scratch(struct evict *ev, struct ps_err *e)
+{
+  rt_release(ev->rt, ev->dev);
+  ev->gen = rt_generation(ev->rt);
+  return (ev->dev = rt_alloc(ev->rt, (size_t)ev->bytes, e)) == NULL ||
+                 rt_zero(ev->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0 ||
+                 (ev->read = rt_kernel(ev->rt, "evict.cl", "evict_read", "", e)) == NULL
+             ? -1 : 0;
+}
+
 struct evict *evict_open(const struct target *t, struct ps_err *e)
 {
   struct evict *ev = calloc(1, sizeof *ev);
@@ -83,9 +95,7 @@ struct evict *evict_open(const struct target *t, struct ps_err *e)
   if (t->rt != NULL) {
     ev->rt = t->rt;
     ev->groups = (size_t)(info->compute_units ? info->compute_units : 1) * 8;
-    if ((ev->dev = rt_alloc(t->rt, (size_t)ev->bytes, e)) == NULL ||
-        rt_zero(t->rt, ev->dev, 0, (size_t)ev->bytes, e) != 0 ||
-        (ev->read = rt_kernel(t->rt, "evict.cl", "evict_read", "", e)) == NULL)
+    if (device_scratch(ev, e) != 0)
       goto fail;
   } else if ((ev->host = malloc((size_t)ev->bytes)) == NULL) {
     ps_fail(e, "out of memory: the cold-cache buffer of %llu bytes", (unsigned long long)ev->bytes);
@@ -111,6 +121,8 @@ int evict_run(struct evict *ev, struct ps_err *e)
       a ^= w[i];
     __asm__ __volatile__("" : : "r"(a)); /* the reads happen */
   } else { /* commands not of the entry's: no profiling event for them */
+    if (ev->gen != rt_generation(ev->rt) && device_scratch(ev, e) != 0) /* a context renewed since */
+      return -1;
     was = rt_set_profiling(ev->rt, 0);
     if (RT_ARGS(ev->rt, ev->read, e, RT_ARG(ev->dev), RT_ARG(n), RT_ARG(ev->dev)) != 0 ||
         rt_launch(ev->rt, ev->read, ev->groups * EVICT_WG, EVICT_WG, e) != 0)

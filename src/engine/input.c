@@ -58,10 +58,101 @@ int input_make(const struct input_item *it, struct data_value *v, int *bad_spec,
   return 0;
 }
 
+/* The word at *p after blanks: its length (0 at the end), *w its start;
+** *p moves past it. */
+static size_t next_word(const char **p, const char **w)
+{
+  const char *s = *p;
+  while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+    s++;
+  *w = s;
+  while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
+    s++;
+  *p = s;
+  return (size_t)(s - *w);
+}
+
+/* One item of a random case: its type or constant, and its law. */
+struct item {
+  char spec[128];
+  struct gen_bounds law; /* the defaults, or the item's `in LO..HI` and `zipf` */
+};
+
+/* `in`'s LO..HI (w, n chars) into law for type t. 0, or -1 with e set. */
+static int item_bounds(struct gen_bounds *law, enum data_type t, const char *w, size_t n, struct ps_err *e)
+{
+  char buf[128];
+  const char *dots = n > 1 ? strstr(w + 1, "..") : NULL; /* skip a leading '-' only */
+  struct ps_err why;
+  if (n >= sizeof buf || dots == NULL || dots >= w + n)
+    return ps_fail(e, "'%.*s': bounds are LO..HI", (int)(n < 60 ? n : 60), w);
+  snprintf(buf, sizeof buf, "%.*s:%.*s", (int)(dots - w), w, (int)(w + n - dots - 2), dots + 2);
+  if (gen_bounds_parse(law, t, buf, &why) != 0)
+    return ps_fail(e, "'%.*s': bounds LO..HI of %s, each a %s, LO <= HI", (int)n, w, data_type_name(t),
+                   data_type_name(t));
+  return 0;
+}
+
+/* `zipf` or `zipf(S)` (w, n chars) into law for type t. 1 when it is one, 0
+** when it is not, -1 with e set. */
+static int item_zipf(struct gen_bounds *law, enum data_type t, const char *w, size_t n, struct ps_err *e)
+{
+  char buf[64];
+  if (n < 4 || memcmp(w, "zipf", 4) != 0 || (n > 4 && w[4] != '('))
+    return 0;
+  if (data_type_is_float(t) || t == DATA_BOOL)
+    return ps_fail(e, "'zipf' is for integer types, not %s", data_type_name(t));
+  if (n == 4) {
+    law->zipf = INPUT_ZIPF;
+    return 1;
+  }
+  if (n - 6 >= sizeof buf || w[n - 1] != ')' || n < 7)
+    return ps_fail(e, "'%.*s': write zipf or zipf(S)", (int)(n < 60 ? n : 60), w);
+  snprintf(buf, sizeof buf, "%.*s", (int)(n - 6), w + 5);
+  if (gen_zipf_parse(buf, &law->zipf) != 0)
+    return ps_fail(e, "'%.*s': the exponent S is a number in (0, %g]", (int)n, w, GEN_ZIPF_MAX);
+  return 1;
+}
+
+/* The item at *p: 1 one, 0 at the end, -1 with e set (a modifier after no
+** type, or a malformed one). A spec too long for it->spec is kept cut: it is
+** then not a type nor a value (no literal of a random case is that long). */
+static int next_item(const char **p, struct item *it, struct ps_err *e)
+{
+  const char *w, *save;
+  size_t n = next_word(p, &w), k;
+  enum data_type t;
+  int rank, is_type, got;
+  int64_t shape[DATA_MAX_RANK];
+  if (n == 0)
+    return 0;
+  snprintf(it->spec, sizeof it->spec, "%.*s", (int)n, w);
+  gen_bounds_default(&it->law);
+  is_type = gen_parse_type(it->spec, strlen(it->spec), &t, &rank, shape) == 0;
+  for (;;) {
+    save = *p;
+    k = next_word(p, &w);
+    if (k == 2 && memcmp(w, "in", 2) == 0) {
+      if (!is_type)
+        return ps_fail(e, "'in LO..HI' follows a type, not '%s'", it->spec);
+      k = next_word(p, &w);
+      if (item_bounds(&it->law, t, w, k, e) != 0)
+        return -1;
+    } else if ((got = is_type ? item_zipf(&it->law, t, w, k, e) : 0) != 0) {
+      if (got < 0)
+        return -1;
+    } else {
+      *p = save;
+      return 1;
+    }
+  }
+}
+
 /* The dataset cache key of a random case: a digest of everything that
 ** determines its bytes: the generator's and the layout's versions, the items
-** (types with shapes, or constants) in order, the seeds (1 + item index),
-** the default bounds, sortedness and layout. Never the case's display name:
+** (types with shapes, or constants, with their bounds and distributions:
+** every word) in order, the seeds (1 + item index), the default law, the
+** order and layout. Never the case's display name:
 ** two cases may share a name and differ in what they generate. */
 static uint64_t random_case_key(const struct suite_case *c)
 {
@@ -69,8 +160,8 @@ static uint64_t random_case_key(const struct suite_case *c)
   char *items = strdup(c->values), *tok, *save = NULL;
   struct gen_bounds b;
   uint64_t key;
-  snprintf(buf, sizeof buf, "random-case gen=%d layout=%d sorted=%d eytzinger=%d", GEN_VERSION,
-           LAYOUT_VERSION, c->sorted, c->eytzinger);
+  snprintf(buf, sizeof buf, "random-case gen=%d layout=%d sorted=%d eytzinger=%d reversed=%d", GEN_VERSION,
+           LAYOUT_VERSION, c->sorted, c->eytzinger, c->reversed);
   key = cache_key_str(0, buf);
   gen_bounds_default(&b);
   key = cache_key_bytes(key, &b, sizeof b);
@@ -84,27 +175,26 @@ static uint64_t random_case_key(const struct suite_case *c)
 
 int input_case_types(const struct suite_case *c, struct data_value *v, struct ps_err *e)
 {
-  char *items = strdup(c->values), *tok, *save = NULL;
-  int n = 0;
-  if (items == NULL)
-    return ps_fail(e, "out of memory");
-  for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+  const char *p = c->values;
+  struct item it;
+  int n = 0, got;
+  while ((got = next_item(&p, &it, e)) == 1) {
     if (n == INPUT_MAX) {
       ps_fail(e, "random input: more than %d inputs", INPUT_MAX);
       goto fail;
     }
     memset(&v[n], 0, sizeof v[n]);
-    if (gen_parse_type(tok, strlen(tok), &v[n].type, &v[n].rank, v[n].shape) != 0 &&
-        parse_literal(tok, &v[n], e) != 0) {
-      ps_fail(e, "random input: '%s' is not a type ([N]i32) or a value", tok);
+    if (gen_parse_type(it.spec, strlen(it.spec), &v[n].type, &v[n].rank, v[n].shape) != 0 &&
+        parse_literal(it.spec, &v[n], e) != 0) {
+      ps_fail(e, "random input: '%s' is not a type ([N]i32) or a value", it.spec);
       goto fail;
     }
     n++;
   }
-  free(items);
-  return n;
+  if (got == 0)
+    return n;
+  ps_err_prefix(e, "random input");
 fail:
-  free(items);
   for (int i = 0; i < n; i++)
     data_value_free(&v[i]);
   return -1;
@@ -138,32 +228,48 @@ int input_read_all(struct data_reader *r, const char *name, struct data_value *i
 /* Generate the random items of case c: seed 1 + k for the k-th. */
 static int generate_case(const struct suite_case *c, struct data_value *in, struct ps_err *e)
 {
-  char *items = strdup(c->values), *tok, *save = NULL;
-  struct gen_bounds b;
-  int n = 0, bad;
-  if (items == NULL)
-    return ps_fail(e, "out of memory");
-  gen_bounds_default(&b);
-  for (tok = strtok_r(items, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
-    struct input_item it = {tok, 1 + (uint64_t)n, &b, c->sorted, c->eytzinger, ps_ncpus()};
+  const char *p = c->values;
+  struct item item;
+  int n = 0, bad, got, order = c->reversed ? GEN_REVERSED : c->sorted ? GEN_SORTED : GEN_DRAWN;
+  while ((got = next_item(&p, &item, e)) == 1) {
+    struct input_item it = {item.spec, 1 + (uint64_t)n, &item.law, order, c->eytzinger, ps_ncpus()};
     if (n == INPUT_MAX) {
       ps_fail(e, "%s: more than %d inputs", c->name, INPUT_MAX);
       goto fail;
     }
-    if (input_make(&it, &in[n], &bad, e) != 0) {
-      ps_err_prefix(e, "random input");
+    if (input_make(&it, &in[n], &bad, e) != 0)
       goto fail;
-    }
     n++;
   }
-  free(items);
-  return n;
+  if (got == 0)
+    return n;
 fail:
-  free(items);
+  ps_err_prefix(e, "random input");
   for (int i = 0; i < n; i++)
     data_value_free(&in[i]);
   return -1;
 }
+
+/* Whether n values fit under the dataset cache's cap (a cap that does not
+** parse counts as fitting: cache_store warns of it). A case larger than the
+** cap is used uncached, said once a load, rather than stored at the price of
+** every other entry of the cache, kernels included. */
+static int fits_cache(const struct suite_case *c, const struct data_value *in, int n)
+{
+  uint64_t limit, bytes = 0;
+  struct ps_err e;
+  for (int i = 0; i < n; i++) {
+    size_t b = 0;
+    data_value_bytes(&in[i], &b);
+    bytes += (uint64_t)b + 64; /* and its header, at most */
+  }
+  if (cache_limit(&limit, &e) != 0 || bytes <= limit)
+    return 1;
+  ps_info(1, "%s: %.1f MiB, more than the dataset cache's cap of %.1f MiB (PSEARCH_CACHE_MAX): used uncached, "
+             "generated at each load", c->name, (double)bytes / (1 << 20), (double)limit / (1 << 20));
+  return 0;
+}
+
 
 /* Whether values in[0..n) loaded for case c are what c makes: as many, each
 ** of the type and shape its item generates (a constant item: that value).
@@ -214,7 +320,7 @@ static int random_case(const struct suite_case *c, int use_cache, struct data_va
   if (have_path)
     ps_info(2, "%s: dataset cache miss %s", c->name, ce.path);
   n = generate_case(c, in, e);
-  if (n > 0 && have_path && cache_store(&ce, in, n, e) != 0)
+  if (n > 0 && have_path && fits_cache(c, in, n) && cache_store(&ce, in, n, e) != 0)
     ps_warn("dataset cache: %s", e->msg);
   return n;
 }

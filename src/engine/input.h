@@ -17,12 +17,16 @@
 /* The most inputs one case may have. */
 #define INPUT_MAX 16
 
+/* The Zipf exponent of an item's `zipf` without one. */
+#define INPUT_ZIPF 1.2
+
 /* How to make one item. */
 struct input_item {
   const char *spec;               /* a generator type or one literal value */
   uint64_t seed;                  /* for a generated item */
-  const struct gen_bounds *bounds;
-  int sorted, eytzinger;          /* sort it; then lay it out in Eytzinger order (rank 1) */
+  const struct gen_bounds *bounds; /* and the distribution */
+  int sorted, eytzinger;          /* the order (enum gen_order); then the sorted array laid
+                                  ** out in Eytzinger order (rank 1) */
   int nthreads;                   /* generation threads (>= 1) */
 };
 
@@ -33,9 +37,11 @@ int input_make(const struct input_item *it, struct data_value *v, int *bad_spec,
 
 /* The types and shapes of a random case's items (generator types; constants
 ** are parsed) into v[0..INPUT_MAX), without generating anything (elems
-** NULL): enough to check them against an entry before any work. The count,
-** or -1 with e set ("random input: '[3]i33' is not a type ..."). Release
-** with data_value_free. */
+** NULL): enough to check them against an entry before any work. An item is
+** a type or a constant; a type may be followed by `in LO..HI` (its bounds,
+** inclusive) and `zipf` or `zipf(S)` (Zipf's law over them, S 1.2 unless
+** given; integer types). The count, or -1 with e set ("random input:
+** '[3]i33' is not a type ..."). Release with data_value_free. */
 int input_case_types(const struct suite_case *c, struct data_value *v, struct ps_err *e);
 
 /* Read every value of r into in[0..INPUT_MAX) and close r (NULL: out of

@@ -22,9 +22,14 @@ int lookback_open(struct rt *rt, struct lookback *lb, uint32_t tiles, size_t sta
   return clear(rt, lb, e);
 }
 
+int lookback_due(const struct lookback *lb)
+{
+  return (uint64_t)(lb->epoch + 1) * lb->tiles >= ((uint64_t)1 << 31) || lb->epoch + 1 >= LOOKBACK_EPOCHS;
+}
+
 int lookback_next(struct rt *rt, struct lookback *lb, cl_uint *base, cl_uint *epoch, struct ps_err *e)
 {
-  if ((uint64_t)(lb->epoch + 1) * lb->tiles >= ((uint64_t)1 << 31) || lb->epoch + 1 >= (1u << 29)) {
+  if (lookback_due(lb)) {
     if (clear(rt, lb, e) != 0)
       return -1;
     lb->epoch = 0;

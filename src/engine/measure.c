@@ -353,7 +353,7 @@ static void begin(struct session *ss, const struct measure_params *p, struct ent
     struct measure_progress mp = {NULL, 0, 0, 0, 0, NAN, NAN};
     progress(ctx, &mp);
   }
-  batch(ss, PH_WARMUP, p->batch < 0 ? 2 : 1, 0);
+  batch(ss, PH_WARMUP, p->warmup + (p->batch < 0), 0);
 }
 
 /* Batched: the mean of MEASURE_SYNC_RUNS synchronous runs (each run and its

@@ -1,6 +1,6 @@
 /*
 ** measure.h: futhark bench's measurement protocol for one prepared entry
-** job: one discarded warm-up call, an initial phase of at least `runs` runs
+** job: discarded warm-up calls (measure_params.warmup), an initial phase of at least `runs` runs
 ** and MEASURE_MIN_TIME_S of them, then (optionally) the convergence phase,
 ** which throws the initial runs away and measures afresh until the mean
 ** converges (stats_needs_more) or its budget is spent; last, an untimed pass
@@ -36,6 +36,7 @@
 
 struct measure_params {
   int64_t runs;        /* minimum timed runs, >= 1 */
+  int64_t warmup;      /* discarded calls before them (bench: 1 unless --warmup; with batch < 0, one more) */
   int64_t max_runs;    /* at most this many in a phase (bounds tiny kernels); 0: no cap */
   int convergence;     /* run the convergence phase */
   double conv_max_s;   /* its budget: seconds of runtimes and of wall time */

@@ -240,24 +240,27 @@ static int parse_case_head(struct lex *x, struct suite_case *c)
   c->random = suite_case_has_tag(c, "random");
   c->eytzinger = suite_case_has_tag(c, "eytzinger");
   c->sorted = suite_case_has_tag(c, "sorted") || c->eytzinger;
-  if (c->sorted && !c->random)
-    return fail(x, "the tags 'sorted' and 'eytzinger' go with 'random input'%s", "");
+  c->reversed = suite_case_has_tag(c, "reversed");
+  if ((c->sorted || c->reversed) && !c->random)
+    return fail(x, "the tags 'sorted', 'reversed' and 'eytzinger' go with 'random input'%s", "");
+  if (c->sorted && c->reversed)
+    return fail(x, "the tag 'reversed' goes with neither 'sorted' nor 'eytzinger'%s", "");
   return 0;
 }
 
 /* The display name of a case given by its values: the squashed text, with
-** "sorted"/"eytzinger" for generated sorted data, or "#I ("TEXT")" (TEXT cut
-** to 50 characters) for inline values. */
+** "sorted"/"eytzinger"/"reversed" for generated ordered data, or "#I ("TEXT")"
+** (TEXT cut to 50 characters) for inline values. */
 static char *values_name(const struct suite_case *c, int index)
 {
   char *sq = squash(c->values), *name = NULL;
   size_t n;
-  if (sq == NULL || (c->random && !c->sorted))
+  if (sq == NULL || (c->random && !c->sorted && !c->reversed))
     return sq;
   n = strlen(sq);
   name = malloc(n + 32);
   if (name != NULL && c->random) /* distinct from the unsorted case of the same type */
-    sprintf(name, "%s %s", c->eytzinger ? "eytzinger" : "sorted", sq);
+    sprintf(name, "%s %s", c->eytzinger ? "eytzinger" : c->reversed ? "reversed" : "sorted", sq);
   else if (name != NULL)
     sprintf(name, "#%d (\"%.50s%s\")", index, sq, n > 50 ? "..." : "");
   free(sq);
@@ -677,4 +680,16 @@ done:
   free(buf);
   free(dir);
   return s;
+}
+
+int suite_each(struct suite *const *suites, int n, int (*each)(void *ctx, const struct suite_pos *at), void *ctx)
+{
+  int rc = 0;
+  struct suite_pos at;
+  for (at.si = 0; at.si < n && rc == 0; at.si++)
+    for (int b = 0; b < suites[at.si]->nblocks && rc == 0; b++)
+      for (at.bl = &suites[at.si]->blocks[b], at.e = 0; at.e < at.bl->nentries && rc == 0; at.e++)
+        for (at.c = 0; at.c < at.bl->ncases && rc == 0; at.c++)
+          rc = each(ctx, &at);
+  return rc;
 }

@@ -3,7 +3,7 @@
 ** form (docs/suites.md): blocks start at a line `==`, `entry: a b c` names
 ** the entry points that get the block's cases, and each case is
 **   ["NAME"] [TAG...] input { VALUES } | input @ FILE
-**   ["NAME"] [TAG...] random input { TYPES }      (tag `sorted`: sorted arrays)
+**   ["NAME"] [TAG...] random input { TYPES }      (tags `sorted`, `reversed`)
 ** optionally followed by an output clause (parsed, then ignored: psearch
 ** validates against its c backend). `--` starts a comment line; a comment
 ** `-- kernels: FILE...` before the first `==` names files of user kernels.
@@ -25,6 +25,7 @@ struct suite_case {
   char *file;          /* input @ FILE, resolved relative to the suite; or NULL */
   char *values;        /* the text inside { } */
   int line;
+  int reversed;        /* random: generated sorted, then reversed (descending) */
 };
 
 struct suite_block {
@@ -68,5 +69,17 @@ extern const struct suite_builtin suite_builtins[]; /* ends with a NULL name */
 extern const char *const suite_defaults[];
 
 int suite_case_has_tag(const struct suite_case *c, const char *tag);
+
+/* One (entry, case) pair of a suite: entry e and case c of block bl of suites[si]. */
+struct suite_pos {
+  int si;
+  const struct suite_block *bl;
+  int e, c;
+};
+
+/* each(ctx, at) for every entry and case of every block of suites[0..n), in
+** suite, block, entry, case order; the first nonzero return stops the walk
+** and is returned, else 0. */
+int suite_each(struct suite *const *suites, int n, int (*each)(void *ctx, const struct suite_pos *at), void *ctx);
 
 #endif

@@ -30,6 +30,10 @@
 #define ITEMS 16 /* elements per work-item of a tile (look-back, reduce-then-scan) */
 #define BINS 256
 #define MAX_GROUPS 1024
+/* segmented_reduce's elements at most: a look-back word packs TILE + 2 + its
+** segment count in 32 bits (cl/cost.cl), for tiles of up to 32 elements a
+** work-item (cost_items) */
+#define SEG_MAX_N (((uint64_t)1 << 32) - 2 * WG * 32 - 1)
 
 /* ============================== Descriptors ============================== */
 
@@ -83,6 +87,8 @@ struct cost_op {
   const char *ballot;               /* with PTX, this kernel by warp votes in place of kernels[0]
                                     ** (the same arguments; parameter cost_ballot, whose 1 selects
                                     ** it on any device through prelude.cl's ballot) */
+  int wide;                         /* its count may pass 2^32 - 1: past that (or with parameter
+                                    ** cost_wide) the look-back's prefixes are 64-bit (-DWIDE) */
 };
 
 /* The tuning parameters of the family's kernels (tune.h). */
@@ -93,6 +99,7 @@ static const struct tune_param cost_params[] = {
   {"cost_gid", 0, 1, "a look-back tile is its group's id, not an atomic ticket's (default: with PTX, but "
                      "segmented_scan's)"},
   {"cost_ballot", 0, 1, "filter's tile by warp votes (default: with PTX; 1 emulates them elsewhere)"},
+  {"cost_wide", 0, 1, "filter's look-back prefixes and count 64-bit (default: past 2^32 - 1 elements)"},
   {NULL, 0, 0, NULL}};
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -148,6 +155,7 @@ struct cstate {
   uint32_t items, ntiles, groups; /* items: elements per work-item of a tile */
   size_t part_bytes;   /* of part */
   int poison;          /* test hook: outputs poisoned before each run (hook_poison) */
+  int wide;            /* filter: 64-bit prefixes (-DWIDE, cost_op.wide) */
   int result_in_tmp;   /* Hillis-Steele: which buffer holds the result */
 };
 
@@ -216,9 +224,9 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   int ptx = entry_use_ptx(j), lookback = (op->scratch & (S_LOOKBACK | S_LOOKBACK2)) != 0;
   int ballot = op->ballot != NULL && entry_param(j, "cost_ballot", ptx);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s %s", WG, (unsigned)s->items, BINS,
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s%s %s", WG, (unsigned)s->items, BINS,
            ptx ? " -DNV_PTX" : "", ptx && op->warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
-           gid ? " -DGID" : "", op->defines ? op->defines : "");
+           gid ? " -DGID" : "", s->wide ? " -DWIDE" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 && ballot ? op->ballot : op->kernels[i], opts, e)) == NULL)
@@ -243,8 +251,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   s->items = entry_use_ptx(j) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
   if (op_of(j)->scratch & (S_LOOKBACK | S_LOOKBACK2 | S_PART_TILES))
     s->items = (uint32_t)entry_param(j, "cost_items", s->items);
-  if (s->n >= ((uint64_t)1 << 32) - (uint64_t)2 * WG * s->items) /* seg_reduce_lookback's words */
-    return ps_fail(e, "%s handles fewer than 2^32 - %u elements", j->entry->name, 2 * WG * s->items);
+  s->wide = op_of(j)->wide && entry_param(j, "cost_wide", s->n > UINT32_MAX);
   bytes = (size_t)s->n * 4;
   for (s->p = 1; s->p < s->n; s->p <<= 1)
     ;
@@ -345,6 +352,8 @@ static int lookback(struct entry_job *j, struct cstate *s, cl_kernel k, cl_mem s
 {
   cl_ulong n = s->n;
   cl_uint base, epoch;
+  if (s->poison && rt_fill(j->rt, s->lb.status, 0, s->lb.status_bytes, 0xa5a5a5a5u, e) != 0)
+    return -1; /* words of no epoch of this job, flagged ready, holding garbage: never to be read */
   if (lookback_next(j->rt, &s->lb, &base, &epoch, e) != 0)
     return -1;
   if (flags != NULL
@@ -441,7 +450,7 @@ static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct
 
 /* PSEARCH_TEST_POISON: the output, the count and the partials filled with 0xa5 bytes before each run, so that a
 ** run after the first that leaves part of them unwritten, or reads a partial before it is written, fails
-** validation (the run before left the same values there). */
+** validation (the run before left the same values there); lookback() fills the look-back words so too. */
 static int poison(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   return rt_fill(j->rt, s->out, 0, padded(entry_value_bytes(&j->out[0])), 0xa5a5a5a5u, e) != 0 ||
@@ -460,14 +469,19 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
   return op_of(j)->launch(j, s, e);
 }
 
-/* A count the device left in total; more than `most` is a device fault. */
-static int device_count(struct entry_job *j, struct cstate *s, uint64_t most, cl_uint *m, struct ps_err *e)
+/* A count the device left in total (the scans' 64-bit one, or segmented_reduce's T); more than `most`
+** is a device fault. */
+static int device_count(struct entry_job *j, struct cstate *s, uint64_t most, uint64_t *m, struct ps_err *e)
 {
-  if (rt_download(j->rt, s->total, m, 4, e) != 0)
+  cl_uint t = 0;
+  if (rt_download(j->rt, s->total, op_of(j)->result == R_KEPT ? (void *)m : (void *)&t,
+                  op_of(j)->result == R_KEPT ? sizeof *m : sizeof t, e) != 0)
     return -1;
+  if (op_of(j)->result != R_KEPT)
+    *m = t;
   if (*m > most)
-    return ps_fail(e, "%s: the device reported a count of %u for %llu elements", j->entry->name, *m,
-                   (unsigned long long)s->n);
+    return ps_fail(e, "%s: the device reported a count of %llu for %llu elements", j->entry->name,
+                   (unsigned long long)*m, (unsigned long long)s->n);
   return 0;
 }
 
@@ -477,7 +491,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   const struct cost_op *op = op_of(j);
   size_t bytes = entry_value_bytes(&j->out[0]);
   cl_mem from = s->out;
-  cl_uint m = 0;
+  uint64_t m = 0;
   if (s->n == 0 && !op->runs_empty) { /* nothing ran: an empty result, or a sum of 0 */
     if (op->shape == SHAPE_SCALAR)
       return entry_out_alloc(j, 0, e); /* zeroed */
@@ -491,7 +505,7 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
   case R_KEPT:
     if (device_count(j, s, s->n, &m, e) != 0)
       return -1;
-    j->out[0].shape[0] = m;
+    j->out[0].shape[0] = (int64_t)m;
     bytes = (size_t)m * 4;
     break;
   case R_SEGMENTS: /* the scan of the heads ends at the number of segments - 1 */
@@ -566,6 +580,7 @@ const struct entry cost_entries[] = {
   {.name = "filter_scan", .answer = "filter", .desc = "Keep the elements >= 0, as the lecture: map to flags, scan, scatter",
    .nin = 1, .types = 1u << DATA_I32, .in_desc = "[n]t", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
+   .max_n = UINT32_MAX, .max_why = "2^32 - 1: its flags and their scan, the places, are of the element type",
    .aux = OP(.ref = cost_ref_filter, .par = cost_mc_filter, .kernels = {"filter_flags", "scan_lookback", "filter_scatter"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2, .launch = launch_filter_scan, .result = R_KEPT)},
   {.name = "filter", .answer = "filter", .desc = "Keep the elements >= 0 in one pass: tile compaction chained by decoupled look-back",
@@ -573,7 +588,7 @@ const struct entry cost_entries[] = {
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
    .aux = OP(.ref = cost_ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
              .launch = launch_lookback, .result = R_KEPT, .ballot = "filter_ballot",
-             .items_nv = 32)},
+             .items_nv = 32, .wide = 1)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
@@ -600,12 +615,14 @@ const struct entry cost_entries[] = {
    .desc = "Sum of each segment (a set flag starts one; so does index 0) in one pass: segment sums and indices by decoupled look-back",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
+   .max_n = SEG_MAX_N, .max_why = "2^32 - 16385: a look-back word packs its segment count, and its tile size plus 2, in 32 bits",
    .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
              .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1)},
   {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
    .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
+   .max_n = (uint64_t)UINT32_MAX + 1, .max_why = "2^32: the segment indices, a scan of the heads, are of the element type",
    .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce_lecture,
              .result = R_SEGMENTS, .ticket = 1)},

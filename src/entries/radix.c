@@ -53,6 +53,7 @@
 #define OS_LBN 4           /* look-back words read at once: 4, 8 or 16 */
 #define OS_HWG 256         /* os_hist's work-items a group */
 #define OS_HVEC 4          /* os_hist's keys a load: 1, 2 or 4 */
+#define OS_HPARTS 1        /* os_hist's copies of its local counts: 1, 2, 4 or 8 */
 #define OS_HITEMS_GPU 2    /* os_hist's loads a work-item in flight on GPUs (CPUs: 1) */
 
 /* The tuning parameters of the Onesweep sorts (tune.h); os_choose reads them
@@ -64,6 +65,10 @@ static const struct tune_param sort_params[] = {
   {"sort_hist_wg", 32, 1024, "os_hist's work-items a group, a multiple of 32 (default 256)"},
   {"sort_hist_items", 1, 16, "os_hist's loads a work-item keeps in flight (default 2 on GPUs, 1 on CPUs)"},
   {"sort_hist_vec", 1, 4, "os_hist's keys a load: 1, 2 or 4, 3 taken as 4 (default 4)"},
+  {"sort_skip_constant", 0, 1, "a pass whose digit is constant copies its tiles, two in a row do nothing (default 1; "
+                               "0: every pass ranks)"},
+  {"sort_hist_parts", 1, 8, "copies of os_hist's local counts, against one hot digit's atomics: 1, 2, 4 or 8, "
+                            "rounded down, within local memory (default 1)"},
   {"sort_lookback_words", 4, 16, "look-back words a tile reads at once: 4, 8 or 16, rounded up (default 4)"},
   {"sort_lb32", 0, 1, "32-bit look-back words, a set a pass, below 2^30 keys (default: with PTX)"},
   {"sort_gid", 0, 1, "a tile is its group's id rather than an atomic ticket's (default: with PTX)"},
@@ -276,6 +281,8 @@ struct os_choice {
   int lbn;       /* look-back words read at once: 4, 8 or 16 */
   int hitems;    /* os_hist's loads in flight */
   int hvec;      /* os_hist's keys a load: 1, 2 or 4 */
+  int hparts;    /* os_hist's copies of its counts: 1, 2, 4 or 8 */
+  int skip;      /* constant passes copy or do nothing, else rank (-DRANK_ALL) */
   int bound;     /* PTX launch bounds: groups an SM (ptx.h); 0 none */
   size_t wg;     /* os_pass's work-items a group */
   uint32_t items; /* os_pass's keys a work-item */
@@ -331,6 +338,11 @@ static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n
   c->hitems = (int)entry_param(j, "sort_hist_items", info->is_gpu ? OS_HITEMS_GPU : 1);
   c->hvec = (int)entry_param(j, "sort_hist_vec", OS_HVEC);
   c->hvec = c->hvec > 2 ? 4 : c->hvec;
+  c->skip = (int)entry_param(j, "sort_skip_constant", 1);
+  c->hparts = (int)entry_param(j, "sort_hist_parts", OS_HPARTS);
+  c->hparts = c->hparts >= 8 ? 8 : c->hparts >= 4 ? 4 : c->hparts >= 2 ? 2 : 1;
+  while (c->hparts > 1 && (uint64_t)c->hparts * data_type_size(t) * RADIX * 4 + 1024 > info->local_mem)
+    c->hparts /= 2;
   c->bound = !c->ptx || !narrow ? 0 : arg ? OS_BOUND_PTX_ARG : OS_BOUND_PTX;
   c->hwg = (size_t)entry_param(j, "sort_hist_wg", OS_HWG) / 32 * 32;
   if (c->hwg > info->max_wg)
@@ -339,9 +351,11 @@ static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n
 }
 
 /* Words of the digit totals (s->counts): PASSES * RADIX totals, then the
-** scan group's flag. The offsets (s->tot) are as many, without the flag. */
+** scan group's flag, os_hist's count of finished groups and the mask of
+** constant passes (cl/onesweep.cl). The offsets (s->tot) are as many as the
+** totals. */
 static size_t offset_words(const struct rstate *s) { return (size_t)s->passes * RADIX; }
-static size_t count_words(const struct rstate *s) { return offset_words(s) + 1; }
+static size_t count_words(const struct rstate *s) { return offset_words(s) + 3; }
 
 /* os_pass's build options for the choices c (the type's are added by kernels). */
 static void os_options(const struct os_choice *c, const struct rstate *s, enum data_type t, int arg, char *buf,
@@ -350,8 +364,11 @@ static void os_options(const struct os_choice *c, const struct rstate *s, enum d
   char bounds[40] = "";
   if (c->bound > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", c->bound);
-  snprintf(buf, len, "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d%s%s%s%s%s%s%s%s%s%s%s%s",
-           c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems,
+  snprintf(buf, len,
+           "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d -DHPARTS=%d"
+           "%s%s%s%s%s%s%s%s%s%s%s%s%s",
+           c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems, c->hparts,
+           c->skip ? "" : " -DRANK_ALL",
            c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            c->ptx ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            arg ? " -DVALUES -DVOUT=uint" : "", c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
@@ -421,9 +438,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   j->state = s;
   if (s == NULL)
     return ps_fail(e, "out of memory");
-  s->n = data_value_count(&j->in[0]);
-  if (s->n >= ((uint64_t)1 << 32))
-    return ps_fail(e, "%s handles fewer than 2^32 elements", j->entry->name);
+  s->n = data_value_count(&j->in[0]); /* below 2^32: SORT_MAX_N, entry_prepare */
   s->in = rt_alloc(j->rt, bytes ? bytes : 4, e);
   if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, bytes, e) != 0)
     return -1;
@@ -576,6 +591,10 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 /* ================================ Registry ============================= */
 
 #define SORT_TYPES ((1u << DATA_NTYPES) - 1)
+/* Every sort's elements at most: Onesweep's digit totals, offsets and
+** look-back counts (cl/onesweep.cl), the 1-bit sort's block offsets
+** (cl/radix1.cl) and the c reference's positions (argsort_ref) are 32-bit. */
+#define SORT_MAX_N .max_n = UINT32_MAX, .max_why = "2^32 - 1: the digit offsets and counts are 32-bit"
 #define IMPLS                                                                   \
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}, \
    {mc_prepare, mc_run, c_result, mc_release}}
@@ -589,29 +608,29 @@ static uint64_t argsort_bytes(uint64_t n, size_t elem) { return n * elem + 8 * n
 static uint64_t pairs_bytes(uint64_t n, size_t elem) { return 4 * n * elem; }
 
 const struct entry radix_entries[] = {
-  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED},
+  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED}, SORT_MAX_N,
    .desc = "Sort an array, stable (the engine's sort: radix_sort on the device)",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS, .params = sort_params},
-  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8},
+  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8}, SORT_MAX_N,
    .desc = "Stable LSD radix sort, 8-bit digits, Onesweep: one digit count for all passes; per pass warp ranking, look-back, scatter",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS, .params = sort_params},
-  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1},
+  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1}, SORT_MAX_N,
    .desc = "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
-  {.name = "argsort", .aux = &(const enum rkind){ARGSORT},
+  {.name = "argsort", .aux = &(const enum rkind){ARGSORT}, SORT_MAX_N,
    .desc = "The positions of the elements in stable sorted order (i64): radix_sort's passes carrying each key's position",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]i64",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = argsort_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
             {c_prepare, c_run, c_result, release}},
    .params = sort_params},
-  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS},
+  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS}, SORT_MAX_N,
    .desc = "Keys sorted stably with their values (32-bit keys and values): radix_sort's passes carrying each key's value",
    .nin = 2, .types = (1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32), .in_desc = "[n]t [n]t",
    .out_desc = "[n]t [n]t", .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "4 n sizeof(t)",

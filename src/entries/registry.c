@@ -11,6 +11,10 @@
 #include "search.h"
 #include "user.h"
 
+#include "opt.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -75,6 +79,42 @@ int registry_named(const char *asked, const char *name)
 {
   size_t n = strlen(asked);
   return strncmp(asked, name, n) == 0 && (name[n] == '\0' || name[n] == '[');
+}
+
+/* A glob against a user kernel's name less its params ("my_*" names
+** my_search[WG=128] too, where fnmatch would read "[WG=128]" as a set). */
+static int glob_base(const char *glob, const char *name)
+{
+  char base[256];
+  const char *br = strchr(name, '[');
+  size_t n = br != NULL ? (size_t)(br - name) : strlen(name);
+  if (br == NULL || n >= sizeof base)
+    return 0;
+  memcpy(base, name, n);
+  base[n] = '\0';
+  return fnmatch(glob, base, FNM_NOESCAPE) == 0;
+}
+
+int registry_matches(const char *asked, const char *name)
+{
+  if (strpbrk(asked, "*?") == NULL)
+    return registry_named(asked, name);
+  return fnmatch(asked, name, FNM_NOESCAPE) == 0 || (strchr(asked, '[') == NULL && glob_base(asked, name));
+}
+
+const char *registry_closest(const char *name)
+{
+  const char **names = calloc((size_t)registry_count() + 1, sizeof *names);
+  const char *hit = NULL;
+  int k;
+  if (names == NULL)
+    return NULL;
+  for (int i = 0; i < registry_count(); i++)
+    names[i] = registry_at(i)->name;
+  if ((k = opt_closest(name, names)) >= 0)
+    hit = names[k];
+  free(names);
+  return hit;
 }
 
 int registry_check_tune(const struct tune *t, struct ps_err *e)

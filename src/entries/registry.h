@@ -28,6 +28,15 @@ const char *registry_rank_family(const struct entry *en);
 ** (my_lower_bound names my_lower_bound[WG=128]). */
 int registry_named(const char *asked, const char *name);
 
+/* The entry point whose name is closest to name, when close enough to be a
+** typo of it (opt_closest); NULL otherwise. */
+const char *registry_closest(const char *name);
+
+/* Whether bench's and run's -e `asked` names the entry called name: a glob
+** when it has `*` or `?` (fnmatch: `bench_*search*`; `[` is literal, as in
+** a user kernel's params), else registry_named. */
+int registry_matches(const char *asked, const char *name);
+
 /* Check the tuning parameters t sets against every entry's declarations
 ** (struct entry.params, tune_check). 0, or -1 with e set. */
 int registry_check_tune(const struct tune *t, struct ps_err *e);

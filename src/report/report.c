@@ -97,20 +97,24 @@ static const char *unvalidated(const struct report_dataset *d)
              ? "  unvalidated: no answer checks it (answer: none)" : "";
 }
 
-void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int color)
+void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int median, int color)
 {
   char t[32];
+  double v = median ? d->s.median : d->s.mean, lo = d->s.min_pct, hi = d->s.max_pct;
   if (d->error != NULL) {
     fprintf(f, "\n%s%s%s\n", color ? "\033[31m" : "", d->error, color ? "\033[0m" : "");
     return;
   }
+  if (median && v > 0) { /* min and max relative to the figure printed */
+    lo = 100 * (d->s.min / v - 1);
+    hi = 100 * (d->s.max / v - 1);
+  }
   if (fmt == REPORT_FUTHARK) {
-    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", d->s.mean, d->s.rsd,
-            d->s.min_pct, d->s.max_pct, unvalidated(d));
+    fprintf(f, "%10.0f\u03bcs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s\n", v, d->s.rsd, lo, hi, unvalidated(d));
     return;
   }
-  report_time(d->s.mean, t, sizeof t);
-  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s%s\n", t, d->s.rsd, d->s.min_pct, d->s.max_pct,
+  report_time(v, t, sizeof t);
+  fprintf(f, "%11s (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)%s%s\n", t, d->s.rsd, lo, hi,
           d->launches == 0 ? "  no kernel launched: an empty call" : "", unvalidated(d));
 }
 
@@ -126,23 +130,8 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
   else if (d->stop == MEASURE_MAX_RUNS)
     ps_warn("%s: did not converge in %zu runs (--max-runs): RSE %.4f > %.4f", what, d->n, d->rse,
             d->rse_target);
-  if (d->s.rsd > REPORT_NOISY_RSD)
-    ps_warn("%s: RSD %.3f: the runs spread so widely that the mean is noise; the median (-x) is "
-            "steadier", what, d->s.rsd);
   if (d->launches == 0)
     ps_warn("%s: no kernel launched: the runs timed an empty call", what);
-  if (d->kernel_over_wall)
-    ps_warn("%s: kernel time %.1f\u03bcs/run exceeds the runs' median wall time %.1f\u03bcs: some of the "
-            "runs profiled for it (a separate pass) were slow, so it and its split are not representative",
-            what, d->kernel_us, d->s.median);
-  if (d->out_hi_preempted > 0)
-    ps_warn("%s: %zu of the %zu slow outliers (Tukey) ran while the OS preempted the measuring "
-            "thread (a busy host)", what, d->out_hi_preempted, d->s.out_hi);
-  if (d->kernel_runs_us != NULL && d->s.out_hi > 0)
-    ps_info(1, "%s: the %zu slow outliers (Tukey): %zu with slow kernels (the device), %zu with the "
-            "kernels at their usual time (the host's launch and sync), %zu preempted; kernel time "
-            "RSD %.3f, wall time RSD %.3f", what, d->s.out_hi, d->out_hi_kernels, d->out_hi_host,
-            d->out_hi_preempted, d->ks.rsd, d->s.rsd);
   if (d->discarded > 0)
     ps_warn("%s: %lld runs discarded: the GPU was throttled or its SM clock fell during them%s", what,
             (long long)d->discarded, d->discarded >= MEASURE_MAX_DISCARDS ? " (the cap: later runs kept)" : "");
@@ -155,6 +144,27 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
     else if (a->sm_mhz < b->sm_mhz * NVML_FELL) /* rising from an idle clock is the GPU waking up */
       ps_warn("%s: the SM clock fell during the runs: %u -> %u MHz", what, b->sm_mhz, a->sm_mhz);
   }
+}
+
+void report_details(const struct report_dataset *d, const char *what, int extended)
+{
+  if (d->error != NULL)
+    return;
+  if (d->s.rsd > REPORT_NOISY_RSD)
+    ps_warn("%s: RSD %.3f: the runs spread so widely that the mean is noise; the median (-x) is "
+            "steadier", what, d->s.rsd);
+  if (extended && d->kernel_over_wall)
+    ps_warn("%s: kernel time %.1f\u03bcs/run exceeds the runs' median wall time %.1f\u03bcs: some of the "
+            "runs profiled for it (a separate pass) were slow, so it and its split are not representative",
+            what, d->kernel_us, d->s.median);
+  if (d->out_hi_preempted > 0)
+    ps_warn("%s: %zu of the %zu slow outliers (Tukey) ran while the OS preempted the measuring "
+            "thread (a busy host)", what, d->out_hi_preempted, d->s.out_hi);
+  if (d->kernel_runs_us != NULL && d->s.out_hi > 0)
+    ps_info(1, "%s: the %zu slow outliers (Tukey): %zu with slow kernels (the device), %zu with the "
+            "kernels at their usual time (the host's launch and sync), %zu preempted; kernel time "
+            "RSD %.3f, wall time RSD %.3f", what, d->s.out_hi, d->out_hi_kernels, d->out_hi_host,
+            d->out_hi_preempted, d->ks.rsd, d->s.rsd);
 }
 
 void report_print_extended(FILE *f, const struct report_dataset *d, double copy_gbs)

@@ -79,19 +79,26 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
                       const struct entry *en, const struct data_value *in, int nin);
 
 /* The result part, after "NAME: " and padding: futhark bench's
-** "%10.0fμs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n", or in REPORT_HUMAN
-** the same with the time in its unit and a note when no kernel ran; or the
-** error on a line of its own (red when color). */
-void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int color);
+** "%10.0fμs (RSD: %.3f; min: %3.0f%%; max: %+3.0f%%)\n" of the mean (median:
+** of the median, min and max relative to it), or in REPORT_HUMAN the same
+** with the time in its unit and a note when no kernel ran; or the error on a
+** line of its own (red when color). */
+void report_print_line(FILE *f, const struct report_dataset *d, enum report_format fmt, int median, int color);
 
 /* A time given in µs in the unit that fits it, four significant digits:
 ** "33.00 ns", "12.06 µs", "8.647 ms", "11.05 s". */
 void report_time(double us, char *buf, size_t n);
 
-/* Warnings on stderr about what a dataset's line cannot say: it failed (the
-** message, also on stdout), it did not converge, its mean is noise, no kernel
-** ran. `what` names it ("PROGRAM DATASET"). */
+/* Warnings on stderr about what changes the meaning of a dataset's line: it
+** failed (the message, also on stdout), it did not converge, no kernel ran,
+** the GPU was throttled or runs were discarded as throttled. `what` names it
+** ("PROGRAM DATASET"). */
 void report_warn(const struct report_dataset *d, const char *what, double conv_max_s);
+
+/* The rest, which the end-of-run digest counts (digest.h), for -v: a noisy
+** mean, slow outliers that ran preempted, their causes (--kernel-time), and
+** with extended (-x, which prints it) a kernel time above the runs' median. */
+void report_details(const struct report_dataset *d, const char *what, int extended);
 
 /* The extended line (-x): runs, median, the interval, elements/s, GB/s and
 ** the share of copy_gbs (when > 0), the kernel time and its split. */

@@ -123,7 +123,8 @@ static void caveat(const struct summary_row *r, char *buf, size_t n)
 static void each_group(const struct summary *s, FILE *f, void (*fn)(FILE *f, const struct summary_row *g, size_t k))
 {
   size_t i = 0;
-  qsort(s->rows, s->n, sizeof *s->rows, by_group_median);
+  if (s->n > 1) /* no rows: no array to sort */
+    qsort(s->rows, s->n, sizeof *s->rows, by_group_median);
   while (i < s->n) {
     size_t j = i + 1;
     while (j < s->n && group_cmp(&s->rows[i], &s->rows[j]) == 0)
