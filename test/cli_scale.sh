@@ -246,6 +246,9 @@ PY
   has $ERR "(@p0d0, "
   has $ERR "killed by signal"
   same <(cases s2-2.json) <(devcases pa.json p0d0 p0d1)
+  # --dry-run: each worker lists its part, writes nothing, and that is no failure
+  check "parallel dry-run" 0 $P "${PB[@]}" --dry-run t.bench
+  grep -q "workers failed" $ERR && fail "--parallel --dry-run: a worker that had nothing to write was named"
   # balanced by an earlier run; a bad file refused before any worker starts
   check "parallel balanced" 0 $P "${PB[@]}" --balance-from heavy.json --json pb.json t.bench
   [ "$(devcases pb.json p0d0)" = "t.bench:sorted | small" ] || fail "--parallel --balance-from: device 0 is not the heavy case alone"

@@ -204,8 +204,8 @@ static int judge(struct worker *w, int k, int n, int stopped, struct merge *m)
     snprintf(why, sizeof why, "was killed by signal %d (%s)", WTERMSIG(w->status), strsignal(WTERMSIG(w->status)));
   else if (WIFEXITED(w->status) && WEXITSTATUS(w->status) != 0 && !(stopped && WEXITSTATUS(w->status) == 130))
     snprintf(why, sizeof why, "exited with %d", WEXITSTATUS(w->status));
-  else if (!kept)
-    snprintf(why, sizeof why, "wrote no results%s%.1000s", wrote ? " that can be read: " : "", wrote ? e.msg : "");
+  else if (!kept && wrote) /* exit 0 and no file: nothing to write (--dry-run) */
+    snprintf(why, sizeof why, "wrote results that cannot be read: %.1000s", e.msg);
   if (why[0] != '\0')
     ps_error("--parallel: the worker of device %d of %d (%s, %s) %s: %s", k + 1, n, w->key, w->di.name, why,
              kept ? "its results are kept" : "its datasets are not in the results");
