@@ -102,6 +102,11 @@ assert p["psearch_context"]["gpu_monitor"] == "nvml" and "PSEARCH_TEST_NVML" in 
 g = p["datasets"]["tiny"]["psearch"]["gpu"]
 assert g["before"] == {"sm_mhz": 1980, "mem_mhz": 2619, "temp_c": 41, "power_w": 123.456, "reasons": []}, g
 assert g["after"]["sm_mhz"] == 1410 and g["after"]["reasons"] == ["HW slowdown"], g
+# the device's identity from NVML: its UUID as OpenCL's 16 bytes, the rest as NVML says
+i = p["psearch_context"]["identity"]
+assert i == {"uuid": "3f9a2b1c-0d4e-5f60-7182-93a4b5c6d7e8", "uuid_from": "nvml", "pci_bus_id": "00000000:17:00.0",
+             "pci_bus_id_from": "nvml", "board": "Fake H200", "serial": "1650924012345", "nvml_driver": "580.159.04",
+             "clocks_at_start": {"sm_mhz": 1755, "mem_mhz": 3201}, "absent": []}, i
 PY
   PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_SM="1980 1800" FAKE_NVML_REASONS="0x1 0" \
     check nvml-fell 0 $P bench -r 3 --no-convergence-phase $T/cold.bench

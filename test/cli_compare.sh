@@ -55,6 +55,23 @@ has $OUT "Cache mode (bench --cache) changed: hot in $T/hot.json, cold in $T/col
 grep -qE "^(Device|Kernel time|Backend).* changed" $OUT && fail "conditions that agree named: $(head -3 $OUT)"
 check same-conditions 0 $P compare old.json $T/hot.json
 grep -q " changed: " $OUT && fail "a condition one side lacks was named: $(head -3 $OUT)"
+# two devices of one name (two H200s): their UUIDs differ, which is named; equal
+# UUIDs, or a UUID one side lacks (an older file, a driver that reports none), say nothing
+for u in 3f9a2b1c-0d4e-5f60-7182-93a4b5c6d7e8 00c0ffee-0d4e-5f60-7182-93a4b5c6d7e8; do
+  python3 -c "import json, sys; d = json.load(open('old.json'))
+for v in d.values(): v['psearch_context']['device'] = 'NVIDIA H200'; v['psearch_context']['identity'] = {'uuid': sys.argv[1], 'absent': []}
+json.dump(d, open(sys.argv[2], 'w'))" $u $T/uuid-$u.json
+done
+check uuid-changed 0 $P compare $T/uuid-3f9a2b1c-0d4e-5f60-7182-93a4b5c6d7e8.json $T/uuid-00c0ffee-0d4e-5f60-7182-93a4b5c6d7e8.json
+has $OUT "Device UUID (another device, whatever its name) changed: 3f9a2b1c-0d4e-5f60-7182-93a4b5c6d7e8 in"
+grep -q "^Device changed" $OUT && fail "the equal device names were named: $(grep changed $OUT)"
+check uuid-same 0 $P compare $T/uuid-00c0ffee-0d4e-5f60-7182-93a4b5c6d7e8.json $T/uuid-00c0ffee-0d4e-5f60-7182-93a4b5c6d7e8.json
+grep -q "UUID.* changed" $OUT && fail "an equal UUID was named: $(grep changed $OUT)"
+python3 -c "import json, sys; d = json.load(open(sys.argv[1]))
+for v in d.values(): v['psearch_context']['identity'] = {'absent': ['uuid']}
+json.dump(d, open(sys.argv[2], 'w'))" $T/uuid-00c0ffee-0d4e-5f60-7182-93a4b5c6d7e8.json $T/uuid-none.json
+check uuid-one-side 0 $P compare $T/uuid-none.json $T/uuid-00c0ffee-0d4e-5f60-7182-93a4b5c6d7e8.json
+grep -q "UUID.* changed" $OUT && fail "a UUID one side lacks was named: $(grep changed $OUT)"
 # a condition recorded on one side only is named when it is not the default (an older
 # file records nothing): unvalidated runs, other kernel sources, tuning, a test hook;
 # in the text, in the markdown a pull request shows, and in the plot

@@ -5,7 +5,9 @@
 # environment (Slurm with any --array minimum, a Kubernetes Indexed Job),
 # balanced from an earlier results file; merge joins them, keeps each part's
 # context, refuses a dataset in two inputs naming both, and compare, plot and
-# export read what it writes. On the c backend: no device needed, seconds.
+# export read what it writes; with PoCL's two devices, -d all (a device that
+# does not open) and -d all --parallel (a worker per device: the split, a
+# failed worker, a stop). On the c backend and PoCL: seconds.
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -98,7 +100,7 @@ check "shard 4/3" 2 $P "${B[@]}" --shard 4/3 t.bench
 has $ERR "--shard '4/3'"
 check "shard 0/3" 2 $P "${B[@]}" --shard 0/3 t.bench
 check "balance alone" 2 $P "${B[@]}" --balance-from full.json t.bench
-has $ERR "--balance-from is for --shard"
+has $ERR "--balance-from is for --shard and --parallel"
 echo '{"p": {"datasets": {"d": {"runtimes": "x"}}}}' > bad.json
 check "balance bad" 3 $P "${B[@]}" --shard 1/2 --balance-from bad.json t.bench
 has $ERR "bad.json"
@@ -184,6 +186,91 @@ PY
   check "dall shard" 0 $P bench -d all --shard 2/2 -r 1 --max-runs 1 --no-convergence-phase --json ds2.json t.bench
   check "dall merge" 0 $P merge --json dsall.json ds1.json ds2.json
   same <(cases dall.json) <(cases dsall.json)
+  # a device that does not open: the others' results are written, it is named, exit 1
+  for bad in p0d0 p0d1; do
+    check "dall $bad fails" 1 env PSEARCH_TEST_DEVICE_FAIL=$bad $P bench -d all --device-type=cpu -r 1 --max-runs 1 \
+      --no-convergence-phase --json dfail.json t.bench
+    has $ERR "(@$bad, "
+    has $ERR "1 of 2 devices did not open"
+    py "dall $bad kept" dall.json dfail.json $bad <<'PY'
+import json, sys
+dall, got, bad = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+want = {p: sorted(v["datasets"]) for p, v in dall.items() if not p.endswith("@" + bad)}
+assert {p: sorted(v["datasets"]) for p, v in got.items()} == want, (sorted(got), sorted(want))
+PY
+  done
+  # --parallel: a worker per device at once, each its part of --shard's split;
+  # the same cases as the unsharded run, every one validated, keyed by device
+  PB=(bench -d all --parallel --device-type=cpu -r 1 --max-runs 1 --no-convergence-phase)
+  check parallel 0 $P "${PB[@]}" --json par.json t.bench
+  has $ERR "--parallel: 2 workers"
+  has $ERR "shard 2/2 (parallel)"
+  has $OUT "Results for t.bench:bench_copy@p0d0:"
+  has $OUT "Results for t.bench:bench_eytzinger_search@p0d1:"
+  # devcases FILE DEV...: the cases of the programs keyed @DEV, the key's device left off
+  devcases() {
+    python3 - "$@" <<'PY'
+import json, sys
+out = []
+for p, v in json.load(open(sys.argv[1])).items():
+    prog, dev = p.rsplit("@", 1)
+    if dev in sys.argv[2:]:
+        out += [prog + " | " + d for d in v["datasets"]]
+print("\n".join(sorted(out)))
+PY
+  }
+  same full.cases <(devcases par.json p0d0 p0d1)
+  same <(cases s2-1.json) <(devcases par.json p0d0)
+  same <(cases s2-2.json) <(devcases par.json p0d1)
+  py "parallel parts" par.json <<'PY'
+import json, sys
+for p, v in json.load(open(sys.argv[1])).items():
+    dev = p.rsplit("@", 1)[1]
+    c = v["psearch_context"]
+    assert "shard" not in c and len(c["parts"]) == 1, p
+    part = c["parts"][0]
+    assert part["file"] == "@" + dev and sorted(part["datasets"]) == sorted(v["datasets"]), (p, part["file"])
+    assert part["context"]["shard"] == {"index": 1 + (dev == "p0d1"), "count": 2, "from": "parallel"}, part
+    # each part keeps its device's identity: a UUID, or its absence said (PoCL 3 reports none)
+    i = part["context"]["identity"]
+    assert ("uuid" in i) != ("uuid" in i["absent"]) and "board" in i["absent"], i
+    assert all(d["psearch"]["validation"] == "ok" for d in v["datasets"].values()), p
+PY
+  # a worker whose device does not open, or that dies: named, the other's results kept, exit 1
+  check "parallel fails" 1 env PSEARCH_TEST_DEVICE_FAIL=p0d1 $P "${PB[@]}" --json pf.json t.bench
+  has $ERR "the worker of device 2 of 2 (@p0d1, "
+  has $ERR "its datasets are not in the results"
+  has $ERR "1 of 2 workers failed"
+  same <(cases s2-1.json) <(devcases pf.json p0d0 p0d1)
+  check "parallel abort" 1 env PSEARCH_TEST_DEVICE_FAIL=p0d0:abort $P "${PB[@]}" --json pa.json t.bench
+  has $ERR "(@p0d0, "
+  has $ERR "killed by signal"
+  same <(cases s2-2.json) <(devcases pa.json p0d0 p0d1)
+  # --dry-run: each worker lists its part, writes nothing, and that is no failure
+  check "parallel dry-run" 0 $P "${PB[@]}" --dry-run t.bench
+  grep -q "workers failed" $ERR && fail "--parallel --dry-run: a worker that had nothing to write was named"
+  # balanced by an earlier run; a bad file refused before any worker starts
+  check "parallel balanced" 0 $P "${PB[@]}" --balance-from heavy.json --json pb.json t.bench
+  [ "$(devcases pb.json p0d0)" = "t.bench:sorted | small" ] || fail "--parallel --balance-from: device 0 is not the heavy case alone"
+  check "parallel balance bad" 3 $P "${PB[@]}" --balance-from bad.json t.bench
+  has $ERR "bad.json"
+  [ "$(grep -c "workers" $ERR)" = 0 ] || fail "--parallel started workers with a bad --balance-from"
+  # stopped (SIGTERM to bench alone): the workers are told, write what they have, exit 130
+  PSEARCH_TEST_DELAY=sorted:2000000 $P "${PB[@]}" -e sorted --json pi.json t.bench > pi.out 2> pi.err &
+  pid=$!
+  for i in $(seq 600); do [ "$(grep -c '^psearch: device: ' pi.err)" = 2 ] && break; sleep 0.1; done
+  sleep 1
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  [ $rc = 130 ] || fail "--parallel stopped: exit $rc, not 130"
+  has pi.err "interrupted; results of the completed datasets are kept"
+  py "parallel stopped" pi.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+cut = {p.rsplit("@", 1)[1] for p, v in r.items() if "Interrupted." in v["datasets"].values()}
+assert cut == {"p0d0", "p0d1"}, r
+PY
   check "run d all" 2 $P run -d all -e sorted
   has $ERR "-d all is for bench"
   unset POCL_DEVICES
@@ -191,6 +278,13 @@ else
   echo "-d all: skipped (no PoCL to show two devices)"
 fi
 check "dall c" 2 $P bench --backend=c -d all t.bench
+check "parallel alone" 2 $P "${B[@]}" --parallel t.bench
+has $ERR "add -d all"
+check "parallel c" 2 $P bench --backend=c -d all --parallel t.bench
+check "parallel shard" 2 $P bench -d all --parallel --shard 1/2 t.bench
+has $ERR "leave out --shard"
+check "parallel markdown" 2 $P bench -d all --parallel --markdown m.md t.bench
+has $ERR "export --markdown"
 check "devices hint" 2 $P bench --devices all t.bench
 has $ERR "-d all runs every device"
 

@@ -10,9 +10,10 @@
 #include "benchio.h"
 #include "benchplan.h"
 #include "benchopt.h"
+#include "benchpar.h"
 #include "benchrun.h"
+#include "benchsetup.h"
 #include "benchshard.h"
-#include "cache.h"
 #include "copy.h"
 #include "devopt.h"
 #include "digest.h"
@@ -262,7 +263,7 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
                                   cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune,
-                                  cf->validate, cf->dev.kernels, cf->mp.batch};
+                                  cf->validate, cf->dev.kernels, cf->mp.batch, cf->nvml ? &cf->gpu_id : NULL};
     if ((prog = cJSON_AddObjectToObject(root, key)) == NULL || cJSON_AddObjectToObject(prog, "datasets") == NULL ||
         (c = results_context_json(&ctx)) == NULL || !cJSON_AddItemToObject(prog, "psearch_context", c) ||
         benchshard_context(cf->shard, c) != 0 || user_context(en, c) != 0) {
@@ -411,97 +412,6 @@ static int count_datasets(const struct bench_config *cf, struct suite *const *su
   return k;
 }
 
-static void print_header(const struct bench_config *cf)
-{
-  const struct rt *rt = cf->tg.rt;
-  if (rt != NULL)
-    printf("Device: %s (%s, driver %s).\n", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
-  else if (cf->tg.backend == BACKEND_MULTICORE)
-    printf("Backend: multicore, %d threads on the host CPU.\n", pool_threads(cf->tg.pool));
-  else
-    printf("Backend: c, the sequential reference on the host CPU.\n");
-  if (cf->exact)
-    printf("Reporting %s runtime of exactly %lld runs for each dataset.\n", cf->headline ? "median" : "arithmetic mean",
-           (long long)cf->mp.runs);
-  else
-    printf("Reporting %s runtime of at least %lld runs for each dataset (min 0.5s).\n",
-           cf->headline ? "median" : "arithmetic mean", (long long)cf->mp.runs);
-  if (cf->mp.convergence)
-    printf("More runs automatically performed for up to %gs to ensure accurate measurement.\n",
-           cf->mp.conv_max_s);
-  printf("Each line: %s (RSD: relative standard deviation; min, max: relative to the %s).\n",
-         cf->headline ? "median" : "mean", cf->headline ? "median" : "mean");
-  if (cf->mp.evict != NULL)
-    printf("Cold cache: %.0f MiB read before each run, outside the timed region.\n",
-           (double)evict_bytes(cf->mp.evict) / (1 << 20));
-  if (cf->interleave)
-    printf("Interleaved: the entries of each dataset run in turns of %g ms (A B C, B C A, ...).\n",
-           MEASURE_TURN_NS / 1e6);
-  if (cf->mp.throttled != NULL)
-    printf("Throttled runs discarded: NVML sampled just before and after each run, outside the timed region.\n");
-  if (cf->mp.kernel_time)
-    printf("Kernel time: every run's kernels also timed by profiling events, for the outliers' causes.\n");
-  if (cf->mp.batch != 0)
-    printf("Batched: runs timed %s back to back with one sync after them, each run the batch's mean;\n"
-           "  the mean of %d synchronous runs beside it with -x.\n",
-           cf->mp.batch > 0 ? "in fixed batches" : "in batches of at least 1 ms", MEASURE_SYNC_RUNS);
-  if (cf->extended && cf->copy_gbs > 0)
-    printf("Copy bandwidth of this device (bench_copy, 64 MiB): %.1f GB/s.\n", cf->copy_gbs);
-}
-
-/* With the device open: --cache=cold's scratch, and the GPU's clocks where
-** NVML has them (-v says why not). 0, or -1 with e set. */
-static int open_extras(struct bench_config *cf, struct ps_err *e)
-{
-  const char *why = "";
-  if (cf->cold && (cf->mp.evict = evict_open(&cf->tg, e)) == NULL)
-    return -1;
-  if (cf->tg.rt != NULL && (cf->nvml = nvml_open(rt_info(cf->tg.rt), &why)) == NULL)
-    ps_info(2, "no GPU clocks recorded: %s", why);
-  if (cf->discard && cf->nvml == NULL)
-    ps_warn("--discard-throttled: no GPU clocks on this device (%s): no run is discarded",
-            cf->tg.rt != NULL ? why : "a host backend");
-  else if (cf->discard) {
-    cf->mp.throttled = nvml_probe;
-    cf->mp.throttled_ctx = cf->nvml;
-  }
-  cf->mp.kernel_time = cf->ktime && cf->tg.rt != NULL && rt_can_profile(cf->tg.rt);
-  if (cf->ktime && !cf->mp.kernel_time)
-    ps_warn("--kernel-time: %s has no profiling events: runs are timed by the wall clock only",
-            cf->tg.rt != NULL ? rt_info(cf->tg.rt)->name : "a host backend");
-  return 0;
-}
-
-/* Remove dead writers' temporaries and keep the cache under its cap. */
-static int cache_upkeep_now(const struct bench_config *cf)
-{
-  struct ps_err e;
-  uint64_t limit;
-  if (!cf->use_cache)
-    return 0;
-  if (cache_limit(&limit, &e) != 0) {
-    ps_error("%s", e.msg);
-    return -1;
-  }
-  cache_upkeep(limit, NULL);
-  return 0;
-}
-
-/* Say on stderr each condition of the run that makes its results unlike a
-** default run's (they are recorded in the JSON, and compare, plot and export
-** name any that differs between files). */
-static void announce_conditions(const struct bench_config *cf)
-{
-  char t[512];
-  if (!cf->validate)
-    ps_warn("--no-validate: results are not checked against the reference; the JSON says \"validation\": false");
-  if (cf->dev.kernels != NULL)
-    ps_warn("--kernels %s: the kernels are read from there, not psearch's own; the JSON records the directory",
-            cf->dev.kernels);
-  if (cf->dev.tune.n > 0)
-    ps_warn("--tune %s: tuning parameters set; the JSON records them", tune_format(&cf->dev.tune, t, sizeof t));
-}
-
 /* bench's filters and this part's cases, for the plan. */
 static int plan_keep(const void *ctx, const struct suite_block *bl, int e, int c)
 {
@@ -526,14 +436,15 @@ static struct benchplan *plan_device(const struct bench_config *cf, struct suite
 
 /* Every suite on device k of -d all (the one device without): the device and
 ** what goes with it opened, the header, the blocks, all closed again. The
-** failures, or -1 (the message printed) when it could not run. */
+** failures; -1 (the message printed) when the device could not be opened,
+** -2 when out of memory. */
 static int bench_device(struct bench_config *cf, int k, struct suite *const *suites, int nsuites,
                         int defaults, cJSON *root)
 {
   struct ps_err err;
   int failures = -1;
   if (devopt_open_nth(&cf->dev, k, &cf->tg, cf->devkey, sizeof cf->devkey, &err) != 0 ||
-      reference_target(&cf->tg, &cf->ref, &err) != 0 || open_extras(cf, &err) != 0) {
+      reference_target(&cf->tg, &cf->ref, &err) != 0 || benchsetup_extras(cf, &err) != 0) {
     ps_error("%s", err.msg);
     goto done;
   }
@@ -549,14 +460,14 @@ static int bench_device(struct bench_config *cf, int k, struct suite *const *sui
   if (cf->extended)
     cf->copy_gbs = copy_bandwidth(&cf->tg);
   benchplan_print(cf->plan, defaults && (cf->tg.rt == NULL || !rt_info(cf->tg.rt)->is_gpu));
-  print_header(cf);
+  benchsetup_header(cf);
   failures = 0;
   for (int si = 0; si < nsuites && !interrupted; si++)
     for (int b = 0; b < suites[si]->nblocks && !interrupted; b++) {
       int f = bench_block(cf, suites[si], &suites[si]->blocks[b], root);
       if (f < 0) {
         ps_error("out of memory");
-        failures = -1;
+        failures = -2;
         goto done;
       }
       failures += f;
@@ -610,6 +521,85 @@ static void signals(struct sigaction old[4], int catch)
   }
 }
 
+/* The run from the shard plan to the files: devices first .. first + ndev - 1
+** of -d all (the one device without it) into one results tree, then the
+** summary, the markdown and the JSON written. A device that does not open
+** leaves the others be (-d all). The exit code. */
+static int measure_devices(struct bench_config *cf, struct suite *const *suites, int nsuites, int defaults,
+                           int first, int ndev)
+{
+  struct ps_err err;
+  cJSON *root = NULL;
+  int rc = PS_EXIT_FAILED, failures = 0, lost = 0;
+  if (cf->so.sp.count > 0 &&
+      (cf->shard = benchshard_plan(&cf->so, suites, nsuites, keep_case, cf, &rc, &err)) == NULL) {
+    ps_error("%s", err.msg);
+    return rc;
+  }
+  rc = PS_EXIT_FAILED;
+  cf->planned = ndev * count_datasets(cf, suites, nsuites);
+  cf->namew = name_width(cf, suites, nsuites);
+  if ((root = cJSON_CreateObject()) == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
+  for (int k = first; k < first + ndev && !interrupted; k++) {
+    int f = bench_device(cf, k, suites, nsuites, defaults, root);
+    if (f == -2 || (f == -1 && ndev == 1))
+      goto done;
+    lost += f == -1;
+    failures += f < 0 ? 0 : f;
+  }
+  if (lost > 0)
+    ps_error("-d all: %d of %d devices did not open (named above); the results are the others'", lost, ndev);
+  failures += lost;
+  benchio_stdout_gone();
+  rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
+  if (interrupted)
+    ps_error("interrupted; results of the completed datasets are kept");
+  if (unrecorded > 0) {
+    ps_error("out of memory: %d datasets are not in the results%s", unrecorded, cf->json ? "; --json not written" : "");
+    cf->json = NULL;
+    rc = PS_EXIT_FAILED;
+  }
+  if (!cf->dry_run) /* --dry-run: no results, so no digest, summary or files */
+    digest_print(cf->digest, cf->headline, cf->verbose);
+  if (!cf->dry_run && benchio_write(cf->summary, cf->markdown, cf->json, root) != 0 && rc == PS_EXIT_OK)
+    rc = PS_EXIT_FAILED;
+done:
+  cJSON_Delete(root);
+  return rc;
+}
+
+/* What a --parallel worker starts from. */
+struct par {
+  struct bench_config *cf;
+  struct suite *const *suites;
+  int nsuites, defaults;
+};
+
+static void on_stop(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
+
+/* A --parallel worker (benchpar_work): part k + 1 of n on device k, stopped
+** by BENCHPAR_STOP as by a first Ctrl-C. */
+static int par_work(void *ctx, int k, int n, const char *json)
+{
+  const struct par *p = ctx;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_stop;
+  sigaction(BENCHPAR_STOP, &sa, NULL);
+  p->cf->so.sp = (struct shard_spec){k + 1, n, "parallel"};
+  p->cf->json = json;
+  p->cf->fancy = 0; /* its standard output is a file */
+  return measure_devices(p->cf, p->suites, p->nsuites, p->defaults, k, 1);
+}
+
 int bench_run(const struct bench_config *given)
 {
   struct bench_config cf = *given;
@@ -617,21 +607,20 @@ int bench_run(const struct bench_config *given)
   struct summary summary = {0};
   struct digest digest = {0};
   struct ps_err err;
-  cJSON *root = NULL;
   const char **paths = cf.paths, *term = getenv("TERM");
-  int npaths = cf.npaths, nsuites = 0, rc, failures = 0, ndev;
+  int npaths = cf.npaths, nsuites = 0, rc, ndev = 1;
   struct sigaction old[4];
   t_program = ps_now_ns();
   cf.summary = &summary;
   cf.digest = &digest;
   hook_announce();
-  announce_conditions(&cf);
+  benchsetup_announce(&cf);
   if ((rc = benchio_check(cf.json, cf.markdown)) != PS_EXIT_OK)
     return rc;
   if ((cf.json != NULL && strcmp(cf.json, "-") == 0 && benchio_to_stdout(&cf.json, "--json") != 0) ||
       (cf.markdown != NULL && strcmp(cf.markdown, "-") == 0 && benchio_to_stdout(&cf.markdown, "--markdown") != 0))
     return PS_EXIT_FAILED;
-  if (cache_upkeep_now(&cf) != 0)
+  if (benchsetup_upkeep(&cf) != 0)
     return PS_EXIT_USAGE;
   if ((nsuites = suitecheck_load(paths, npaths, BENCHOPT_MAXLIST, suites)) < 0)
     return nsuites == -2 ? PS_EXIT_FAILED : PS_EXIT_BADDATA;
@@ -641,13 +630,10 @@ int bench_run(const struct bench_config *given)
     rc = PS_EXIT_USAGE;
     goto done;
   }
-  if (cf.so.sp.count > 0 &&
-      (cf.shard = benchshard_plan(&cf.so, suites, nsuites, keep_case, &cf, &rc, &err)) == NULL) {
-    ps_error("%s", err.msg);
+  if ((rc = cf.parallel ? benchshard_readable(&cf.so) : PS_EXIT_OK) != PS_EXIT_OK)
     goto done;
-  }
   rc = PS_EXIT_FAILED;
-  if ((ndev = devopt_count(&cf.dev, &err)) < 0) {
+  if (!cf.parallel && (ndev = devopt_count(&cf.dev, &err)) < 0) { /* --parallel lists them in a child */
     ps_error("%s", err.msg);
     goto done;
   }
@@ -655,34 +641,12 @@ int bench_run(const struct bench_config *given)
   cf.fmt = cf.format != BENCHOPT_AUTO ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
   setvbuf(stdout, NULL, _IOLBF, 0);
   signals(old, 1);
-  cf.planned = ndev * count_datasets(&cf, suites, nsuites);
-  cf.namew = name_width(&cf, suites, nsuites);
-  if ((root = cJSON_CreateObject()) == NULL) {
-    ps_error("out of memory");
-    goto done;
-  }
-  for (int k = 0; k < ndev && !interrupted; k++) {
-    int f = bench_device(&cf, k, suites, nsuites, npaths == 0, root);
-    if (f < 0)
-      goto done;
-    failures += f;
-  }
-  benchio_stdout_gone();
-  rc = interrupted ? 130 : failures ? PS_EXIT_FAILED : PS_EXIT_OK;
-  if (interrupted)
-    ps_error("interrupted; results of the completed datasets are kept");
-  if (unrecorded > 0) {
-    ps_error("out of memory: %d datasets are not in the results%s", unrecorded, cf.json ? "; --json not written" : "");
-    cf.json = NULL;
-    rc = PS_EXIT_FAILED;
-  }
-  if (!cf.dry_run) /* --dry-run: no results, so no digest, summary or files */
-    digest_print(&digest, cf.headline, cf.verbose);
-  if (!cf.dry_run && benchio_write(cf.summary, cf.markdown, cf.json, root) != 0 && rc == PS_EXIT_OK)
-    rc = PS_EXIT_FAILED;
+  if (cf.parallel)
+    rc = benchpar_run(&cf.dev, par_work, &(struct par){&cf, suites, nsuites, npaths == 0}, cf.json, &interrupted);
+  else
+    rc = measure_devices(&cf, suites, nsuites, npaths == 0, 0, ndev);
   signals(old, 0);
 done:
-  cJSON_Delete(root);
   summary_free(&summary);
   benchshard_free(cf.shard);
   for (int i = 0; i < nsuites; i++)

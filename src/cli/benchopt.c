@@ -35,6 +35,7 @@ static const struct opt_def opts[] = {
   OPT_ROW_FLAG("dry-run", 0, AT(dry_run), "Print the datasets a run would measure, their sizes and estimated times, and exit"),
   OPT_ROW_OUTPUT("markdown", 0, AT(markdown), "Write the summary (fastest entry first) as markdown tables to FILE"),
   BENCHSHARD_ROWS(AT(so)),
+  OPT_ROW_FLAG("parallel", 0, AT(parallel), "-d all: every device at once, a worker process each, the datasets split among them"),
   DEVOPT_ROWS(AT(dev)),
   OPT_ROW_FLAG("list-suites", 0, AT(list_suites), "List the built-in suites and exit"),
   OPT_ROW_FLAG("verbose", 'v', AT(verbose), "Log the phases of each dataset on stderr, with times since start"),
@@ -58,7 +59,7 @@ static const struct opt_hint hints[] = {
   {"--benchmark_out", "psearch writes JSON with --json FILE"},
   {"--min-time", "the initial phase lasts at least 0.5 s; --convergence-max-seconds bounds the rest"},
   {"--timeout-sec", "--timeout SECONDS fails a dataset that runs longer"},
-  {"--devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another"},
+  {"--devices", "-d all runs every device (with --device-type=gpu: every GPU), one after another; -d all --parallel at once"},
   {"--param", "--tune NAME=V pins a parameter, a user kernel's param as psearch's own (psearch list --tuning)"},
   {NULL, NULL},
 };
@@ -93,7 +94,13 @@ static int check(void *p)
   }
   if (cf->mp.max_runs < cf->mp.runs)
     ps_error("--max-runs %lld is below -r %lld", (long long)cf->mp.max_runs, (long long)cf->mp.runs);
-  else if (devopt_check(&cf->dev) == 0 && benchshard_check(&cf->so) == 0)
+  else if (cf->parallel && !cf->dev.all)
+    ps_error("--parallel runs the devices of -d all at once: add -d all (with --device-type=gpu: every GPU)");
+  else if (cf->parallel && cf->so.sp.count > 0)
+    ps_error("--parallel splits the datasets among the devices itself: leave out --shard");
+  else if (cf->parallel && cf->markdown != NULL)
+    ps_error("--parallel: each worker summarises its own part; write --json and 'psearch export --markdown' it");
+  else if (devopt_check(&cf->dev) == 0 && benchshard_check(&cf->so, cf->parallel) == 0)
     rc = PS_EXIT_OK;
   return rc;
 }

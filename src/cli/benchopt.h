@@ -45,8 +45,10 @@ struct bench_config {
   int discard;     /* --discard-throttled: mp.throttled probes NVML around each run */
   int ktime;       /* --kernel-time: mp.kernel_time on each device that has profiling events */
   int batch;       /* --batch: mp.batch chosen per dataset (a call of at least 1 ms) */
+  int parallel;    /* --parallel: -d all's devices at once, a worker process each (benchpar.h) */
   int64_t batch_size; /* --batch-size K: mp.batch = K; 0: not given */
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
+  struct nvml_identity gpu_id; /* with nvml: its identity and clocks when opened */
   int fancy;       /* progress bar on a terminal */
   int planned;     /* datasets to run */
   struct benchplan *plan; /* the current device's estimate and ETA (benchplan.h) */

@@ -198,13 +198,24 @@ int benchshard_row(void *at, const struct opt_def *d, const char *val, const cha
   return rc;
 }
 
-int benchshard_check(const struct benchshard_opts *o)
+int benchshard_check(const struct benchshard_opts *o, int parallel)
 {
-  if (o->balance_from != NULL && o->sp.count == 0) {
-    ps_error("--balance-from is for --shard: it balances the parts");
+  if (o->balance_from != NULL && o->sp.count == 0 && !parallel) {
+    ps_error("--balance-from is for --shard and --parallel: it balances the parts");
     return -1;
   }
   return 0;
+}
+
+int benchshard_readable(const struct benchshard_opts *o)
+{
+  struct earlier f = {NULL};
+  struct ps_err e;
+  int code = PS_EXIT_OK;
+  if (o->balance_from != NULL && earlier_load(o->balance_from, &f, &code, &e) != 0)
+    ps_error("--balance-from: %s", e.msg);
+  results_free(f.r);
+  return code;
 }
 
 struct benchshard *benchshard_plan(const struct benchshard_opts *o, struct suite *const *suites, int n,

@@ -34,8 +34,14 @@ struct benchshard_opts {
 /* --shard's function (opt_call_fn): at is the struct shard_spec. */
 int benchshard_row(void *at, const struct opt_def *d, const char *val, const char *spelled);
 
-/* After parsing: --balance-from needs --shard. 0, or -1 with the message printed. */
-int benchshard_check(const struct benchshard_opts *o);
+/* After parsing: --balance-from needs --shard or (parallel) bench --parallel,
+** which shards by itself. 0, or -1 with the message printed. */
+int benchshard_check(const struct benchshard_opts *o, int parallel);
+
+/* o's --balance-from file, when given, read as benchshard_plan reads it,
+** before work that would plan from it: PS_EXIT_OK, or benchshard_plan's exit
+** code for it with the message printed. */
+int benchshard_readable(const struct benchshard_opts *o);
 
 /* Whether a case runs at all (bench's -e and --exclude-case), asked for each
 ** entry name and case of every block. */

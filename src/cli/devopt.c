@@ -5,6 +5,7 @@
 
 #include "devinfo.h"
 #include "devsel.h"
+#include "hook.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -93,25 +94,37 @@ int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
   }
 }
 
+int devopt_list(const struct devopt *d, struct rt_device_info **out, int *n, struct ps_err *e)
+{
+  struct rt_device_info *all = NULL;
+  int k = 0;
+  *out = NULL;
+  *n = 0;
+  if (devinfo_list(&all, &k, e) != 0)
+    return -1;
+  for (int i = 0; i < k; i++)
+    if (devsel_matches(&d->sel, &all[i]))
+      all[(*n)++] = all[i];
+  if (*n == 0) {
+    free(all);
+    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
+                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
+  }
+  *out = all;
+  return 0;
+}
+
 /* The k-th device the selection admits (0-based) into *di; -1 with e set. */
 static int nth_device(const struct devopt *d, int k, struct rt_device_info *di, int *count,
                       struct ps_err *e)
 {
   struct rt_device_info *all = NULL;
-  int n = 0, found = 0;
-  *count = 0;
-  if (devinfo_list(&all, &n, e) != 0)
+  if (devopt_list(d, &all, count, e) != 0)
     return -1;
-  for (int i = 0; i < n; i++)
-    if (devsel_matches(&d->sel, &all[i]) && (*count)++ == k) {
-      *di = all[i];
-      found = 1;
-    }
+  if (k < *count)
+    *di = all[k];
   free(all);
-  if (*count == 0)
-    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
-                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
-  return found ? 0 : ps_fail(e, "-d all: device %d of %d is gone", k + 1, *count);
+  return k < *count ? 0 : ps_fail(e, "-d all: device %d of %d is gone", k + 1, *count);
 }
 
 int devopt_count(const struct devopt *d, struct ps_err *e)
@@ -129,7 +142,7 @@ int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, 
   struct rt_device_info di;
   struct devopt one = *d;
   char p[16], dv[16];
-  int count;
+  int count, fail;
   key[0] = '\0';
   if (!d->all)
     return devopt_open(d, t, e);
@@ -143,8 +156,14 @@ int devopt_open_nth(const struct devopt *d, int k, struct target *t, char *key, 
   one.sel.device = dv;
   snprintf(key, n, "@p%dd%d", di.pidx, di.didx);
   ps_info(1, "-d all: device %d of %d", k + 1, count);
-  if (devopt_open(&one, t, e) != 0)
+  if ((fail = hook_device_fail(key + 1)) == 1)
+    ps_fail(e, "PSEARCH_TEST_DEVICE_FAIL: the device did not open");
+  if (fail == 1 || devopt_open(&one, t, e) != 0) {
+    ps_err_prefix(e, "-d all: device %d of %d (@p%dd%d, %s)", k + 1, count, di.pidx, di.didx, di.name);
     return -1;
+  }
+  if (fail == 2)
+    abort();
   t->tune = d->tune.n > 0 ? &d->tune : NULL; /* d's, not the copy's */
   return 0;
 }

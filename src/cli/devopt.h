@@ -62,6 +62,10 @@ void devopt_close(struct target *t);
 ** none matches. */
 int devopt_count(const struct devopt *d, struct ps_err *e);
 
+/* Those devices (-d all's selection) into *out (the caller frees it) and *n,
+** at least 1. 0, or -1 with e set when listing fails or none matches. */
+int devopt_list(const struct devopt *d, struct rt_device_info **out, int *n, struct ps_err *e);
+
 /* devopt_open of the k-th of them (0-based; -d all), with "@pPdD" (its
 ** platform and device index, as `psearch devices` lists them) in key, or ""
 ** without -d all. */

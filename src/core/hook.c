@@ -18,7 +18,7 @@ static const char *const names[] = {"PSEARCH_TEST_SLOWDOWN", "PSEARCH_TEST_DELAY
                                     "PSEARCH_TEST_LOG_SECONDS", "PSEARCH_TEST_LOOKBACK_COUNTS",
                                     "PSEARCH_TEST_LOOKBACK_STALE", "PSEARCH_TEST_POISON",
                                     "PSEARCH_TEST_NVML", "PSEARCH_TEST_DEVICE_MEM",
-                                    "PSEARCH_TEST_FILL_WORDS", "PSEARCH_TEST_FAULT"};
+                                    "PSEARCH_TEST_FILL_WORDS", "PSEARCH_TEST_FAULT", "PSEARCH_TEST_DEVICE_FAIL"};
 #define NHOOKS (int)(sizeof names / sizeof names[0])
 
 /* The text after "ENTRY:" in hook, when hook names this entry; else NULL. */
@@ -124,6 +124,15 @@ int hook_poison(void) { return flag("PSEARCH_TEST_POISON"); }
 const char *hook_nvml_library(void) { return getenv("PSEARCH_TEST_NVML"); }
 
 uint64_t hook_fill_words(void) { return number("PSEARCH_TEST_FILL_WORDS"); }
+
+int hook_device_fail(const char *key)
+{
+  const char *v = getenv("PSEARCH_TEST_DEVICE_FAIL");
+  size_t len = strlen(key);
+  if (v == NULL || strncmp(v, key, len) != 0)
+    return 0;
+  return v[len] == '\0' ? 1 : strcmp(v + len, ":abort") == 0 ? 2 : 0;
+}
 
 int hook_active(const char **out_names, const char **values, int max)
 {

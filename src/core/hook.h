@@ -44,6 +44,10 @@
 **   PSEARCH_TEST_FILL_WORDS=N            rt_fill takes the path of fills that
 **                                        end past 2^31 words (128-byte patterns,
 **                                        the ends written) past N words instead
+**   PSEARCH_TEST_DEVICE_FAIL=pPdD[:abort] bench -d all: the device keyed @pPdD
+**                                        does not open (a bad device's stand-in);
+**                                        with :abort it opens and its process
+**                                        aborts (a crashed --parallel worker)
 **   PSEARCH_TEST_FAULT=ENTRY             each dataset of ENTRY breaks the
 **                                        device's context once prepared (rt's
 **                                        queue released: every later command
@@ -96,6 +100,9 @@ const char *hook_nvml_library(void);
 /* Words past whose end rt_fill fills by 128-byte patterns; 0 when not set. */
 uint64_t hook_fill_words(void);
 
+/* What opening the device keyed key ("p0d1", bench -d all) is to do: 0
+** open, 1 fail, 2 open and abort the process. */
+int hook_device_fail(const char *key);
 /* Whether entry's datasets are to break the device's context. */
 int hook_fault(const char *entry);
 
@@ -118,6 +125,7 @@ static inline int hook_lookback_stale(void) { return 0; }
 static inline int hook_poison(void) { return 0; }
 static inline const char *hook_nvml_library(void) { return NULL; }
 static inline uint64_t hook_fill_words(void) { return 0; }
+static inline int hook_device_fail(const char *key) { return (void)key, 0; }
 static inline int hook_fault(const char *entry) { return (void)entry, 0; }
 static inline int hook_active(const char **names, const char **values, int max)
 {

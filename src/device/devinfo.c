@@ -31,6 +31,31 @@ static cl_ulong dev_ulong(cl_device_id d, cl_device_info what, size_t size)
   return clGetDeviceInfo(d, what, size, &ul, NULL) == CL_SUCCESS ? ul : 0;
 }
 
+/* The identity the extensions ext (the device's list) offer: its UUID
+** (cl_khr_device_uuid) and its PCI address (cl_khr_pci_bus_info, else what
+** NVIDIA's query gave). */
+static void identity(struct rt_device_info *di, cl_device_id d, const char *ext)
+{
+  unsigned char u[16];
+  struct {
+    cl_uint domain, bus, device, function;
+  } pci; /* cl_device_pci_bus_info_khr */
+  int fn = 0;
+  if (strstr(ext, "cl_khr_device_uuid") != NULL && clGetDeviceInfo(d, 0x106A, sizeof u, u, NULL) == CL_SUCCESS)
+    snprintf(di->uuid, sizeof di->uuid, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", u[0],
+             u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+  if (strstr(ext, "cl_khr_pci_bus_info") != NULL && clGetDeviceInfo(d, 0x410F, sizeof pci, &pci, NULL) == CL_SUCCESS) {
+    di->pci_domain = (int)pci.domain;
+    di->pci_bus = (int)pci.bus;
+    di->pci_dev = (int)pci.device;
+    fn = (int)pci.function;
+    snprintf(di->pci_from, sizeof di->pci_from, "cl_khr_pci_bus_info");
+  }
+  if (di->pci_bus >= 0 && di->pci_dev >= 0)
+    snprintf(di->pci_bus_id, sizeof di->pci_bus_id, "%04x:%02x:%02x.%x", (unsigned)(di->pci_domain & 0xffff),
+             (unsigned)di->pci_bus & 0xff, (unsigned)di->pci_dev & 0x1f, (unsigned)fn & 7);
+}
+
 void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, int pi, int dj)
 {
   cl_device_type type = 0;
@@ -73,7 +98,9 @@ void devinfo_fill(struct rt_device_info *di, cl_platform_id p, cl_device_id d, i
       di->pci_bus = clGetDeviceInfo(d, 0x4008, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : -1;
       di->pci_dev = clGetDeviceInfo(d, 0x4009, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : -1;
       di->pci_domain = clGetDeviceInfo(d, 0x400A, sizeof u, &u, NULL) == CL_SUCCESS ? (int)u : 0;
+      snprintf(di->pci_from, sizeof di->pci_from, "cl_nv_device_attribute_query");
     }
+    identity(di, d, ext);
   }
   free(ext);
 }

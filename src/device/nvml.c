@@ -108,6 +108,44 @@ fail:
   return NULL;
 }
 
+/* NVML's nvmlPciInfo_t (nvmlDeviceGetPciInfo_v3), as its header lays it out. */
+struct pci_info {
+  char bus_id_legacy[16];
+  unsigned domain, bus, device, pci_device_id, pci_subsystem_id;
+  char bus_id[32];
+};
+
+void nvml_identity(struct nvml *n, struct nvml_identity *id)
+{
+  int (*text)(nvml_dev, char *, unsigned), (*driver)(char *, unsigned), (*pci)(nvml_dev, struct pci_info *);
+  int (*clock)(nvml_dev, int, int, unsigned *); /* nvmlDeviceGetClock: type, 0 the current clock */
+  struct pci_info pi;
+  memset(id, 0, sizeof *id);
+  sym(n->lib, "nvmlDeviceGetUUID", &text);
+  if (text == NULL || text(n->dev, id->uuid, sizeof id->uuid) != 0)
+    id->uuid[0] = '\0';
+  sym(n->lib, "nvmlDeviceGetName", &text);
+  if (text == NULL || text(n->dev, id->board, sizeof id->board) != 0)
+    id->board[0] = '\0';
+  sym(n->lib, "nvmlDeviceGetSerial", &text);
+  if (text == NULL || text(n->dev, id->serial, sizeof id->serial) != 0)
+    id->serial[0] = '\0';
+  sym(n->lib, "nvmlSystemGetDriverVersion", &driver);
+  if (driver == NULL || driver(id->driver, sizeof id->driver) != 0)
+    id->driver[0] = '\0';
+  sym(n->lib, "nvmlDeviceGetPciInfo_v3", &pci);
+  memset(&pi, 0, sizeof pi);
+  if (pci != NULL && pci(n->dev, &pi) == 0)
+    snprintf(id->pci_bus_id, sizeof id->pci_bus_id, "%.31s", pi.bus_id);
+  sym(n->lib, "nvmlDeviceGetClock", &clock);
+  if (clock == NULL || clock(n->dev, 1, 0, &id->sm_mhz) != 0)
+    id->sm_mhz = 0;
+  if (clock == NULL || clock(n->dev, 2, 0, &id->mem_mhz) != 0)
+    id->mem_mhz = 0;
+  id->uuid[sizeof id->uuid - 1] = id->board[sizeof id->board - 1] = id->serial[sizeof id->serial - 1] = '\0';
+  id->driver[sizeof id->driver - 1] = '\0';
+}
+
 int nvml_sample(struct nvml *n, struct nvml_sample *s)
 {
   unsigned mw = 0;

@@ -28,12 +28,26 @@ struct nvml_sample {
 
 struct nvml;
 
+/* What NVML says of a device's identity when it is opened; each "" or 0
+** where NVML does not answer. */
+struct nvml_identity {
+  char uuid[96];       /* nvmlDeviceGetUUID: "GPU-" and 8-4-4-4-12 hex (MIG: "MIG-...") */
+  char pci_bus_id[32]; /* nvmlDeviceGetPciInfo_v3's busId: "00000000:17:00.0" */
+  char board[96];      /* nvmlDeviceGetName: the board's name */
+  char serial[64];     /* nvmlDeviceGetSerial (boards that have one) */
+  char driver[80];     /* nvmlSystemGetDriverVersion */
+  unsigned sm_mhz, mem_mhz; /* nvmlDeviceGetClock, the current clocks */
+};
+
 /* The NVML device of OpenCL device info: matched by PCI bus id, else the
 ** only NVML device of that name. NULL when there is none (not NVIDIA, no
 ** library, no match), with why in *why (static text). The test hook
 ** PSEARCH_TEST_NVML=LIB loads LIB instead and takes NVML device 0 for any
 ** device. */
 struct nvml *nvml_open(const struct rt_device_info *info, const char **why);
+
+/* The device's identity and clocks now into id. */
+void nvml_identity(struct nvml *n, struct nvml_identity *id);
 
 /* Sample now. 0, or -1 when the clocks cannot be read. */
 int nvml_sample(struct nvml *n, struct nvml_sample *s);

@@ -32,7 +32,11 @@ struct rt_device_info {
   uint64_t cache_bytes;      /* the global memory cache the driver reports; 0: none */
   size_t max_wg;
   int int64_atomics, subgroups, fp64, profiling;
-  int pci_domain, pci_bus, pci_dev; /* NVIDIA's cl_nv_device_attribute_query; -1: unknown */
+  int pci_domain, pci_bus, pci_dev; /* cl_khr_pci_bus_info, else NVIDIA's cl_nv_device_attribute_query;
+                                     ** -1: unknown */
+  char uuid[40];            /* cl_khr_device_uuid, 8-4-4-4-12 lowercase hex; "": not reported */
+  char pci_bus_id[20];      /* "DDDD:BB:DD.F" from pci_*; "": unknown */
+  char pci_from[32];        /* the extension pci_bus_id came from */
 };
 
 /* How to pick a device: each field NULL for "any". platform and device are an

@@ -346,6 +346,13 @@ static int read_dataset(struct reader *rd, struct jtree_node *v, struct res_data
 static const struct jtree_node *context_value(const struct jtree_node *prog, const char *key)
 {
   const struct jtree_node *c = jtree_get(prog, "psearch_context");
+  const char *dot = strchr(key, '.');
+  char outer[64];
+  if (dot != NULL && (size_t)(dot - key) < sizeof outer) { /* "identity.uuid": a key of an object in the context */
+    snprintf(outer, sizeof outer, "%.*s", (int)(dot - key), key);
+    c = c != NULL && c->kind == JTREE_OBJECT ? jtree_get(c, outer) : NULL;
+    key = dot + 1;
+  }
   return c != NULL && c->kind == JTREE_OBJECT ? jtree_get(c, key) : NULL;
 }
 
@@ -360,16 +367,17 @@ static int context_dup(const struct jtree_node *prog, const char *key, char **ou
 const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
                                                    "kernel_time", "discard_throttled", "test_hooks",
                                                    "validation", "kernels", "tuning", "psearch_commit", "batch",
-                                                   "kernel_source"};
+                                                   "kernel_source", "identity.uuid"};
 const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
                                              "Kernel time (bench --kernel-time)",
                                              "Throttled runs discarded (bench --discard-throttled)",
                                              "Test hooks", "Validation (bench --no-validate)",
                                              "Kernel sources (bench --kernels)", "Tuning parameters (bench --tune)",
                                              "psearch's build", "Batched runs (bench --batch)",
-                                             "The user kernel's source (its XXH64)"};
+                                             "The user kernel's source (its XXH64)",
+                                             "Device UUID (another device, whatever its name)"};
 const char *const results_neutral[RES_NCOND] = {NULL, NULL, NULL, "hot", "false", "false", "{}",
-                                                "true", "embedded", "{}", NULL, "off", NULL};
+                                                "true", "embedded", "{}", NULL, "off", NULL, NULL};
 
 int results_condition_differs(const struct res_program *a, const struct res_program *b, int c)
 {

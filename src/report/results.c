@@ -230,6 +230,46 @@ static cJSON *dataset_json(const struct report_dataset *d)
   return o;
 }
 
+/* The device's identity into o's "identity" (docs/json.md): its UUID and PCI
+** address (NVML's where OpenCL does not say), and NVML's board, serial,
+** driver and clocks at start; "absent" names what no source reported. */
+static void identity_json(cJSON *o, const struct rt_device_info *dev, const struct nvml_identity *g)
+{
+  static const struct nvml_identity none;
+  cJSON *id = cJSON_AddObjectToObject(o, "identity"), *absent = cJSON_CreateArray();
+  const char *uuid = g != NULL && g->uuid[0] != '\0' ? g->uuid : dev->uuid;
+  const char *pci = dev->pci_bus_id[0] != '\0' ? dev->pci_bus_id : g != NULL ? g->pci_bus_id : "";
+  const struct nvml_identity *n = g != NULL ? g : &none;
+  const char *name[] = {"board", "serial", "nvml_driver"}, *val[] = {n->board, n->serial, n->driver};
+  if (strncmp(uuid, "GPU-", 4) == 0)
+    uuid += 4; /* NVML's GPU UUID is OpenCL's 16 bytes after "GPU-" */
+  if (uuid[0] != '\0') {
+    cJSON_AddStringToObject(id, "uuid", uuid);
+    cJSON_AddStringToObject(id, "uuid_from", uuid == dev->uuid ? "cl_khr_device_uuid" : "nvml");
+  } else {
+    cJSON_AddItemToArray(absent, cJSON_CreateString("uuid"));
+  }
+  if (pci[0] != '\0') {
+    cJSON_AddStringToObject(id, "pci_bus_id", pci);
+    cJSON_AddStringToObject(id, "pci_bus_id_from", pci == dev->pci_bus_id ? dev->pci_from : "nvml");
+  } else {
+    cJSON_AddItemToArray(absent, cJSON_CreateString("pci_bus_id"));
+  }
+  for (int i = 0; i < 3; i++)
+    if (val[i][0] != '\0')
+      cJSON_AddStringToObject(id, name[i], val[i]);
+    else
+      cJSON_AddItemToArray(absent, cJSON_CreateString(name[i]));
+  if (n->sm_mhz > 0 || n->mem_mhz > 0) {
+    cJSON *c = cJSON_AddObjectToObject(id, "clocks_at_start");
+    cJSON_AddNumberToObject(c, "sm_mhz", n->sm_mhz);
+    cJSON_AddNumberToObject(c, "mem_mhz", n->mem_mhz);
+  } else {
+    cJSON_AddItemToArray(absent, cJSON_CreateString("clocks_at_start"));
+  }
+  cJSON_AddItemToObject(id, "absent", absent);
+}
+
 /* The context's object, built without checks: results_context_json checks. */
 static cJSON *context_json(const struct results_context *c)
 {
@@ -252,6 +292,7 @@ static cJSON *context_json(const struct results_context *c)
     cJSON_AddStringToObject(o, "opencl_version", c->dev->version);
     if (c->dev->cache_bytes > 0)
       cJSON_AddNumberToObject(o, "device_cache_bytes", (double)c->dev->cache_bytes);
+    identity_json(o, c->dev, c->gpu_id);
   } else {
     cJSON_AddStringToObject(o, "device", c->threads > 0 ? "host CPU (multicore backend)"
                                                         : "host CPU (sequential c backend)");

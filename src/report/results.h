@@ -68,8 +68,9 @@ struct res_summary {
 ** says them in a sentence); results_neutral[c] is the value that changes
 ** nothing (the defaults: no test hook, validated, the embedded kernels, no
 ** tuning), or NULL where every value is a condition of its own (the device,
-** a user kernel's source: RES_KERNEL_SOURCE). */
-#define RES_NCOND 13
+** a user kernel's source: RES_KERNEL_SOURCE, the device's UUID: a dotted
+** name is a key of an object of the context, "identity.uuid"). */
+#define RES_NCOND 14
 extern const char *const results_conditions[RES_NCOND];
 extern const char *const results_said[RES_NCOND];
 extern const char *const results_neutral[RES_NCOND];
@@ -185,6 +186,7 @@ struct results_context {
   int validate;         /* results checked against the reference (not --no-validate) */
   const char *kernels;  /* --kernels DIR: kernel sources read from DIR; NULL: the embedded ones */
   int64_t batch;        /* --batch: measure_params.batch (0 off, < 0 auto, K) */
+  const struct nvml_identity *gpu_id; /* NVML's word on the device when it was opened; NULL: none */
 };
 cJSON *results_context_json(const struct results_context *c); /* NULL when out of memory */
 
