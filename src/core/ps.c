@@ -26,6 +26,15 @@ int ps_fail(struct ps_err *e, const char *fmt, ...)
   return -1;
 }
 
+int ps_vfail_at(struct ps_err *e, const char *path, int line, const char *fmt, va_list ap)
+{
+  if (e == NULL)
+    return -1;
+  vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+  ps_err_prefix(e, "%s:%d", path, line);
+  return -1;
+}
+
 void ps_err_prefix(struct ps_err *e, const char *fmt, ...)
 {
   char head[512], old[sizeof e->msg];

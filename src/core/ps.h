@@ -5,6 +5,7 @@
 #ifndef ps_h
 #define ps_h
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,6 +36,10 @@ struct ps_err {
 /* Format into e->msg (e may be NULL). Always returns -1, so callers can
 ** write `return ps_fail(e, ...)`. */
 int ps_fail(struct ps_err *e, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* ps_fail of a va_list, the message prefixed "PATH:LINE: " (a parser's
+** error at its place in a file). Always returns -1. */
+int ps_vfail_at(struct ps_err *e, const char *path, int line, const char *fmt, va_list ap);
 
 /* Prefix e->msg with "prefix: " (for adding context while unwinding). */
 void ps_err_prefix(struct ps_err *e, const char *fmt, ...) PS_PRINTF(2, 3);

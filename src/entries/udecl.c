@@ -26,12 +26,11 @@ struct dp {
 static int fail(struct dp *p, const char *fmt, ...) PS_PRINTF(2, 3);
 static int fail(struct dp *p, const char *fmt, ...)
 {
-  char msg[800];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  ps_vfail_at(p->e, p->path, p->line, fmt, ap);
   va_end(ap);
-  return ps_fail(p->e, "%s:%d: %s", p->path, p->line, msg);
+  return -1;
 }
 
 static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }

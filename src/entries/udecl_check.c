@@ -22,12 +22,11 @@ struct ck {
 static int fail(struct ck *p, const char *fmt, ...) PS_PRINTF(2, 3);
 static int fail(struct ck *p, const char *fmt, ...)
 {
-  char msg[800];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  ps_vfail_at(p->e, p->path, p->line, fmt, ap);
   va_end(ap);
-  return ps_fail(p->e, "%s:%d: %s", p->path, p->line, msg);
+  return -1;
 }
 
 /* An undeclared name: where it was first used, and the declared name closest to it. */
