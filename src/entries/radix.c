@@ -54,7 +54,8 @@
 #define OS_HWG 256         /* os_hist's work-items a group */
 #define OS_HVEC 4          /* os_hist's keys a load: 1, 2 or 4 */
 #define OS_HPARTS 1        /* os_hist's copies of its local counts: 1, 2, 4 or 8 */
-#define OS_PEERS_HOT 0     /* the atomic-OR ranking's digits matched by ballots first: 0, 1 or 2 */
+#define OS_PEERS_HOT_PTX 1 /* in a hot pass the atomic-OR ranking's digits matched by ballots first, with
+                           ** PTX: 0, 1 or 2 (docs/performance.md, Sorts); without PTX 0 */
 #define OS_HITEMS_GPU 2    /* os_hist's loads a work-item in flight on GPUs (CPUs: 1) */
 
 /* The tuning parameters of the Onesweep sorts (tune.h); os_choose reads them
@@ -78,8 +79,8 @@ static const struct tune_param sort_params[] = {
   {"sort_packed_ranks", 0, 1, "os_pass's ranks two to a register (default: with PTX, keys of <= 4 bytes)"},
   {"sort_peers_or", 0, 1, "a key's warp peers by atomic OR in local memory (default: GPUs without PTX; with PTX "
                           "keys of <= 4 bytes, 4 bytes with values)"},
-  {"sort_peers_hot", 0, 2, "with sort_peers_or: the warp's first 0, 1 or 2 digits matched by a ballot each rather "
-                           "than by atomics, against a hot digit's (default 0)"},
+  {"sort_peers_hot", 0, 2, "with sort_peers_or, in a pass where one digit holds over 1/8 of the keys: the warp's "
+                           "first 0, 1 or 2 digits matched by a ballot each, not by atomics (default: 1 with PTX)"},
   {NULL, 0, 0, NULL}};
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
@@ -331,7 +332,7 @@ static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n
   int narrow = data_type_size(t) <= 4;
   c->ptx = entry_use_ptx(j);
   c->peers_or = (int)entry_param(j, "sort_peers_or", c->ptx ? (arg ? data_type_size(t) == 4 : narrow) : info->is_gpu);
-  c->peers_hot = (int)entry_param(j, "sort_peers_hot", OS_PEERS_HOT);
+  c->peers_hot = (int)entry_param(j, "sort_peers_hot", c->ptx ? OS_PEERS_HOT_PTX : 0);
   c->warp_scan = c->ptx && (!arg || data_type_size(t) == 4);
   c->gid = (int)entry_param(j, "sort_gid", c->ptx);
   c->scang = (int)entry_param(j, "sort_scan_group", c->ptx);
