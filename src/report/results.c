@@ -147,6 +147,27 @@ static void add_how(cJSON *ps, const struct report_dataset *d)
   cJSON_AddNumberToObject(ps, "host_seconds", d->phase_s[PHASE_LOAD] + d->phase_s[PHASE_VALIDATE]);
 }
 
+/* bench --concurrent: the mean alone beside the dataset's (at once), their
+** ratio, and the devices' throughput at once, summed, into ps's "concurrent". */
+static void add_concurrent(cJSON *ps, const struct report_dataset *d)
+{
+  const struct report_concurrent *c = d->concurrent;
+  cJSON *o = cJSON_AddObjectToObject(ps, "concurrent");
+  cJSON_AddNumberToObject(o, "devices", c->devices);
+  cJSON_AddNumberToObject(o, "alone_mean_us", c->alone.mean);
+  cJSON_AddNumberToObject(o, "alone_median_us", c->alone.median);
+  cJSON_AddNumberToObject(o, "alone_rsd", c->alone.rsd);
+  cJSON_AddNumberToObject(o, "alone_runs", (double)c->alone.n);
+  cJSON_AddNumberToObject(o, "ratio", d->s.mean / c->alone.mean);
+  cJSON_AddNumberToObject(o, "aggregate_runs_per_s", c->rps);
+  if (d->has_inputs)
+    cJSON_AddNumberToObject(o, "aggregate_elements_per_s", (double)d->elements * c->rps);
+  if (d->has_inputs && d->has_bytes)
+    cJSON_AddNumberToObject(o, "aggregate_bytes_per_s", d->min_bytes * c->rps);
+  if (c->alone_rps > 0)
+    cJSON_AddNumberToObject(o, "aggregate_of_alone", c->rps / c->alone_rps);
+}
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   size_t mark = failures_now();
@@ -226,6 +247,8 @@ static cJSON *dataset_json(const struct report_dataset *d)
       cJSON_AddNumberToObject(ps, "min_bytes", d->min_bytes);
   }
   cJSON_AddStringToObject(ps, "validation", d->validation);
+  if (d->concurrent != NULL)
+    add_concurrent(ps, d);
   add_how(ps, d);
   return o;
 }
@@ -328,6 +351,8 @@ static cJSON *context_json(const struct results_context *c)
   cJSON_AddStringToObject(o, "kernels", c->kernels != NULL ? c->kernels : "embedded");
   if (c->batch > 0)
     cJSON_AddNumberToObject(o, "batch", (double)c->batch);
+  if (c->concurrent > 0)
+    cJSON_AddNumberToObject(o, "concurrent", c->concurrent);
   else
     cJSON_AddStringToObject(o, "batch", c->batch < 0 ? "auto" : "off");
   return o;
