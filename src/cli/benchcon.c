@@ -253,7 +253,8 @@ static void keep_round(struct benchcon *c)
 ** told to every ready worker, the dataset kept, the next one gathered. */
 static void end_round(struct benchcon *c)
 {
-  struct benchcon_end end = {0, 0, 0};
+  struct benchcon_end end;
+  memset(&end, 0, sizeof end);
   for (int k = 0; k < c->n; k++)
     if (c->cur.at_once[k] > 0 && c->cur.alone[k] > 0) {
       end.devices++;
@@ -443,13 +444,15 @@ static int next(struct benchcon_peer *p, volatile sig_atomic_t *stop, struct msg
 }
 
 /* The prepared job j run, untimed, until the conductor's next word or a stop
-** (or an error, after which the job is left alone). */
-static void keep_busy(struct benchcon_peer *p, struct entry_job *j, volatile sig_atomic_t *stop)
+** (or an error, after which the job is left alone); the runs made. */
+static int64_t keep_busy(struct benchcon_peer *p, struct entry_job *j, volatile sig_atomic_t *stop)
 {
   struct pollfd pf = {p->in, POLLIN, 0};
   struct ps_err e;
+  int64_t runs = 0;
   while (!*stop && poll(&pf, 1, 0) == 0 && entry_run(j, &e) == 0 && entry_sync(j, &e) == 0)
-    ;
+    runs++;
+  return runs;
 }
 
 /* The mean of r's runs, as the report computes it. */
@@ -468,14 +471,18 @@ int benchcon_measure(struct benchcon_peer *p, const char *label, struct entry_jo
   struct progress pa = *pg; /* the runs alone have a display of their own */
   struct msg msg;
   int cmd, done = 0, failed = j == NULL; /* done: bit 0 alone, bit 1 at once */
+  memset(end, 0, sizeof *end);
   msg = (struct msg){.kind = CON_READY, .ok = j != NULL, .elements = elements, .bytes = bytes};
   snprintf(msg.label, sizeof msg.label, "%s", label);
   cmd = say(p, &msg, stop) == 0 ? next(p, stop, &msg) : -1;
   while (cmd == CON_ALONE || cmd == CON_AT_ONCE) {
     int once = cmd == CON_AT_ONCE;
     struct msg reply = {.kind = CON_MEASURED};
+    uint64_t *ns = once ? end->at_once_ns : end->alone_ns;
     if (!failed && !(done & (1 << once))) {
+      ns[0] = ps_now_ns();
       failed = measure_run(mp, j, stop, progress_update, once ? pg : &pa, once ? m : alone) != 0;
+      ns[1] = ps_now_ns();
       done |= 1 << once;
       reply.ok = !failed;
       reply.mean_us = failed ? 0 : mean_of(once ? m : alone);
@@ -483,11 +490,14 @@ int benchcon_measure(struct benchcon_peer *p, const char *label, struct entry_jo
     if (say(p, &reply, stop) != 0)
       break;
     if (once && reply.ok)
-      keep_busy(p, j, stop);
+      end->untimed = keep_busy(p, j, stop);
     cmd = next(p, stop, &msg);
   }
-  if (cmd == CON_END)
-    *end = msg.end;
+  if (cmd == CON_END) {
+    end->devices = msg.end.devices;
+    end->rps = msg.end.rps;
+    end->alone_rps = msg.end.alone_rps;
+  }
   if (cmd == CON_END && done == 3 && !failed)
     return 0;
   if (j == NULL)

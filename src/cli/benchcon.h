@@ -61,10 +61,13 @@ void benchcon_free(struct benchcon *c); /* accepts NULL; closes what is open */
 
 /* ------------------------------- a worker ------------------------------- */
 
-/* What the conductor says at a dataset's end. */
+/* What became of a worker's dataset: the conductor's word at its end, and
+** the worker's own times. */
 struct benchcon_end {
-  int devices;           /* that measured it at once */
-  double rps, alone_rps; /* runs a second of those devices, summed: at once, and each alone */
+  int devices;           /* the devices that measured it at once */
+  double rps, alone_rps; /* their runs a second, summed: at once, and each alone */
+  uint64_t alone_ns[2], at_once_ns[2]; /* the worker's: when its timed runs began and ended (ps_now_ns) */
+  int64_t untimed;       /* the worker's: runs made untimed after its runs at once, until the others' ended */
 };
 
 /* Dataset label ("SUITE:ENTRY DATASET", every worker's the same) on this
@@ -72,7 +75,8 @@ struct benchcon_end {
 ** step), a run working on `elements` elements and `bytes` bytes (0: unknown):
 ** the conductor told, and what it says done: the measurement alone into
 ** *alone, at once into *m (measure_run's, with mp and stop; pg shows the progress),
-** and its word at the end into *end. 0 when both ran without error; else -1
+** its word at the end and the
+** worker's times into *end. 0 when both ran without error; else -1
 ** with e set: j NULL, a measurement's error, stopped, or the conductor gone
 ** (which sets *stop: the worker ends as if interrupted). Free *alone and *m
 ** with measure_result_free either way. */

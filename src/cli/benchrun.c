@@ -151,7 +151,7 @@ void benchrun_concurrent(const struct benchrun_env *cf, const char *label, const
   struct rt *rt = cf->tg->rt;
   struct entry_job j = entry_job_init(en, cf->tg, in, load_error != NULL ? 0 : nin);
   struct measure_result alone;
-  struct benchcon_end end = {0, 0, 0};
+  struct benchcon_end end;
   struct ps_err e;
   uint64_t t0, want = 0, elements = 0;
   double bytes = 0;
@@ -185,6 +185,11 @@ void benchrun_concurrent(const struct benchrun_env *cf, const char *label, const
     o->con.devices = end.devices;
     o->con.rps = end.rps;
     o->con.alone_rps = end.alone_rps;
+    o->con.untimed = end.untimed;
+    for (int i = 0; i < 2; i++) {
+      o->con.alone_s[i] = (double)(end.alone_ns[i] - cf->t_program) / 1e9;
+      o->con.at_once_s[i] = (double)(end.at_once_ns[i] - cf->t_program) / 1e9;
+    }
     stats_compute(alone.us, alone.n, &o->con.alone);
     result(cf, &j, want, o);
   }

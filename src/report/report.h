@@ -39,6 +39,8 @@ struct report_concurrent {
   int devices;           /* the devices measured at once, this one included */
   struct stats alone;    /* this device's runs alone (the dataset's runs are those at once) */
   double rps, alone_rps; /* runs a second of those devices summed: at once, and each alone */
+  double alone_s[2], at_once_s[2]; /* when this device's timed runs began and ended, s since bench began */
+  int64_t untimed;       /* runs it made untimed after those at once, until the other devices' ended */
 };
 
 struct report_dataset {

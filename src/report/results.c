@@ -152,7 +152,7 @@ static void add_how(cJSON *ps, const struct report_dataset *d)
 static void add_concurrent(cJSON *ps, const struct report_dataset *d)
 {
   const struct report_concurrent *c = d->concurrent;
-  cJSON *o = cJSON_AddObjectToObject(ps, "concurrent");
+  cJSON *o = cJSON_AddObjectToObject(ps, "concurrent"), *w;
   cJSON_AddNumberToObject(o, "devices", c->devices);
   cJSON_AddNumberToObject(o, "alone_mean_us", c->alone.mean);
   cJSON_AddNumberToObject(o, "alone_median_us", c->alone.median);
@@ -166,6 +166,13 @@ static void add_concurrent(cJSON *ps, const struct report_dataset *d)
     cJSON_AddNumberToObject(o, "aggregate_bytes_per_s", d->min_bytes * c->rps);
   if (c->alone_rps > 0)
     cJSON_AddNumberToObject(o, "aggregate_of_alone", c->rps / c->alone_rps);
+  cJSON_AddNumberToObject(o, "untimed_runs", (double)c->untimed);
+  w = cJSON_AddArrayToObject(o, "alone_seconds");
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->alone_s[0]));
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->alone_s[1]));
+  w = cJSON_AddArrayToObject(o, "at_once_seconds");
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->at_once_s[0]));
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->at_once_s[1]));
 }
 
 cJSON *results_dataset_json(const struct report_dataset *d)
