@@ -260,13 +260,11 @@ static cJSON *dataset_json(const struct report_dataset *d)
   return o;
 }
 
-/* The device's identity into o's "identity" (docs/json.md): its UUID and PCI
-** address (NVML's where OpenCL does not say), and NVML's board, serial,
-** driver and clocks at start; "absent" names what no source reported. */
-static void identity_json(cJSON *o, const struct rt_device_info *dev, const struct nvml_identity *g)
+/* results_identity_json's object, built without checks. */
+static cJSON *identity_json(const struct rt_device_info *dev, const struct nvml_identity *g)
 {
   static const struct nvml_identity none;
-  cJSON *id = cJSON_AddObjectToObject(o, "identity"), *absent = cJSON_CreateArray();
+  cJSON *id = cJSON_CreateObject(), *absent = cJSON_CreateArray();
   const char *uuid = g != NULL && g->uuid[0] != '\0' ? g->uuid : dev->uuid;
   const char *pci = dev->pci_bus_id[0] != '\0' ? dev->pci_bus_id : g != NULL ? g->pci_bus_id : "";
   const struct nvml_identity *n = g != NULL ? g : &none;
@@ -298,6 +296,13 @@ static void identity_json(cJSON *o, const struct rt_device_info *dev, const stru
     cJSON_AddItemToArray(absent, cJSON_CreateString("clocks_at_start"));
   }
   cJSON_AddItemToObject(id, "absent", absent);
+  return id;
+}
+
+cJSON *results_identity_json(const struct rt_device_info *dev, const struct nvml_identity *g)
+{
+  size_t mark = failures_now();
+  return whole(identity_json(dev, g), mark);
 }
 
 /* The context's object, built without checks: results_context_json checks. */
@@ -322,7 +327,7 @@ static cJSON *context_json(const struct results_context *c)
     cJSON_AddStringToObject(o, "opencl_version", c->dev->version);
     if (c->dev->cache_bytes > 0)
       cJSON_AddNumberToObject(o, "device_cache_bytes", (double)c->dev->cache_bytes);
-    identity_json(o, c->dev, c->gpu_id);
+    cJSON_AddItemToObject(o, "identity", identity_json(c->dev, c->gpu_id));
   } else {
     cJSON_AddStringToObject(o, "device", c->threads > 0 ? "host CPU (multicore backend)"
                                                         : "host CPU (sequential c backend)");

@@ -192,6 +192,12 @@ struct results_context {
 };
 cJSON *results_context_json(const struct results_context *c); /* NULL when out of memory */
 
+/* Device dev's identity (docs/json.md, psearch_context.identity): its UUID
+** and PCI address (NVML's word g where OpenCL does not say; g NULL: NVML does
+** not know the device), NVML's board, serial, driver and clocks; "absent"
+** names what no source reported. NULL when out of memory. */
+cJSON *results_identity_json(const struct rt_device_info *dev, const struct nvml_identity *g);
+
 /* How many of cJSON's allocations have failed in this process (counted
 ** from the first call on): a tree built with unchecked cJSON_Add... calls is
 ** whole when the count did not change while it was built. */
