@@ -432,7 +432,8 @@ static struct benchplan *plan_device(const struct bench_config *cf, struct suite
   const struct rt *rt = cf->tg.rt;
   char device[600];
   struct benchplan_env env = {&cf->mp, device, rt != NULL && rt_info(rt)->is_gpu,
-                              rt != NULL && rt_can_profile(rt), cf->use_cache, !cf->interleave && !cf->concurrent};
+                              rt != NULL && rt_can_profile(rt), cf->use_cache, !cf->interleave && !cf->concurrent,
+                              cf->peer != NULL ? cf->concurrent + 1 : 1};
   if (rt != NULL)
     snprintf(device, sizeof device, "%s|%s|%s", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
   else
