@@ -141,6 +141,24 @@ check dall 0 $P bench -d all --device-type=cpu -r 1 --max-runs 1 --no-convergenc
 check compare 0 $P compare dall.json slow.json
 has $OUT "Devices run at once (bench --concurrent) changed"
 
+# several -d: the devices they name, as -d all runs them (here both, by name)
+check "several -d" 0 $P bench -d pthread -d basic --concurrent -r 1 --max-runs 1 --no-convergence-phase -e bench_copy \
+  --json named.json t.bench
+py "several -d" named.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert sorted(r) == ["t.bench:bench_copy@p0d0", "t.bench:bench_copy@p0d1"], sorted(r)
+assert all(x["psearch"]["concurrent"]["devices"] == 2 for v in r.values() for x in v["datasets"].values()), r
+PY
+check "-d names none" 1 $P bench -d 0 -d nope --concurrent t.bench
+has $ERR "-d nope: no OpenCL device matches it"
+check "-d twice the same" 2 $P bench -d 1 -d pthread --concurrent t.bench
+has $ERR "the selection has one"
+check "-d all and -d" 2 $P bench -d all -d 1 t.bench
+has $ERR "-d all and -d 1"
+check "run several -d" 2 $P run -d 0 -d 1 -e sorted
+has $ERR "several -d are for bench"
+
 # what does not go with it: exit 2, said
 check "one device" 2 env POCL_DEVICES=pthread $P "${CB[@]}" t.bench
 has $ERR "the selection has one"
