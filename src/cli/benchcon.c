@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #define LABEL_MAX 1024 /* a dataset's label in a message */
-#define LABEL_SHOWN 60 /* the table's first column at most */
+#define LABEL_SHOWN 80 /* the table's first column at most */
 
 /* What goes over the pipes, one shape both ways: READY and MEASURED from a
 ** worker, ALONE, AT_ONCE and END from the conductor. A message is shorter
