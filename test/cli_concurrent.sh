@@ -83,7 +83,39 @@ for (prog, d), devs in by.items():
         assert cells[i] == "%.3fx" % devs[x][1]["ratio"], (row, devs[x][1]["ratio"])
 # a device done first kept running, untimed, while the other measured
 assert untimed >= 1, untimed
-assert any(l.startswith("geometric mean") for l in table), table
+# the geometric mean of each device's ratios
+geo = [l for l in table if l.startswith("geometric mean")]
+assert len(geo) == 1, table
+for i, x in enumerate(("p0d0", "p0d1")):
+    rs = [devs[x][1]["ratio"] for devs in by.values()]
+    assert geo[0][len("geometric mean"):].split()[i] == "%.3fx" % math.exp(sum(map(math.log, rs)) / len(rs)), geo
+# each device's report: after a dataset's line, its mean alone and the ratio
+prog = None
+lines = open(sys.argv[3]).read().split("Interference (--concurrent)")[0].splitlines()
+seen = 0
+for i, l in enumerate(lines):
+    if l.startswith("Results for "):
+        prog = l[len("Results for "):-1]
+    elif l.startswith("    alone "):
+        name = lines[i - 1].split(":")[0]
+        ps, k = by[(prog.rsplit("@", 1)[0], name)][prog.rsplit("@", 1)[1]]
+        assert " at once %.3fx the mean alone; 2 devices together: " % k["ratio"] in l, (l, k["ratio"])
+        assert "(%.0f%% of their sum alone)" % (100 * k["aggregate_of_alone"]) in l, l
+        seen += 1
+assert seen == 2 * len(by), seen
+PY
+
+# the plan counts a case's measurements: each device alone, then all at once
+# (before any run of these devices stores its times: the cost model's estimates)
+check "dry-run alone" 0 $P bench -d 0 --device-type=cpu --dry-run t.bench
+cp $OUT dry1.out
+check "dry-run concurrent" 0 $P bench -d all --concurrent --device-type=cpu --dry-run t.bench
+py "dry-run estimates" dry1.out $OUT <<'PY'
+import re, sys
+def est(f):
+    return [float(m.group(1)) for m in re.finditer(r"elements +([0-9.]+) s", open(f).read())]
+one, con = est(sys.argv[1]), est(sys.argv[2])
+assert len(con) == 2 * len(one) == 20 and all(c > 2 * o for c, o in zip(con, one + one)), (one, con)
 PY
 
 # the runs at once overlap: 100 ms a call, the two devices' windows share time
@@ -150,11 +182,11 @@ r = json.load(open(sys.argv[1]))
 assert sorted(r) == ["t.bench:bench_copy@p0d0", "t.bench:bench_copy@p0d1"], sorted(r)
 assert all(x["psearch"]["concurrent"]["devices"] == 2 for v in r.values() for x in v["datasets"].values()), r
 PY
-check "-d names none" 1 $P bench -d 0 -d nope --concurrent t.bench
+check "-d names none" 1 $P bench -d 0 -d nope --concurrent "${Q[@]}" t.bench
 has $ERR "-d nope: no OpenCL device matches it"
-check "-d twice the same" 2 $P bench -d 1 -d pthread --concurrent t.bench
+check "-d twice the same" 2 $P bench -d 1 -d pthread --concurrent "${Q[@]}" t.bench
 has $ERR "the selection has one"
-check "-d all and -d" 2 $P bench -d all -d 1 t.bench
+check "-d all and -d" 2 $P bench -d all -d 1 "${Q[@]}" t.bench
 has $ERR "-d all and -d 1"
 check "run several -d" 2 $P run -d 0 -d 1 -e sorted
 has $ERR "several -d are for bench"
@@ -162,7 +194,8 @@ has $ERR "several -d are for bench"
 # what does not go with it: exit 2, said
 check "one device" 2 env POCL_DEVICES=pthread $P "${CB[@]}" t.bench
 has $ERR "the selection has one"
-check "no -d all" 2 $P bench --concurrent t.bench
+Q=(-r 1 --max-runs 1 --no-convergence-phase) # should a mutant run them after all
+check "no -d all" 2 $P bench --concurrent "${Q[@]}" t.bench
 has $ERR "add -d all"
 check "with --parallel" 2 $P "${CB[@]}" --parallel t.bench
 has $ERR "--concurrent and --parallel"
@@ -170,6 +203,6 @@ check "with --shard" 2 $P "${CB[@]}" --shard 1/2 t.bench
 check "with --interleave" 2 $P "${CB[@]}" --interleave t.bench
 check "with --markdown" 2 $P "${CB[@]}" --markdown m.md t.bench
 check "with --balance-from" 2 $P "${CB[@]}" --balance-from full.json t.bench
-check "c backend" 2 $P bench --backend=c -d all --concurrent t.bench
+check "c backend" 2 $P bench --backend=c -d all --concurrent "${Q[@]}" t.bench
 
 finish
