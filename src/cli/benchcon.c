@@ -90,61 +90,60 @@ struct benchcon *benchcon_new(int n)
 {
   struct benchcon *c = calloc(1, sizeof *c);
   size_t m = (size_t)n + 1;
-  if (c == NULL)
-    return NULL;
-  c->n = n;
-  c->w = calloc(m, sizeof *c->w);
-  c->pf = calloc(m, sizeof *c->pf);
-  c->pk = calloc(m, sizeof *c->pk);
-  c->cur.alone = calloc(m, sizeof *c->cur.alone);
-  c->cur.at_once = calloc(m, sizeof *c->cur.at_once);
-  if (c->w == NULL || c->pf == NULL || c->pk == NULL || c->cur.alone == NULL || c->cur.at_once == NULL) {
-    c->n = 0;
-    benchcon_free(c);
-    return NULL;
+  if (c != NULL) {
+    c->w = calloc(m, sizeof *c->w);
+    c->pf = calloc(m, sizeof *c->pf);
+    c->pk = calloc(m, sizeof *c->pk);
+    c->cur.alone = calloc(m, sizeof *c->cur.alone);
+    c->cur.at_once = calloc(m, sizeof *c->cur.at_once);
   }
-  for (int k = 0; k < n; k++)
+  if (c != NULL && (c->w == NULL || c->pf == NULL || c->pk == NULL || c->cur.alone == NULL || c->cur.at_once == NULL)) {
+    benchcon_free(c); /* c->n is 0: no descriptor to close */
+    c = NULL;
+  }
+  for (int k = 0; c != NULL && k < n; k++)
     c->w[k].in = c->w[k].out = c->w[k].child_in = c->w[k].child_out = -1;
+  if (c != NULL)
+    c->n = n;
   return c;
 }
 
 void benchcon_free(struct benchcon *c)
 {
-  if (c == NULL)
-    return;
-  for (int k = 0; k < c->n; k++) {
+  for (int k = 0; c != NULL && k < c->n; k++) {
     close_fd(&c->w[k].in);
     close_fd(&c->w[k].out);
     close_fd(&c->w[k].child_in);
     close_fd(&c->w[k].child_out);
   }
-  for (int i = 0; i < c->nr; i++)
+  for (int i = 0; c != NULL && i < c->nr; i++)
     round_free(&c->r[i]);
-  round_free(&c->cur);
-  free(c->r);
-  free(c->w);
-  free(c->pf);
-  free(c->pk);
+  if (c != NULL) {
+    round_free(&c->cur);
+    free(c->r);
+    free(c->w);
+    free(c->pf);
+    free(c->pk);
+  }
   free(c);
 }
 
 int benchcon_pipes(struct benchcon *c, int k, const char *key, struct ps_err *e)
 {
   struct wk *w = &c->w[k];
-  int up[2], down[2]; /* the worker to the conductor, the conductor to the worker */
+  int up[2] = {-1, -1}, down[2] = {-1, -1}, rc = 0; /* the worker to the conductor, the conductor to the worker */
   snprintf(w->key, sizeof w->key, "%s", key);
-  if (pipe(up) != 0)
-    return ps_fail(e, "--concurrent: pipe: %s", strerror(errno));
-  if (pipe(down) != 0) {
-    close(up[0]);
-    close(up[1]);
-    return ps_fail(e, "--concurrent: pipe: %s", strerror(errno));
+  if (pipe(up) != 0 || pipe(down) != 0) {
+    rc = ps_fail(e, "--concurrent: pipe: %s", strerror(errno));
+    close_fd(&up[0]);
+    close_fd(&up[1]);
+  } else {
+    w->in = up[0];
+    w->child_out = up[1];
+    w->child_in = down[0];
+    w->out = down[1];
   }
-  w->in = up[0];
-  w->child_out = up[1];
-  w->child_in = down[0];
-  w->out = down[1];
-  return 0;
+  return rc;
 }
 
 struct benchcon_peer *benchcon_child(struct benchcon *c, int k)
@@ -205,8 +204,6 @@ static int start_round(struct benchcon *c)
   int lead = 0;
   while (lead < c->n && !live(c, lead))
     lead++;
-  if (lead == c->n)
-    return -1;
   for (int k = lead + 1; k < c->n; k++)
     if (live(c, k) && strcmp(c->w[k].label, c->w[lead].label) != 0) {
       ps_error("--concurrent: the worker of %s is at %s, the one of %s at %s: %s left out", c->w[k].key,
@@ -215,12 +212,14 @@ static int start_round(struct benchcon *c)
     }
   for (int k = 0; k < c->n; k++)
     c->cur.alone[k] = c->cur.at_once[k] = NAN;
-  memcpy(c->label, c->w[lead].label, sizeof c->label);
-  c->cur.elements = c->w[lead].elements;
-  c->cur.bytes = c->w[lead].bytes;
-  c->phase = ALONE;
-  c->turn = -1;
-  return 0;
+  if (lead < c->n) {
+    memcpy(c->label, c->w[lead].label, sizeof c->label);
+    c->cur.elements = c->w[lead].elements;
+    c->cur.bytes = c->w[lead].bytes;
+    c->phase = ALONE;
+    c->turn = -1;
+  }
+  return lead < c->n ? 0 : -1;
 }
 
 /* The dataset under way kept for the table (left out, said, when out of memory). */
@@ -346,14 +345,12 @@ void benchcon_step(struct benchcon *c, int ms, int stopped)
     }
   if (np == 0) {
     nanosleep(&(struct timespec){ms / 1000, (long)(ms % 1000) * 1000000}, NULL);
-    return;
+  } else if (poll(c->pf, (nfds_t)np, ms) > 0) {
+    for (int i = 0; i < np; i++)
+      if (c->pf[i].revents != 0)
+        receive(c, c->pk[i]);
+    advance(c);
   }
-  if (poll(c->pf, (nfds_t)np, ms) <= 0)
-    return;
-  for (int i = 0; i < np; i++)
-    if (c->pf[i].revents != 0)
-      receive(c, c->pk[i]);
-  advance(c);
 }
 
 /* ================================ The table ============================= */
@@ -378,16 +375,9 @@ static void print_row(FILE *f, const struct round *r, int n, int width)
   fprintf(f, "\n");
 }
 
-void benchcon_print(const struct benchcon *c, FILE *f)
+/* The table's header, rows and geometric means, names padded to width. */
+static void print_table(const struct benchcon *c, FILE *f, int width)
 {
-  int width = 14, any = 0;
-  for (int i = 0; i < c->nr; i++) {
-    int len = (int)strlen(c->r[i].label);
-    width = len > width ? (len > LABEL_SHOWN ? LABEL_SHOWN : len) : width;
-    any |= c->r[i].end.devices > 0;
-  }
-  if (!any)
-    return;
   fprintf(f, "\nInterference (--concurrent): each dataset's mean on each device while the %d devices ran it at\n"
              "once, over its mean alone; their throughput at once, summed (its share of their sum alone).\n", c->n);
   fprintf(f, "%-*s", width, "");
@@ -413,34 +403,46 @@ void benchcon_print(const struct benchcon *c, FILE *f)
   fprintf(f, "\n");
 }
 
+void benchcon_print(const struct benchcon *c, FILE *f)
+{
+  int width = 14, any = 0;
+  for (int i = 0; i < c->nr; i++) {
+    int len = (int)strlen(c->r[i].label);
+    width = len > width ? (len > LABEL_SHOWN ? LABEL_SHOWN : len) : width;
+    any |= c->r[i].end.devices > 0;
+  }
+  if (any)
+    print_table(c, f, width);
+}
+
 /* ================================ A worker ============================== */
 
 /* m to the conductor: 0, or -1 when it is gone (*stop set). */
 static int say(struct benchcon_peer *p, const struct msg *m, volatile sig_atomic_t *stop)
 {
-  if (ps_write_full(p->out, m, sizeof *m) == 0)
-    return 0;
-  *stop = 1;
-  return -1;
+  int rc = ps_write_full(p->out, m, sizeof *m);
+  if (rc != 0)
+    *stop = 1;
+  return rc;
 }
 
 /* The conductor's next word into *m: its kind, or -1 once stopped or when
 ** the conductor is gone (*stop set). Polls, so that a stop is seen within 50 ms. */
 static int next(struct benchcon_peer *p, volatile sig_atomic_t *stop, struct msg *m)
 {
-  int r = 0;
+  int r = 0, kind = -1;
   while (!*stop && r == 0) {
     struct pollfd pf = {p->in, POLLIN, 0};
     if ((r = poll(&pf, 1, 50)) < 0 && errno == EINTR)
       r = 0;
   }
   if (*stop)
-    return -1;
-  if (r < 0 || ps_read_full(p->in, m, sizeof *m) != 0) {
-    *stop = 1;
-    return -1;
-  }
-  return m->kind;
+    kind = -1;
+  else if (r > 0 && ps_read_full(p->in, m, sizeof *m) == 0)
+    kind = m->kind;
+  else
+    *stop = 1; /* the conductor is gone */
+  return kind;
 }
 
 /* The prepared job j run, untimed, until the conductor's next word or a stop
@@ -470,7 +472,7 @@ int benchcon_measure(struct benchcon_peer *p, const char *label, struct entry_jo
 {
   struct progress pa = *pg; /* the runs alone have a display of their own */
   struct msg msg;
-  int cmd, done = 0, failed = j == NULL; /* done: bit 0 alone, bit 1 at once */
+  int cmd, done = 0, failed = j == NULL, rc = -1; /* done: bit 0 alone, bit 1 at once */
   memset(end, 0, sizeof *end);
   msg = (struct msg){.kind = CON_READY, .ok = j != NULL, .elements = elements, .bytes = bytes};
   snprintf(msg.label, sizeof msg.label, "%s", label);
@@ -499,12 +501,14 @@ int benchcon_measure(struct benchcon_peer *p, const char *label, struct entry_jo
     end->alone_rps = msg.end.alone_rps;
   }
   if (cmd == CON_END && done == 3 && !failed)
-    return 0;
-  if (j == NULL)
-    return ps_fail(e, "not prepared");
-  if (*stop)
-    return ps_fail(e, "Interrupted.");
-  if (alone->error != NULL)
-    return ps_fail(e, "alone: %s", alone->error);
-  return ps_fail(e, "%s", m->error != NULL ? m->error : "--concurrent: not measured");
+    rc = 0;
+  else if (j == NULL)
+    ps_fail(e, "not prepared");
+  else if (*stop)
+    ps_fail(e, "Interrupted.");
+  else if (alone->error != NULL)
+    ps_fail(e, "alone: %s", alone->error);
+  else
+    ps_fail(e, "%s", m->error != NULL ? m->error : "--concurrent: not measured");
+  return rc;
 }

@@ -173,6 +173,8 @@ void benchrun_concurrent(const struct benchrun_env *cf, const char *label, const
   o->tuning = j.used;
   if (ready && report_work(en, in, nin, &elements, &has_bytes, &bytes) != 0)
     elements = 0;
+  vlog(cf, ready ? "prepared; in step with the other devices" : "not runnable; in step with the other devices",
+       pg->desc);
   o->has_gpu = ready && cf->nvml != NULL && nvml_sample(cf->nvml, &o->gpu[0]) == 0;
   if (benchcon_measure(cf->peer, label, ready ? &j : NULL, (double)elements, bytes, &cf->mp, cf->stop, pg,
                        &alone, &o->m, &end, &e) != 0) {
@@ -180,6 +182,7 @@ void benchrun_concurrent(const struct benchrun_env *cf, const char *label, const
   } else {
     o->has_gpu = o->has_gpu && nvml_sample(cf->nvml, &o->gpu[1]) == 0;
     o->phase_s[PHASE_RUNS] = lap(&t0);
+    vlog(cf, "measured alone, then at once with the other devices", pg->desc);
     o->has_peak = rt != NULL;
     o->peak = rt != NULL ? rt_peak_bytes(rt) - evict_bytes(cf->mp.evict) : 0;
     o->con.devices = end.devices;

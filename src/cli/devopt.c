@@ -122,29 +122,35 @@ static int named(const struct devopt *d, const struct rt_device_info *di, uint64
 
 int devopt_list(const struct devopt *d, struct rt_device_info **out, int *n, struct ps_err *e)
 {
+  const char *platform = d->sel.platform ? d->sel.platform : "any", *type = d->sel.type ? d->sel.type : "any";
   struct rt_device_info *all = NULL;
   uint64_t hit = 0;
-  int k = 0;
+  int k = 0, missing = -1, rc = -1;
   *out = NULL;
   *n = 0;
   if (devinfo_list(&all, &k, e) != 0)
-    return -1;
+    goto done;
   for (int i = 0; i < k; i++)
     if (devsel_matches(&d->sel, &all[i]) && named(d, &all[i], &hit))
       all[(*n)++] = all[i];
-  for (int j = 0; j < d->nnamed && d->nnamed > 1; j++)
-    if (!(hit >> j & 1)) {
-      free(all);
-      return ps_fail(e, "-d %s: no OpenCL device matches it (platform %s, type %s); 'psearch devices' lists them",
-                     d->named[j], d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
-    }
-  if (*n == 0) {
+  for (int j = d->nnamed > 1 ? d->nnamed - 1 : -1; j >= 0; j--) /* the first -d that names none */
+    if (!(hit >> j & 1))
+      missing = j;
+  if (missing >= 0)
+    ps_fail(e, "-d %s: no OpenCL device matches it (platform %s, type %s); 'psearch devices' lists them",
+            d->named[missing], platform, type);
+  else if (*n == 0)
+    ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them", platform,
+            type);
+  else
+    rc = 0;
+done:
+  if (rc == 0)
+    *out = all;
+  else
     free(all);
-    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
-                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
-  }
-  *out = all;
-  return 0;
+  *n = rc == 0 ? *n : 0;
+  return rc;
 }
 
 /* The k-th device the selection admits (0-based) into *di; -1 with e set. */
