@@ -39,7 +39,7 @@ enum { DEVOPT_BACKEND = 1, DEVOPT_DEVICE, DEVOPT_DEVTYPE, DEVOPT_TUNE };
 #define DEVOPT_ROWS(BASE)                                                                          \
   OPT_ROW_CALL("backend", 0, BASE, "NAME", devopt_row, DEVOPT_BACKEND, "opencl (default), multicore (threads) or c (sequential)"), \
   OPT_ROW_STRING("platform", 'p', DEVOPT_AT(BASE, sel.platform), "P", "OpenCL platform: index or name substring"), \
-  OPT_ROW_CALL("device", 'd', BASE, "D", devopt_row, DEVOPT_DEVICE, "OpenCL device: index or name substring; bench: all"), \
+  OPT_ROW_CALL("device", 'd', BASE, "D", devopt_row, DEVOPT_DEVICE, "OpenCL device: index or name substring; bench: all, or -d repeated"), \
   OPT_ROW_CALL("device-type", 0, BASE, "TYPE", devopt_row, DEVOPT_DEVTYPE, "cpu, gpu or all"),   \
   OPT_ROW_INT("threads", 0, DEVOPT_AT(BASE, threads), "N", 1, POOL_MAX, "multicore: worker threads (default: the usable cores)"), \
   OPT_ROW_STRING("kernels", 0, DEVOPT_AT(BASE, kernels), "DIR", "Read kernel sources from DIR instead of the embedded ones"), \
