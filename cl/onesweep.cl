@@ -30,8 +30,9 @@
 // it the same contract in local memory with work-group barriers, so the
 // algorithm runs and is tested on any device. A key's peers in its warp: with
 // -DPEERS_OR (GPUs: on NVIDIA for keys only, with warp syncs) by atomic OR on
-// a bit mask per warp and digit, else by 8 ballots (NVIDIA) or 32 compares
-// (CPUs). Every work-item of a group calls them together.
+// a bit mask per warp and digit ([-DPEERS_HOT=H]: the first H digits of the
+// warp by ballots), else by 8 ballots (NVIDIA) or 32 compares (CPUs). Every
+// work-item of a group calls them together.
 // With -DVALUES os_pass also carries a uint value per key (from vin, or with
 // iota the key's position) and writes it as VOUT to vout; with -DLAST as well
 // (an argsort's last pass) it writes only the values, not the keys.
@@ -106,22 +107,54 @@ static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #if defined(PEERS_OR)
 // scratch: WARPS * RADIX words, zero on the first call; each lane sets its bit
 // in its warp's word of d. After every peer has read the word (the caller's
-// next warp_sync) the lowest peer clears it (PEERS_CLEAR).
-static uint match_any(uint d, __local uint *scratch)
+// next warp_sync) the lowest peer clears it (PEERS_CLEAR). With
+// -DPEERS_HOT=H (1 or 2) the first H digits in lane order (lane 0's, then the
+// lowest lane's not yet matched) are matched by a ballot each instead: the
+// 32 lanes of a hot digit (the high bytes of Zipf-like keys, mostly 0) would
+// otherwise OR into one word, and those atomics serialise. A word whose
+// digit a ballot matched stays zero, so its clear is harmless. sh: one word
+// a work-item for the portable ballot and broadcast (unused with PTX).
+#ifndef PEERS_HOT
+#define PEERS_HOT 0
+#endif
+// Lane src's x, to every lane of the warp.
+static uint warp_bcast(uint x, uint src, __local uint *sh)
 {
-  uint l = get_local_id(0);
-  atomic_or(&scratch[(l >> 5) * RADIX + d], 1u << (l & 31u));
+#ifdef NV_PTX
+  (void)sh;
+  return shfl_idx(x, src);
+#else
+  uint l = get_local_id(0), r;
+  sh[l] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  r = sh[(l & ~31u) + src];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+#endif
+}
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
+{
+  uint l = get_local_id(0), me = 1u << (l & 31u), done = 0, m = 0;
+  for (int h = 0; h < PEERS_HOT; h++) {
+    uint src = done == ~0u ? 0u : popcount((~done & (done + 1u)) - 1u); // the lowest lane not matched
+    uint dh = warp_bcast(d, src, sh), b = ballot(d == dh, sh);
+    m = d == dh ? b : m;
+    done |= b;
+  }
+  (void)sh;
+  if (!(done & me))
+    atomic_or(&scratch[(l >> 5) * RADIX + d], me);
   warp_sync();
-  return scratch[(l >> 5) * RADIX + d];
+  return done & me ? m : scratch[(l >> 5) * RADIX + d];
 }
 #define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
 #elif defined(NV_PTX)
 // The lanes of this warp whose d equals this lane's: an AND over the 8 digit
 // bits of each bit's ballot (faster on the H100 than match.any.sync).
-static uint match_any(uint d, __local uint *scratch)
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint m = ~0u;
-  (void)scratch;
+  (void)scratch, (void)sh;
   for (uint b = 0; b < 8; b++) {
     uint bit = (d >> b) & 1u, v = ballot(bit, scratch);
     m &= bit ? v : ~v;
@@ -131,9 +164,10 @@ static uint match_any(uint d, __local uint *scratch)
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
 #else
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
-static uint match_any(uint d, __local uint *scratch)
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint l = get_local_id(0), w0 = l & ~31u, m = 0;
+  (void)sh;
   scratch[l] = d;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint j = 0; j < 32; j++)
@@ -623,7 +657,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // (the warp's counter of the digit, then the peers in lower lanes)
   for (uint i = 0; i < ITEMS; i++) {
     uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
-    uint peers = match_any(d, pm);
+    uint peers = match_any(d, pm, sh);
     uint below = popcount(peers & lt);
     uint old = cnt[w * RADIX + d];
     warp_sync();

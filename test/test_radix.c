@@ -285,13 +285,14 @@ static void ptx_launch_bounds(void **state)
 ** sort_wg: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
 ** with 64- and 32-bit look-back words (the latter with the peers by atomic OR
-** and the ranks packed, as on the H100); argsort (the values). */
+** and the ranks packed, as on the H100, the first digit of each warp matched
+** by a ballot); argsort (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
   static const char *const tunes[] = {"sort_wg=384,sort_items=9",
-                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_packed_ranks=1"};
+                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_peers_hot=1,sort_packed_ranks=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     harness_tune(tunes[k]);
