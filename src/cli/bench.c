@@ -645,7 +645,8 @@ int bench_run(const struct bench_config *given)
   if ((rc = cf.parallel ? benchshard_readable(&cf.so) : PS_EXIT_OK) != PS_EXIT_OK)
     goto done;
   rc = PS_EXIT_FAILED;
-  if (!cf.parallel && !cf.concurrent && (ndev = devopt_count(&cf.dev, &err)) < 0) { /* the workers' parent lists them in a child */
+  /* --parallel's and --concurrent's workers: their parent lists the devices in a child */
+  if (!cf.parallel && !cf.concurrent && (ndev = devopt_count(&cf.dev, &err)) < 0) {
     ps_error("%s", err.msg);
     goto done;
   }
