@@ -567,6 +567,37 @@ static void other_shapes(void **state)
   harness_tune("");
 }
 
+/* to_eytzinger's tiled layout in other shapes (tuning parameters
+** eytz_tile_h, eytz_layout_wg): subtrees of height 3, 8 and 13 laid out by
+** groups of 32, 64 and 512, on 1-, 4- and 8-byte elements, at the sizes where
+** a shape's subtrees begin to reach the last level and around them. */
+static void layout_shapes(void **state)
+{
+  static const char *const tunes[] = {"eytz_tile_h=3,eytz_layout_wg=32", "eytz_tile_h=8,eytz_layout_wg=64",
+                                      "eytz_tile_h=13,eytz_layout_wg=512"};
+  static const int64_t sizes[] = {0, 1, 2, 3, 7, 8, 9, 255, 256, 257, 8191, 8192, 8193, 16383, 16385, 70001};
+  static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64};
+  (void)state;
+  for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
+    harness_tune(tunes[t]);
+    for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
+      for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        struct ps_err e;
+        if (!harness_grid(t + z, y, sizeof types / sizeof types[0]))
+          continue;
+        struct data_value xs = sorted_array(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 11 * (int64_t)t));
+        struct data_value ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
+        struct data_value eo = harness_run("to_eytzinger", BACKEND_OPENCL, &xs, 1, 1);
+        if (entry_compare(&ec, &eo, 1, &e) != 0)
+          fail_msg("to_eytzinger (%s) %s n=%lld: %s", tunes[t], data_type_name(types[y]), (long long)sizes[z], e.msg);
+        data_value_free(&ec);
+        data_value_free(&eo);
+        data_value_free(&xs);
+      }
+  }
+  harness_tune("");
+}
+
 int main(int argc, char **argv)
 {
   const struct CMUnitTest tests[] = {
@@ -579,6 +610,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(input_checks_see_everything),
     HARNESS_TEST(multicore_equals_c),
     HARNESS_TEST(other_shapes),
+    HARNESS_TEST(layout_shapes),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);
