@@ -8,18 +8,18 @@
 # the control: never flagged). ci-gate's default rounds (6 a side, ABBA).
 #
 #   scripts/gpu-gate-batch.sh -o OUTDIR --psearch P [--trials N] [--plant scan:PCT]
-#       [-n N] [--max-seconds S] [--modes "batch plain"]
+#       [-n N] [--max-seconds S] [--threshold PCT] [--modes "batch plain"]
 #
 # P must be built with -Dtest_hooks=true (the planted slowdown). Defaults:
 # 5 trials, scan:2, n = 10000000, --max-seconds 2 (ci-gate's convergence
-# budget per dataset), modes "batch plain" (`-- --batch`, then no bench
+# budget per dataset), ci-gate's threshold (2%), modes "batch plain" (`-- --batch`, then no bench
 # argument). OUTDIR gets g.bench, machine.txt, MODE-identical-K.{md,log},
 # MODE-planted-K.{md,log}, trials.txt and summary.txt ("batch identical: 5 of
 # 5 passed", "batch planted scan:2: 5 of 5 caught", the time each part took).
 # Exit 0, 1 when a part could not run, 2 usage.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-out='' P='' trials=5 plant=scan:2 n=10000000 maxs=2 modes="batch plain"
+out='' P='' trials=5 plant=scan:2 n=10000000 maxs=2 thr=2 modes="batch plain"
 while [ $# -gt 0 ]; do
   case $1 in
     -o) out=$2; shift 2 ;;
@@ -28,8 +28,9 @@ while [ $# -gt 0 ]; do
     --plant) plant=$2; shift 2 ;;
     -n) n=$2; shift 2 ;;
     --max-seconds) maxs=$2; shift 2 ;;
+    --threshold) thr=$2; shift 2 ;;
     --modes) modes=$2; shift 2 ;;
-    *) echo "usage: scripts/gpu-gate-batch.sh -o OUTDIR --psearch P [--trials N] [--plant scan:PCT] [-n N] [--max-seconds S] [--modes M]" >&2; exit 2 ;;
+    *) echo "usage: scripts/gpu-gate-batch.sh -o OUTDIR --psearch P [--trials N] [--plant scan:PCT] [-n N] [--max-seconds S] [--threshold PCT] [--modes M]" >&2; exit 2 ;;
   esac
 done
 [ -n "$out" ] && [ -x "$P" ] || { echo "gpu-gate-batch.sh: -o OUTDIR and --psearch P (a test-hooks build) are required" >&2; exit 2; }
@@ -41,14 +42,14 @@ printf '#!/bin/sh\nPSEARCH_TEST_SLOWDOWN=%s exec %s "$@"\n' "$plant" "$P" >"$out
 chmod +x "$out/planted-psearch"
 { date -u +%FT%TZ; nproc; "$P" --version; "$P" devices 2>/dev/null | head -3
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
-  echo "command: scripts/gpu-gate-batch.sh -o $out --psearch $P --trials $trials --plant $plant -n $n --max-seconds $maxs --modes '$modes'"
+  echo "command: scripts/gpu-gate-batch.sh -o $out --psearch $P --trials $trials --plant $plant -n $n --max-seconds $maxs --threshold $thr --modes '$modes'"
 } >"$out/machine.txt"
 rc=0
 : >"$out/trials.txt"
 trial() { # MODE NAME K NEW_PSEARCH [BENCH_ARG...]
   local mode=$1 name=$2 k=$3 new=$4 r g
   shift 4
-  "$here/ci-gate.sh" --against "$P" --psearch "$new" --suite "$out/g.bench" --max-seconds "$maxs" \
+  "$here/ci-gate.sh" --against "$P" --psearch "$new" --suite "$out/g.bench" --max-seconds "$maxs" --threshold "$thr" \
     --markdown "$out/$mode-$name-$k.md" "$@" >"$out/$mode-$name-$k.log" 2>&1
   r=$?
   g=$(grep -o 'geometric mean speedup [*]*[0-9.]*x' "$out/$mode-$name-$k.md" 2>/dev/null | head -1 | tr -d '*')
