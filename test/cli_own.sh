@@ -100,6 +100,9 @@ printf "/* psearch:\n${DECL}output cnt: [n]i32 count nothing\nlaunch k(xs, n, ke
 printf "/* psearch:\n${DECL}" | bad unclosed "a.cl:1: the declaration is not closed by '*/'"
 printf "__kernel void k(void) {}\n" | bad none "a.cl: no declaration"
 printf "/* psearch:\nentry: bench_copy\nanswer: none\ninput xs: [n]i32\noutput out: [n]i32\nlaunch k(xs, out) global n\n*/\n" | bad taken "a.cl:1: entry: psearch has an entry named bench_copy"
+PAIRS='entry: mine\nanswer: radix_sort_pairs\ninput ks: [n]t\noutput ok: [n]t\noutput ov: [n]t\nlaunch k(ks, vs, ok, ov, n) global 1\n'
+printf "/* psearch:\ntypes: i16 i32\ninput vs: [n]t\n${PAIRS}*/\n" | bad pairs-value-type "a.cl:5: answer: radix_sort_pairs does not take every element type the declaration's inputs may have"
+printf "/* psearch:\ntypes: i32\ninput vs: [n]bool\n${PAIRS}*/\n" | bad pairs-flags "answer: radix_sort_pairs takes [n]t [n]v"
 rm -f $T/a.cl
 check bad-missing-file 3 $P bench $T/a.bench -r 1; has $ERR "a.bench:1: kernels: "
 # the suite check still runs on a user kernel's inputs
@@ -259,6 +262,72 @@ has $T/new/my_search.cl "answer: bench_binary_search_random"
 has $T/new/my_search.cl "input keys: [n]t = random_keys(xs)"
 check new-runs 0 $P bench $T/new/my_search.bench $FEW -e my_search --tune WG=64 --json $T/newrun.json
 py new-json $T/newrun.json <<'PY'
+import json, sys
+(p,) = json.load(open(sys.argv[1])).values()
+assert all(r["psearch"]["validation"] == "ok" for r in p["datasets"].values()), p["datasets"]
+PY
+# keys and values of one type t answer radix_sort_pairs ([n]t [n]v): the types t may take are v's too
+check new-pairs 0 $P new kernel my_pairs --like radix_sort_pairs -C $T/new
+has $T/new/my_pairs.cl "types: i32 i64 u32 u64 f32 f64"; has $T/new/my_pairs.cl "output out2: [n]t"
+cat > $T/new/my_pairs.cl <<'CL'
+/* psearch:
+entry: my_pairs
+answer: radix_sort_pairs
+types: i32 i64
+input ks: [n]t
+input vs: [n]t
+output ok: [n]t
+output ov: [n]t
+launch my_pairs(ks, vs, ok, ov, n) global 1
+*/
+__kernel void my_pairs(__global const T *ks, __global const T *vs, __global T *ok, __global T *ov, long n)
+{
+  if (get_global_id(0) != 0)
+    return;
+  for (long i = 0; i < n; i++) { /* insertion: stable */
+    T k = ks[i], v = vs[i];
+    long j = i;
+    for (; j > 0 && ok[j - 1] > k; j--) {
+      ok[j] = ok[j - 1];
+      ov[j] = ov[j - 1];
+    }
+    ok[j] = k;
+    ov[j] = v;
+  }
+}
+CL
+printf -- '-- kernels: my_pairs.cl\n==\nentry: my_pairs radix_sort_pairs\nrandom input { [300]i64 [300]i64 }\nrandom input { [300]i32 in 0..9 [300]i32 }\n' > $T/new/my_pairs.bench
+check new-pairs-runs 0 $P bench $T/new/my_pairs.bench $FEW --json $T/pairsrun.json
+py new-pairs-json $T/pairsrun.json <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))
+assert len(runs) == 2 and all(r["psearch"]["validation"] == "ok" for p in runs.values() for r in p["datasets"].values()), runs
+PY
+# [n]bool flags (the second type v of segmented_scan, bool alone) in a user kernel's row
+cat > $T/new/my_segscan.cl <<'CL'
+/* psearch:
+entry: my_segscan
+answer: segmented_scan
+types: i32 u32
+input xs: [n]t
+input fs: [n]bool
+output out: [n]t
+launch my_segscan(xs, fs, out, n) global 1
+*/
+__kernel void my_segscan(__global const T *xs, __global const uchar *fs, __global T *out, long n)
+{
+  U s = 0;
+  if (get_global_id(0) != 0)
+    return;
+  for (long i = 0; i < n; i++) {
+    s = fs[i] ? (U)xs[i] : s + (U)xs[i];
+    out[i] = (T)s;
+  }
+}
+CL
+printf -- '-- kernels: my_segscan.cl\n==\nentry: my_segscan\nrandom input { [300]u32 [300]bool }\n' > $T/new/my_segscan.bench
+check new-flags-runs 0 $P bench $T/new/my_segscan.bench $FEW --json $T/segrun.json
+py new-flags-json $T/segrun.json <<'PY'
 import json, sys
 (p,) = json.load(open(sys.argv[1])).values()
 assert all(r["psearch"]["validation"] == "ok" for r in p["datasets"].values()), p["datasets"]
