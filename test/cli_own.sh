@@ -83,26 +83,28 @@ bad() { # NAME WANT_TEXT: a.cl (from stdin) declared, run by a suite
   check bad-$1 3 $P bench $T/a.bench -r 1; has $ERR "$2"
 }
 DECL='entry: mine\nanswer: bench_binary_search_random\ninput xs: [n]i32 sorted\ninput keys: [n]i32 = random_keys(xs)\noutput out: [n]i64\n'
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n local WGG\n*/\n" | bad undeclared "a.cl:7: 'WGG' is not declared"
-printf "/* psearch:\n${DECL}param WG = 64\nlaunch k(xs, n, keys, n, out) global n local WGG\n*/\n" | bad did-you-mean "(did you mean 'WG'?)"
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) globl n\n*/\n" | bad no-global "a.cl:7: launch k: expected 'global SIZE'"
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n / (2 - 2) +\n*/\n" | bad expression "a.cl:7: launch global: expected a number, a name or '(' at the end"
-printf "/* psearch:\nentry: mine\nanswer: bench_binary_serch_random\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n" | bad answer "a.cl:3: answer: no built-in entry 'bench_binary_serch_random' (did you mean 'bench_binary_search_random'?"
-printf "/* psearch:\nentry: mine\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n" | bad no-answer "a.cl:1: mine: no 'answer:'"
-printf "/* psearch:\nentry: mine\nanswer: binary_search\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n" | bad answer-inputs "a.cl:3: answer: binary_search takes [n]t (sorted) [m]t"
-printf "/* psearch:\n${DECL}for i in 0..4\nlaunch k(xs, n, keys, n, out) global n\n*/\n" | bad unclosed-for "a.cl:7: for: no 'end' closes this loop"
-printf "/* psearch:\n${DECL}scratch s: [n / 0]i32\nlaunch k(xs, n, keys, i, out) global n\n*/\n" | bad loopvar-outside "a.cl:8: 'i' is not declared"
-printf "/* psearch:\n${DECL}lanch k(xs) global n\n*/\n" | bad statement "a.cl:7: unknown statement 'lanch' (did you mean 'launch'?)"
-printf "/* psearch:\n${DECL}launch k(xs + 1, n, keys, n, out) global n\n*/\n" | bad buffer-expr "a.cl:7: launch k: argument 1: 'xs' is a buffer: pass it alone"
-printf "/* psearch:\n${DECL}param WG = 64, 64\nlaunch k(xs, n, keys, n, out) global n\n*/\n" | bad param-twice "a.cl:7: param WG: the value 64 is given twice"
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global 99999999999999999999\n*/\n" | bad big-number "is not an integer of at most 19 digits"
-printf "/* psearch:\n${DECL}output cnt: [n]i32 count nothing\nlaunch k(xs, n, keys, n, out) global n\n*/\n" | bad count "a.cl:7: 'nothing' is not declared"
-printf "/* psearch:\n${DECL}" | bad unclosed "a.cl:1: the declaration is not closed by '*/'"
-printf "__kernel void k(void) {}\n" | bad none "a.cl: no declaration"
-printf "/* psearch:\nentry: bench_copy\nanswer: none\ninput xs: [n]i32\noutput out: [n]i32\nlaunch k(xs, out) global n\n*/\n" | bad taken "a.cl:1: entry: psearch has an entry named bench_copy"
-PAIRS='entry: mine\nanswer: radix_sort_pairs\ninput ks: [n]t\noutput ok: [n]t\noutput ov: [n]t\nlaunch k(ks, vs, ok, ov, n) global 1\n'
-printf "/* psearch:\ntypes: i16 i32\ninput vs: [n]t\n${PAIRS}*/\n" | bad pairs-value-type "a.cl:5: answer: radix_sort_pairs does not take every element type the declaration's inputs may have"
-printf "/* psearch:\ntypes: i32\ninput vs: [n]bool\n${PAIRS}*/\n" | bad pairs-flags "answer: radix_sort_pairs takes [n]t [n]v"
+bad undeclared "a.cl:7: 'WGG' is not declared" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n local WGG\n*/\n")
+bad did-you-mean "(did you mean 'WG'?)" < <(printf "/* psearch:\n${DECL}param WG = 64\nlaunch k(xs, n, keys, n, out) global n local WGG\n*/\n")
+bad no-global "a.cl:7: launch k: expected 'global SIZE'" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) globl n\n*/\n")
+bad expression "a.cl:7: launch global: expected a number, a name or '(' at the end" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n / (2 - 2) +\n*/\n")
+bad answer "a.cl:3: answer: no built-in entry 'bench_binary_serch_random' (did you mean 'bench_binary_search_random'?" < <(printf "/* psearch:\nentry: mine\nanswer: bench_binary_serch_random\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n")
+bad no-answer "a.cl:1: mine: no 'answer:'" < <(printf "/* psearch:\nentry: mine\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n")
+bad answer-inputs "a.cl:3: answer: binary_search takes [n]t (sorted) [m]t" < <(printf "/* psearch:\nentry: mine\nanswer: binary_search\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n")
+bad unclosed-for "a.cl:7: for: no 'end' closes this loop" < <(printf "/* psearch:\n${DECL}for i in 0..4\nlaunch k(xs, n, keys, n, out) global n\n*/\n")
+bad loopvar-outside "a.cl:8: 'i' is not declared" < <(printf "/* psearch:\n${DECL}scratch s: [n / 0]i32\nlaunch k(xs, n, keys, i, out) global n\n*/\n")
+bad statement "a.cl:7: unknown statement 'lanch' (did you mean 'launch'?)" < <(printf "/* psearch:\n${DECL}lanch k(xs) global n\n*/\n")
+bad buffer-expr "a.cl:7: launch k: argument 1: 'xs' is a buffer: pass it alone" < <(printf "/* psearch:\n${DECL}launch k(xs + 1, n, keys, n, out) global n\n*/\n")
+bad param-twice "a.cl:7: param WG: the value 64 is given twice" < <(printf "/* psearch:\n${DECL}param WG = 64, 64\nlaunch k(xs, n, keys, n, out) global n\n*/\n")
+bad big-number "is not an integer of at most 19 digits" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global 99999999999999999999\n*/\n")
+bad count "a.cl:7: 'nothing' is not declared" < <(printf "/* psearch:\n${DECL}output cnt: [n]i32 count nothing\nlaunch k(xs, n, keys, n, out) global n\n*/\n")
+bad unclosed "a.cl:1: the declaration is not closed by '*/'" < <(printf "/* psearch:\n${DECL}")
+bad none "a.cl: no declaration" < <(printf "__kernel void k(void) {}\n")
+bad taken "a.cl:1: entry: psearch has an entry named bench_copy" < <(printf "/* psearch:\nentry: bench_copy\nanswer: none\ninput xs: [n]i32\noutput out: [n]i32\nlaunch k(xs, out) global n\n*/\n")
+PAIRS='output ok: [n]t\noutput ov: [n]t\nlaunch k(ks, vs, ok, ov, n) global 1\n'
+bad pairs-value-type "a.cl:3: answer: radix_sort_pairs does not take every element type the declaration's inputs may have" \
+  < <(printf "/* psearch:\nentry: mine\nanswer: radix_sort_pairs\ntypes: i16 i32\ninput ks: [n]t\ninput vs: [n]t\n${PAIRS}*/\n")
+bad pairs-flags "a.cl:3: answer: radix_sort_pairs takes [n]t [n]v" \
+  < <(printf "/* psearch:\nentry: mine\nanswer: radix_sort_pairs\ntypes: i32\ninput ks: [n]t\ninput vs: [n]bool\n${PAIRS}*/\n")
 rm -f $T/a.cl
 check bad-missing-file 3 $P bench $T/a.bench -r 1; has $ERR "a.bench:1: kernels: "
 # the suite check still runs on a user kernel's inputs

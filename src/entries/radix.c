@@ -298,8 +298,10 @@ struct os_choice {
 };
 
 /* The tile's shape: the default for the key width (narrow: up to 4 bytes)
-** and values, then capped so that the tile (its keys, and the values) and
-** the rest of os_pass's local memory (OS_LOCAL_REST) fit the device's. */
+** and whether values travel, then capped so that the tile (a slot a key: the
+** key and its value of vz bytes, or with vshare the wider of the two) and the
+** rest of os_pass's local memory (OS_LOCAL_REST) fit the device's; so 8-byte
+** values make the tile smaller where local memory bounds it. */
 static void os_shape(struct entry_job *j, const struct rt_device_info *info, enum data_type t, size_t vz,
                      struct os_choice *c)
 {
