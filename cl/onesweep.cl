@@ -30,8 +30,9 @@
 // it the same contract in local memory with work-group barriers, so the
 // algorithm runs and is tested on any device. A key's peers in its warp: with
 // -DPEERS_OR (GPUs: on NVIDIA for keys only, with warp syncs) by atomic OR on
-// a bit mask per warp and digit, else by 8 ballots (NVIDIA) or 32 compares
-// (CPUs). Every work-item of a group calls them together.
+// a bit mask per warp and digit ([-DPEERS_HOT=H]: the first H digits of the
+// warp by ballots), else by 8 ballots (NVIDIA) or 32 compares (CPUs). Every
+// work-item of a group calls them together.
 // With -DVALUES os_pass also carries a value per key (from vin, or with iota
 // the key's position) as V, its bits: uint, or with -DV=ulong 8 bytes; it
 // writes it as VOUT to vout; with -DLAST as well (an argsort's last pass) it
@@ -110,22 +111,66 @@ static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #if defined(PEERS_OR)
 // scratch: WARPS * RADIX words, zero on the first call; each lane sets its bit
 // in its warp's word of d. After every peer has read the word (the caller's
-// next warp_sync) the lowest peer clears it (PEERS_CLEAR).
-static uint match_any(uint d, __local uint *scratch)
+// next warp_sync) the lowest peer clears it (PEERS_CLEAR). With
+// -DPEERS_HOT=H (1 or 2), in a hot pass, match_hot matches the first H digits
+// in lane order (lane 0's, then the lowest lane's not yet matched) by a
+// ballot each instead, and the rest so: the lanes of a hot digit
+// (the high bytes of Zipf-like keys, mostly 0) would otherwise OR into one
+// word, and those atomics serialise; elsewhere the ballots cost more than
+// they save (os_pass takes one or the other for the whole pass, outside its
+// ranking loop). A word whose digit a ballot matched stays zero, so its
+// clear is harmless. sh: one word a work-item for the portable ballot and
+// broadcast (unused with PTX).
+#ifndef PEERS_HOT
+#define PEERS_HOT 0
+#endif
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint l = get_local_id(0);
+  (void)sh;
   atomic_or(&scratch[(l >> 5) * RADIX + d], 1u << (l & 31u));
   warp_sync();
   return scratch[(l >> 5) * RADIX + d];
 }
+#if PEERS_HOT > 0
+// Lane src's x, to every lane of the warp.
+static uint warp_bcast(uint x, uint src, __local uint *sh)
+{
+#ifdef NV_PTX
+  (void)sh;
+  return shfl_idx(x, src);
+#else
+  uint l = get_local_id(0), r;
+  sh[l] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  r = sh[(l & ~31u) + src];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+#endif
+}
+static uint match_hot(uint d, __local uint *scratch, __local uint *sh)
+{
+  uint l = get_local_id(0), me = 1u << (l & 31u), done = 0, m = 0;
+  for (int h = 0; h < PEERS_HOT; h++) {
+    uint src = done == ~0u ? 0u : popcount((~done & (done + 1u)) - 1u); // the lowest lane not matched
+    uint dh = warp_bcast(d, src, sh), b = ballot(d == dh, sh);
+    m = d == dh ? b : m;
+    done |= b;
+  }
+  if (!(done & me))
+    atomic_or(&scratch[(l >> 5) * RADIX + d], me);
+  warp_sync();
+  return done & me ? m : scratch[(l >> 5) * RADIX + d];
+}
+#endif
 #define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
 #elif defined(NV_PTX)
 // The lanes of this warp whose d equals this lane's: an AND over the 8 digit
 // bits of each bit's ballot (faster on the H100 than match.any.sync).
-static uint match_any(uint d, __local uint *scratch)
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint m = ~0u;
-  (void)scratch;
+  (void)scratch, (void)sh;
   for (uint b = 0; b < 8; b++) {
     uint bit = (d >> b) & 1u, v = ballot(bit, scratch);
     m &= bit ? v : ~v;
@@ -135,9 +180,10 @@ static uint match_any(uint d, __local uint *scratch)
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
 #else
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
-static uint match_any(uint d, __local uint *scratch)
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint l = get_local_id(0), w0 = l & ~31u, m = 0;
+  (void)sh;
   scratch[l] = d;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint j = 0; j < 32; j++)
@@ -211,14 +257,19 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 
 // The words of tot after the digit totals (PASSES * RADIX of them): the scan
 // group's flag (below), os_hist's count of finished groups (the last one
-// sets it back to 0) and the mask of constant passes (bit p: one digit of
-// pass p holds all n keys), which os_hist's last group writes for the passes.
+// sets it back to 0) and the masks of constant and hot passes (bit p: one
+// digit of pass p holds all n keys; bit HOT_BIT + p: one holds more than
+// n / HOT_SHARE, so that warps meet it many lanes at once, and with
+// -DPEERS_HOT the ranking matches it by ballots), which os_hist's last group
+// writes for the passes.
 #define FLAG_W (PASSES * RADIX)
 #define DONE_W (PASSES * RADIX + 1)
 #define CONST_W (PASSES * RADIX + 2)
+#define HOT_BIT 16u
+#define HOT_SHARE 8u
 
-// os_hist's last group: the constant passes into tot[CONST_W], from the
-// totals that every group has added (each group's adds are ordered before
+// os_hist's last group: the constant and hot passes into tot[CONST_W], from
+// the totals that every group has added (each group's adds are ordered before
 // its count of DONE_W by the device's fence); m is a local word.
 static void constant_passes(volatile __global uint *tot, const ulong n, __local uint *m)
 {
@@ -228,8 +279,13 @@ static void constant_passes(volatile __global uint *tot, const ulong n, __local 
   barrier(CLK_LOCAL_MEM_FENCE);
   device_fence();
   for (uint i = l; i < PASSES * RADIX; i += HWG)
-    if (tot[i] == (uint)n)
+  {
+    uint c = tot[i];
+    if (c == (uint)n)
       atomic_or(m, 1u << (i / RADIX));
+    if (c > n / HOT_SHARE)
+      atomic_or(m, 1u << (HOT_BIT + i / RADIX));
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   if (l == 0) {
     tot[CONST_W] = *m;
@@ -586,7 +642,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
   PEERS_MEMORY;
-  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count, mode;
+  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count, mode, hot;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
   RANKS;
@@ -604,6 +660,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       copy_tile(in, out, t, m COPY_VARGS);
     return;
   }
+  hot = tot[CONST_W] >> (HOT_BIT + (shift >> 3)) & 1u;
 #ifdef LB32
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
 #endif
@@ -624,20 +681,32 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       l2_ask((__global const uchar *)(vin + (ulong)t * TILE) + o);
 #endif
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
-  // (the warp's counter of the digit, then the peers in lower lanes)
-  for (uint i = 0; i < ITEMS; i++) {
-    uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
-    uint peers = match_any(d, pm);
-    uint below = popcount(peers & lt);
-    uint old = cnt[w * RADIX + d];
-    warp_sync();
-    if (below == 0) {
-      cnt[w * RADIX + d] = (count_t)(old + popcount(peers));
-      PEERS_CLEAR(pm, d);
-    }
-    warp_sync();
-    R_ADD(i, old + below);
+  // (the warp's counter of the digit, then the peers in lower lanes); a hot
+  // pass's peers by match_hot, in a loop of its own so that the others' loop
+  // is unchanged
+#define RANK_KEYS(MATCH)                                                     \
+  for (uint i = 0; i < ITEMS; i++) {                                         \
+    uint d = DIGIT(k[i], opaque(shift)); /* here, not for every key at once */ \
+    uint peers = MATCH(d, pm, sh);                                           \
+    uint below = popcount(peers & lt);                                       \
+    uint old = cnt[w * RADIX + d];                                           \
+    warp_sync();                                                             \
+    if (below == 0) {                                                        \
+      cnt[w * RADIX + d] = (count_t)(old + popcount(peers));                 \
+      PEERS_CLEAR(pm, d);                                                    \
+    }                                                                        \
+    warp_sync();                                                             \
+    R_ADD(i, old + below);                                                   \
   }
+#if defined(PEERS_OR) && PEERS_HOT > 0
+  if (hot) {
+    RANK_KEYS(match_hot)
+  } else
+#endif
+  {
+    RANK_KEYS(match_any)
+  }
+  (void)hot;
   barrier(CLK_LOCAL_MEM_FENCE);
   count = digit_runs(cnt, sh, dstart, status, t, epoch);
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -1,8 +1,10 @@
 #!/bin/bash
-# CLI tests of `psearch devices` and `psearch run` on the default device (PoCL in CI).
+# CLI tests of `psearch devices` (with its identities: PoCL's none, a stand-in
+# NVML's) and `psearch run` on the default device (PoCL in CI).
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+FAKE_NVML=${2:-}
 export PSEARCH_NO_CACHE=1
 
 check devices 0 $P devices;            has $OUT "Platform 0:"; has $OUT "compute units"
@@ -10,6 +12,29 @@ check devices-json 0 $P devices --json -
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d and 'max_work_group_size' in d[0] and 'int64_atomics' in d[0]" $OUT \
   || fail "devices --json - is not the expected JSON"
 check devices-bad 2 $P devices --frob
+# each device's identity as bench records it: PoCL reports no UUID or PCI
+# address; NVML's (a stand-in library for any device) where it knows the device
+check devices-id 0 $P devices
+has $OUT "UUID not reported, PCI bus id not reported"
+check devices-id-json 0 $P devices --json -
+py devices-identity $OUT <<'PY'
+import json, sys
+for d in json.load(open(sys.argv[1])):
+    assert d["identity"]["absent"] == ["uuid", "pci_bus_id", "board", "serial", "nvml_driver", "clocks_at_start"], d
+PY
+if [ -n "$FAKE_NVML" ]; then
+  check devices-nvml 0 env PSEARCH_TEST_NVML=$FAKE_NVML $P devices
+  has $OUT "UUID 3f9a2b1c-0d4e-5f60-7182-93a4b5c6d7e8 (nvml), PCI bus id 00000000:17:00.0 (nvml)"
+  check devices-nvml-json 0 env PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_UUID=GPU-00000000-1111-2222-3333-444444444444 \
+    $P devices --json -
+  py devices-nvml-identity $OUT <<'PY'
+import json, sys
+for d in json.load(open(sys.argv[1])):
+    i = d["identity"]
+    assert i["uuid"] == "00000000-1111-2222-3333-444444444444" and i["uuid_from"] == "nvml", i
+    assert i["pci_bus_id"] == "00000000:17:00.0" and i["board"] == "Fake H200" and i["absent"] == [], i
+PY
+fi
 
 # run: sorted equals the generator's own sorted output (an independent oracle)
 $P dataset -n 5000 -o $T/in.bin

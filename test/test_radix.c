@@ -337,14 +337,14 @@ static void ptx_launch_bounds(void **state)
 ** sort_wg: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
 ** with 64- and 32-bit look-back words (the latter with the peers by atomic OR
-** and the ranks packed, as on the H100); argsort and radix_sort_pairs with
-** 8-byte values (the values). */
+** and the ranks packed, as on the H100, the first digit of each warp matched
+** by a ballot); argsort and radix_sort_pairs with 8-byte values (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
   static const char *const tunes[] = {"sort_wg=384,sort_items=9",
-                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_packed_ranks=1"};
+                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_peers_hot=1,sort_packed_ranks=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     harness_tune(tunes[k]);
@@ -607,6 +607,50 @@ static void psort_agrees(void **state)
   }
 }
 
+/* The split staged a page at a time (sort.c, split_staged; a sort of 16 MiB
+** or more takes it) against the direct split, at sizes below that where the
+** staging is handed in: every type and pattern, pools of 1, 2 and 3 threads,
+** buckets that fill their staging many times and ones that never do. */
+static void staged_split_agrees(void **state)
+{
+  static const int threads[] = {1, 2, 3};
+  static const int64_t ssizes[] = {2, 3, 257, 4097, 65537, 300007, 1048579};
+  (void)state;
+  for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+    struct ps_err e = {{0}};
+    struct pool *pool = pool_open(threads[k], &e);
+    void *stage = malloc((size_t)threads[k] * 256 * SORT_STAGE);
+    assert_non_null(pool);
+    assert_non_null(stage);
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+      for (size_t si = 0; si < sizeof ssizes / sizeof ssizes[0]; si++)
+        for (int p = 0; p < NPATTERNS; p++) {
+          if (!harness_grid(k + ti + si, (size_t)p, NPATTERNS / 2))
+            continue;
+          struct data_value in = make(types[ti], ssizes[si], p, 77 + k * 1000 + si * 10 + (uint64_t)p), ref, got,
+                            tmp;
+          size_t n = (size_t)ssizes[si];
+          char what[160];
+          assert_int_equal(data_value_init(&ref, types[ti], 1, &ssizes[si], &e), 0);
+          assert_int_equal(data_value_init(&got, types[ti], 1, &ssizes[si], &e), 0);
+          assert_int_equal(data_value_init(&tmp, types[ti], 1, &ssizes[si], &e), 0);
+          memcpy(ref.elems, in.elems, entry_value_bytes(&ref));
+          assert_int_equal(sort_values(ref.elems, n, types[ti], 1, &e), 0);
+          if (sort_values_on(pool, in.elems, got.elems, n, types[ti], tmp.elems, stage, &e) != 0)
+            fail_msg("sort_values_on: %s", e.msg);
+          snprintf(what, sizeof what, "staged split, %d threads, %s, n=%zu, pattern %d", threads[k],
+                   data_type_name(types[ti]), n, p);
+          same_bits(&ref, &got, what);
+          data_value_free(&in);
+          data_value_free(&ref);
+          data_value_free(&got);
+          data_value_free(&tmp);
+        }
+    free(stage);
+    pool_close(pool);
+  }
+}
+
 /* One scratch for several sorts: out of place (the input only read), in
 ** place, fewer elements than it holds; more than it holds fails. */
 static void psort_reuses_scratch(void **state)
@@ -656,6 +700,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(values_share_tile),
     HARNESS_TEST(multicore_agrees),
     HARNESS_TEST(psort_agrees),
+    HARNESS_TEST(staged_split_agrees),
     HARNESS_TEST(psort_reuses_scratch),
   };
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

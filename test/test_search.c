@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "gen.h"
 #include "harness.h"
+#include "keys.h"
 #include "search.h"
 #include "search_mc.h"
 #include "layout.h"
@@ -567,6 +568,76 @@ static void other_shapes(void **state)
   harness_tune("");
 }
 
+/* to_eytzinger's tiled layout in other shapes (tuning parameters
+** eytz_tile_h, eytz_layout_wg): subtrees of height 3, 8 and 13 laid out by
+** groups of 32, 64 and 512, on 1-, 4- and 8-byte elements, at the sizes where
+** a shape's subtrees begin to reach the last level and around them. */
+static void layout_shapes(void **state)
+{
+  static const char *const tunes[] = {"eytz_tile_h=3,eytz_layout_wg=32", "eytz_tile_h=8,eytz_layout_wg=64",
+                                      "eytz_tile_h=13,eytz_layout_wg=512"};
+  static const int64_t sizes[] = {0, 1, 2, 3, 7, 8, 9, 255, 256, 257, 8191, 8192, 8193, 16383, 16385, 70001};
+  static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64};
+  (void)state;
+  for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
+    harness_tune(tunes[t]);
+    for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
+      for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        struct ps_err e;
+        if (!harness_grid(t + z, y, sizeof types / sizeof types[0]))
+          continue;
+        struct data_value xs = sorted_array(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 11 * (int64_t)t));
+        struct data_value ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
+        struct data_value eo = harness_run("to_eytzinger", BACKEND_OPENCL, &xs, 1, 1);
+        if (entry_compare(&ec, &eo, 1, &e) != 0)
+          fail_msg("to_eytzinger (%s) %s n=%lld: %s", tunes[t], data_type_name(types[y]), (long long)sizes[z], e.msg);
+        data_value_free(&ec);
+        data_value_free(&eo);
+        data_value_free(&xs);
+      }
+  }
+  harness_tune("");
+}
+
+/* bench_gather on every backend against out[i] = in[pos[i]] by hand, the
+** positions in [0, n) and the same on every call; their type at 2^32. */
+static void gather_agrees(void **state)
+{
+  static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 70001};
+  static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64, DATA_F64};
+  (void)state;
+  assert_int_equal(keys_position_type(((int64_t)1 << 32) - 1), DATA_U32);
+  assert_int_equal(keys_position_type((int64_t)1 << 32), DATA_U32);
+  assert_int_equal(keys_position_type(((int64_t)1 << 32) + 1), DATA_U64);
+  for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+      struct ps_err e = {{0}};
+      int64_t n = sizes[z];
+      size_t sz = data_type_size(types[y]);
+      struct data_value xs = sorted_array(types[y], n, (int)z % 2, (uint64_t)(n + 3 * (int64_t)y)), pos, pos2;
+      assert_int_equal(keys_positions(n, &pos, &e), 0);
+      assert_int_equal(keys_positions(n, &pos2, &e), 0);
+      assert_int_equal(pos.type, DATA_U32);
+      if (n > 0)
+        assert_memory_equal(pos.elems, pos2.elems, entry_value_bytes(&pos));
+      for (int b = 0; b < BACKEND_COUNT; b++) {
+        struct data_value got = harness_run("bench_gather", (enum backend)b, &xs, 1, 1);
+        assert_int_equal(data_value_count(&got), n);
+        for (int64_t i = 0; i < n; i++) {
+          uint32_t p = ((const uint32_t *)pos.elems)[i];
+          assert_true(p < (uint64_t)n);
+          if (memcmp((const char *)got.elems + (size_t)i * sz, (const char *)xs.elems + (size_t)p * sz, sz) != 0)
+            fail_msg("bench_gather %s %s n=%lld: element %lld is not in[%u]", backend_name((enum backend)b),
+                     data_type_name(types[y]), (long long)n, (long long)i, p);
+        }
+        data_value_free(&got);
+      }
+      data_value_free(&pos);
+      data_value_free(&pos2);
+      data_value_free(&xs);
+    }
+}
+
 int main(int argc, char **argv)
 {
   const struct CMUnitTest tests[] = {
@@ -579,6 +650,8 @@ int main(int argc, char **argv)
     HARNESS_TEST(input_checks_see_everything),
     HARNESS_TEST(multicore_equals_c),
     HARNESS_TEST(other_shapes),
+    HARNESS_TEST(layout_shapes),
+    HARNESS_TEST(gather_agrees),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

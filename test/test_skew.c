@@ -136,10 +136,11 @@ static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 435
 ** ticket, os_scan); the PTX path's structure (32-bit words a pass, tiles by
 ** group id, the scan in the first pass's first group, the values through the
 ** keys' memory, the ranks packed); os_hist's counts in 4 and 8 copies with
-** other ranking and tile shapes. */
+** other ranking and tile shapes (the atomic-OR ranking with each warp's first
+** two digits matched by ballots). */
 static const char *const tunes[] = {
   "", "sort_lb32=1,sort_gid=1,sort_scan_group=1,sort_vshare=1,sort_packed_ranks=1",
-  "sort_hist_parts=4,sort_peers_or=1,sort_hist_vec=4,sort_hist_items=2",
+  "sort_hist_parts=4,sort_peers_or=1,sort_peers_hot=2,sort_hist_vec=4,sort_hist_items=2",
   "sort_hist_parts=8,sort_items=17,sort_hist_wg=96,sort_hist_vec=1"};
 #define NTUNES (sizeof tunes / sizeof tunes[0])
 
@@ -197,7 +198,8 @@ static void sorts_of_many_tiles(void **state)
             agree(names[ni], DATA_I64, DATA_U64, 300007, (enum dist)d, 950 + (uint64_t)d);
         }
   }
-  harness_tune("sort_skip_constant=0,sort_hist_parts=2"); /* every pass ranks */
+  /* every pass ranks: all equal, one hot digit a pass, its lanes matched by a ballot */
+  harness_tune("sort_skip_constant=0,sort_hist_parts=2,sort_peers_or=1,sort_peers_hot=1");
   for (int d = 0; d < NDISTS; d++)
     if (harness_slow || d == EQUAL || d == PAIR_CONST)
       agree(d % 2 ? "argsort" : "radix_sort", DATA_I32, DATA_I32, 100003, (enum dist)d, 970 + (uint64_t)d);

@@ -55,6 +55,8 @@
 #define OS_HWG 256         /* os_hist's work-items a group */
 #define OS_HVEC 4          /* os_hist's keys a load: 1, 2 or 4 */
 #define OS_HPARTS 1        /* os_hist's copies of its local counts: 1, 2, 4 or 8 */
+#define OS_PEERS_HOT_PTX 1 /* in a hot pass the atomic-OR ranking's digits matched by ballots first, with
+                           ** PTX: 0, 1 or 2 (docs/performance.md, Sorts); without PTX 0 */
 #define OS_HITEMS_GPU 2    /* os_hist's loads a work-item in flight on GPUs (CPUs: 1) */
 
 /* The tuning parameters of the Onesweep sorts (tune.h); os_choose reads them
@@ -78,6 +80,8 @@ static const struct tune_param sort_params[] = {
   {"sort_packed_ranks", 0, 1, "os_pass's ranks two to a register (default: with PTX, keys of <= 4 bytes)"},
   {"sort_peers_or", 0, 1, "a key's warp peers by atomic OR in local memory (default: GPUs without PTX; with PTX "
                           "keys of <= 4 bytes, 4 bytes with values)"},
+  {"sort_peers_hot", 0, 2, "with sort_peers_or, in a pass where one digit holds over 1/8 of the keys: the warp's "
+                           "first 0, 1 or 2 digits matched by a ballot each, not by atomics (default: 1 with PTX)"},
   {NULL, 0, 0, NULL}};
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
@@ -280,6 +284,7 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 struct os_choice {
   int ptx;       /* NVIDIA's inline PTX (-DNV_PTX) */
   int peers_or;  /* a key's warp peers by atomic OR (-DPEERS_OR), else by ballots or compares */
+  int peers_hot; /* with peers_or: the warp's first digits matched by ballots (-DPEERS_HOT) */
   int warp_scan; /* with PTX: the group scan by the warps' shuffles, else Hillis-Steele (-DHS_SCAN) */
   int gid;       /* a tile is its group's id (-DGID), else an atomic ticket's */
   int scang;     /* os_pass's first group scans the totals (-DSCANG), else os_scan */
@@ -337,6 +342,7 @@ static void os_choose(struct entry_job *j, enum data_type t, size_t vz, uint64_t
   int narrow = data_type_size(t) <= 4, arg = vz != 0;
   c->ptx = entry_use_ptx(j);
   c->peers_or = (int)entry_param(j, "sort_peers_or", c->ptx ? (arg ? data_type_size(t) == 4 : narrow) : info->is_gpu);
+  c->peers_hot = (int)entry_param(j, "sort_peers_hot", c->ptx ? OS_PEERS_HOT_PTX : 0);
   c->warp_scan = c->ptx && (!arg || data_type_size(t) == 4);
   c->gid = (int)entry_param(j, "sort_gid", c->ptx);
   c->scang = (int)entry_param(j, "sort_scan_group", c->ptx);
@@ -373,12 +379,14 @@ static size_t count_words(const struct rstate *s) { return offset_words(s) + 3; 
 static void os_options(const struct os_choice *c, const struct rstate *s, enum data_type t, size_t vz, char *buf,
                        size_t len)
 {
-  char bounds[40] = "";
+  char bounds[40] = "", hot[24] = "";
+  if (c->peers_or && c->peers_hot > 0)
+    snprintf(hot, sizeof hot, " -DPEERS_HOT=%d", c->peers_hot);
   if (c->bound > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", c->bound);
   snprintf(buf, len,
            "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d -DHPARTS=%d"
-           "%s%s%s%s%s%s%s%s%s%s%s%s%s",
+           "%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
            c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems, c->hparts,
            c->skip ? "" : " -DRANK_ALL",
            c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
@@ -386,7 +394,7 @@ static void os_options(const struct os_choice *c, const struct rstate *s, enum d
            vz == 8 ? " -DVALUES -DV=ulong -DVOUT=ulong" : vz ? " -DVALUES -DVOUT=uint" : "",
            c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
            c->vshare ? " -DVSHARE" : "", c->packr ? " -DPACKR" : "", c->gid ? " -DGID" : "",
-           s->scang ? " -DSCANG" : "", bounds);
+           s->scang ? " -DSCANG" : "", bounds, hot);
 }
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
