@@ -33,9 +33,10 @@
 // a bit mask per warp and digit ([-DPEERS_HOT=H]: the first H digits of the
 // warp by ballots), else by 8 ballots (NVIDIA) or 32 compares (CPUs). Every
 // work-item of a group calls them together.
-// With -DVALUES os_pass also carries a uint value per key (from vin, or with
-// iota the key's position) and writes it as VOUT to vout; with -DLAST as well
-// (an argsort's last pass) it writes only the values, not the keys.
+// With -DVALUES os_pass also carries a value per key (from vin, or with iota
+// the key's position) as V, its bits: uint, or with -DV=ulong 8 bytes; it
+// writes it as VOUT to vout; with -DLAST as well (an argsort's last pass) it
+// writes only the values, not the keys.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
@@ -52,6 +53,9 @@
 // with -DNV_PTX L2 is asked for them at the tile's start, to evict last).
 
 #define RADIX 256
+#ifndef V
+#define V uint
+#endif
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
@@ -545,15 +549,15 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
 // kept four to a register (dig) for its value's place.
 #if defined(VALUES) && defined(VSHARE)
 #define TILE_MEMORY                                      \
-  __local union { U k[TILE]; uint v[TILE]; } tb;         \
+  __local union { U k[TILE]; V v[TILE]; } tb;            \
   __local U *keys = tb.k;                                \
-  __local uint *vals = tb.v;                             \
+  __local V *vals = tb.v;                                \
   uint dig[(ITEMS + 3) / 4] = {0}
 #elif defined(VALUES)
 #define TILE_MEMORY          \
   __local U keys[TILE];      \
-  __local uint vals[TILE];   \
-  uint v[ITEMS]
+  __local V vals[TILE];      \
+  V v[ITEMS]
 #else
 #define TILE_MEMORY __local U keys[TILE]
 #endif
@@ -602,7 +606,7 @@ static uint pass_mode(volatile __global const uint *tot, uint p)
 // run starts where the keys before it end), and their values (VOUT); with
 // LAST the values only.
 #ifdef VALUES
-#define COPY_VALUES , __global const uint *restrict vin, __global VOUT *restrict vout, uint iota
+#define COPY_VALUES , __global const V *restrict vin, __global VOUT *restrict vout, uint iota
 #define COPY_VARGS , vin, vout, iota
 #else
 #define COPY_VALUES
@@ -629,7 +633,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
              volatile __global uint *ticket, const uint epoch_base, const uint epoch,
              volatile __global uint *tot, const uint first
 #ifdef VALUES
-             , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
+             , __global const V *restrict vin, __global VOUT *restrict vout, const uint iota
 #endif
              )
 {
@@ -673,7 +677,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // the values are loaded late (below): L2 fetches them meanwhile, to be
   // evicted last
   if (!iota)
-    for (uint o = l * 32u; o < m * 4u; o += WG * 32u)
+    for (uint o = l * 32u; o < m * (uint)sizeof(V); o += WG * 32u)
       l2_ask((__global const uchar *)(vin + (ulong)t * TILE) + o);
 #endif
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
@@ -738,7 +742,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
 #if defined(VALUES) && defined(VSHARE)
   // the values loaded only now that the keys are written, in the keys' places
-  uint v[ITEMS];
+  V v[ITEMS];
   for (uint i = 0; i < ITEMS; i++)
     v[i] = VALUE(w2 * 32 * ITEMS + i * 32 + lane);
   barrier(CLK_LOCAL_MEM_FENCE);

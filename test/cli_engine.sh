@@ -106,6 +106,31 @@ check_in missing-e 2 $T/in.bin $P run;             has $ERR "-e ENTRY is require
 check_in runs-zero 2 $T/in.bin $P run -e sorted -r 0
 check_in backend-bad 2 $T/in.bin $P run -e sorted --backend=cuda
 
+# radix_sort_pairs: keys and values each of its own type ([n]t [n]v), on every
+# backend; a value type it does not take named by its input's position, in run
+# and in a suite (the file and line); the JSON names a dataset by both types
+$P dataset -g '[3i64, -9223372036854775808i64, 3i64, 0i64, 9223372036854775807i64]' \
+  -g '[10i32, 11i32, 12i32, 13i32, 14i32]' -o $T/pairs.bin
+for b in opencl c multicore; do
+  check_in pairs-$b 0 $T/pairs.bin $P run -e radix_sort_pairs --backend=$b
+  has $OUT "[-9223372036854775808i64, 0i64, 3i64, 3i64, 9223372036854775807i64]"; has $OUT "[11i32, 13i32, 10i32, 12i32, 14i32]"
+done
+$P dataset -g '[3]i64' -g '[3]bool' -o $T/pairs-bool.bin
+check_in pairs-bool-values 3 $T/pairs-bool.bin $P run -e radix_sort_pairs
+has $ERR "Input #1 is [3]bool: v takes i32 | i64 | u32 | u64 | f32 | f64"
+printf -- '==\nentry: radix_sort_pairs\nrandom input { [1000]i64 [1000]i32 }\nrandom input { [1000]f32 [1000]u64 }\n' > $T/pairs.bench
+check pairs-bench 0 $P bench -r 1 --max-runs 1 --no-convergence-phase --json $T/pairs.json $T/pairs.bench
+py pairs-json $T/pairs.json <<'PY'
+import json, sys
+r = next(v for k, v in json.load(open(sys.argv[1])).items() if k.endswith(":radix_sort_pairs"))["datasets"]
+assert sorted(r) == ["[1000]f32 [1000]u64", "[1000]i64 [1000]i32"], sorted(r)
+for name, d in r.items():
+    assert d["psearch"]["validation"] == "ok" and d["psearch"]["min_bytes"] == 2 * 1000 * (4 + 8 if "f32" in name else 8 + 4), (name, d["psearch"])
+PY
+printf -- '==\nentry: radix_sort_pairs\nrandom input { [1000]i64 [1000]i32 }\nrandom input { [1000]i64 [1000]i16 }\n' > $T/pairs-i16.bench
+check pairs-bench-i16 3 $P bench $T/pairs-i16.bench
+has $ERR "pairs-i16.bench:4: dataset [1000]i64 [1000]i16 for radix_sort_pairs"; has $ERR "Input #1 is [1000]i16: v takes"
+
 # the blog post's examples: binary_search (<=) [1,3,5,7,9,11] on 0, 9 and 2 gives 0, 4 and 1
 $P dataset -g '[1,3,5,7,9,11]' -g '[0,9,2]' -o $T/post.bin
 for b in opencl c; do
