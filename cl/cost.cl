@@ -797,6 +797,78 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   }
 }
 
+// seg_reduce_lookback's result, arguments and look-back (SEG_PREFIX over the
+// same two banks of words), with less local memory traffic a tile: each
+// work-item keeps its ITEMS consecutive elements in registers, scanned in
+// place, and its heads and segment ends as bit masks (ITEMS <= 32); no
+// element's scan or head count goes back to local memory. Once the tile's
+// prefix is known, each work-item puts its segment ends' sums in tile[] in
+// segment order (tile[] is free: every work-item read its elements before
+// local_seg_scan's barriers), and the group writes the tile's E sums to
+// out[cnt + hd0, cnt + hd0 + E) with consecutive work-items on consecutive
+// words (cnt: the heads before the tile; hd0: whether the tile's element 0
+// is a head). The end of element q is the j-th of the tile, j = the heads at
+// or before q in the tile - hd0: each head past element 0 ends the segment
+// before it, so E = the tile's heads - hd0 + (the tile's last element ends a
+// segment: it is element n - 1, or a head follows it).
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void seg_reduce_compact(__global const T *in, __global const uchar *flags, __global T *out,
+                        const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
+                        const uint epoch_base, const uint epoch, const uint stride, __global T *total)
+{
+  __local T tile[TILE_LOCAL];
+  __local uchar hd[TILE_LOCAL]; // 1: a head (a set flag past index 0)
+  __local T sums[WG];
+  __local uint sf[WG];
+  __local uint tid_sh, cnt_sh, last_sh;
+  __local T pre_sh;
+  T x[ITEMS], acc = 0, c;
+  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hd);
+  uint hm = 0, em, next, j, hd0, ends;
+  ulong base = (ulong)t * TILE, first = base + (ulong)lid * ITEMS; // first: the work-item's first element
+  for (uint k = 0; k < ITEMS; k++) {
+    uint q = PAD(lid * ITEMS + k);
+    x[k] = tile[q];
+    hm |= (uint)hd[q] << k;
+  }
+  // the head after the work-item's last element: the next work-item's first, or the next tile's
+  next = lid + 1 < WG ? hd[PAD((lid + 1) * ITEMS)] : base + TILE < n && flags[base + TILE] ? 1u : 0u;
+  em = hm >> 1 | next << (ITEMS - 1);
+  if (first + ITEMS >= n) // element n - 1 ends the last segment; none past it ends one
+    em = n > first ? (em & ((1u << (n - 1 - first)) - 1u)) | 1u << (n - 1 - first) : 0u;
+  if (lid == WG - 1)
+    last_sh = em >> (ITEMS - 1) | (base + TILE >= n ? 1u : 0u);
+  for (uint k = 0; k < ITEMS; k++) {
+    acc = (hm >> k & 1u) ? x[k] : ADD(acc, x[k]);
+    x[k] = acc;
+  }
+  local_seg_scan(sums, sf, acc, popcount(hm));
+  if (lid < SEG_WALKERS) {
+    volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
+    uint cp;
+    T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &cp);
+    if (lid == 0) {
+      pre_sh = pre;
+      cnt_sh = cp;
+      if ((ulong)(t + 1) * TILE >= n)
+        total[0] = (T)(cp + sf[WG - 1]);
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  hd0 = hd[PAD(0)];
+  c = lid == 0 ? pre_sh : sf[lid - 1] ? sums[lid - 1] : ADD(pre_sh, sums[lid - 1]);
+  j = (lid ? sf[lid - 1] : 0u) - hd0;
+  for (uint k = 0; k < ITEMS; k++) {
+    uint m = hm & ((2u << k) - 1u); // the work-item's heads at or before k (2u << 31 is 0)
+    if (em >> k & 1u)
+      tile[PAD(j + popcount(m))] = m ? x[k] : ADD(c, x[k]);
+  }
+  ends = sf[WG - 1] - hd0 + last_sh;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint q = lid; q < ends; q += WG)
+    out[cnt_sh + hd0 + q] = tile[PAD(q)];
+}
+
 // Segmented reduce, as the lecture builds it from a segmented scan: each
 // segment's last scanned value goes to its segment's index. heads[i] = 1
 // where a segment other than the first starts; its inclusive scan is the

@@ -53,8 +53,10 @@ static struct data_value make(enum data_type t, int64_t n, enum pattern p, uint6
 static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 2047, 2048, 2049, 4095, 4096, 4097,
                                 32769, 49153, 65535, 65537, 100003};
 
-/* Segment flags: random (about one in `p + 2` set), none, all, only the
-** first, only the last, chosen by variant v. */
+/* Segment flags: random (about one in 3 set), none, all, only the first,
+** only the last, random sparse (about one in 1000), every 5000th from 17
+** (segments longer than a tile of 16 or 1 elements a work-item), every
+** other, chosen by variant v. */
 static struct data_value make_flags(int64_t n, int v, uint64_t seed)
 {
   struct data_value f;
@@ -66,7 +68,7 @@ static struct data_value make_flags(int64_t n, int v, uint64_t seed)
     uint64_t h = (uint64_t)i * 0x9e3779b97f4a7c15u + seed * 0xbf58476d1ce4e5b9u;
     h ^= h >> 31;
     x[i] = v == 0 ? h % 3 == 0 : v == 1 ? 0 : v == 2 ? 1 : v == 3 ? i == 0 : v == 4 ? i == n - 1
-         : h % 1000 == 0;
+         : v == 5 ? h % 1000 == 0 : v == 6 ? i % 5000 == 17 : i % 2 == 1;
   }
   return f;
 }
@@ -332,6 +334,74 @@ static void tile_shapes(void **state)
   data_value_free(&big);
 }
 
+/* segmented_reduce's kernels (cost_seg_compact 0 and 1) against c: tiles of
+** 16 (the default), 1, 3 (not a power of two) and 32 elements a work-item,
+** by ticket and by group id; sizes at the edges of work-items, groups and
+** tiles; every flag variant of make_flags on every size, the value
+** patterns and types rotating over them. Then, poisoned (where the test
+** hooks are built), three runs on the same buffers, and for the default
+** tiles 50 launches over 245 (the banks of look-back words alternate by
+** launch). */
+static void segmented_reduce_forms(void **state)
+{
+  static const char *const forms[] = {"", "cost_items=32", "cost_seg_compact=1", "cost_seg_compact=1,cost_items=1",
+                                      "cost_seg_compact=1,cost_items=3", "cost_seg_compact=1,cost_items=32",
+                                      "cost_seg_compact=1,cost_gid=1"};
+  static const int64_t ssizes[] = {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 255, 256, 257, 767, 768, 769, 1000,
+                                   4095, 4096, 4097, 8191, 8192, 8193, 12289, 65535, 65536, 65537, 100003};
+  static const enum data_type types[] = {DATA_I32, DATA_U32};
+  (void)state;
+  for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+    harness_tune(forms[f]);
+    for (size_t si = 0; si < sizeof ssizes / sizeof ssizes[0]; si++)
+      for (int v = 0; v < 8; v++) {
+        size_t r = f + si + (size_t)v; /* fast: the patterns and types rotate */
+        for (int p = 0; p < NPATTERNS; p++) {
+          struct data_value in[2], ref, got;
+          struct ps_err e = {{0}};
+          enum data_type t = types[(r / NPATTERNS) % 2];
+          if (!harness_grid(r, (size_t)p, NPATTERNS))
+            continue;
+          in[0] = make(t, ssizes[si], (enum pattern)p, si * 8 + (uint64_t)v);
+          in[1] = make_flags(ssizes[si], v, si + f);
+          ref = harness_run("segmented_reduce", BACKEND_C, in, 2, 1);
+          got = harness_run("segmented_reduce", BACKEND_OPENCL, in, 2, 2);
+          if (entry_compare(&ref, &got, 1, &e) != 0)
+            fail_msg("segmented_reduce (%s), %s, n=%lld, flags %d, pattern %d: %s", forms[f],
+                     t == DATA_I32 ? "i32" : "u32", (long long)ssizes[si], v, p, e.msg);
+          data_value_free(&ref);
+          data_value_free(&got);
+          data_value_free(&in[0]);
+          data_value_free(&in[1]);
+        }
+      }
+  }
+  for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+    static const int64_t psizes[] = {1, 257, 100003, 1000003};
+    harness_tune(forms[f]);
+    if (hook_built())
+      setenv("PSEARCH_TEST_POISON", "1", 1);
+    for (size_t si = 0; si < sizeof psizes / sizeof psizes[0]; si++) {
+      struct data_value in[2], ref, got;
+      struct ps_err e = {{0}};
+      int runs = psizes[si] > 100003 ? 50 : 3;
+      if (runs == 50 && strstr(forms[f], "cost_items") != NULL)
+        continue; /* fast: the 50 launches with the default tiles only */
+      in[0] = make(DATA_I32, psizes[si], RANDOM, si + 900);
+      in[1] = make_flags(psizes[si], si == 3 ? 5 : (int)f % 8, si);
+      ref = harness_run("segmented_reduce", BACKEND_C, in, 2, 1);
+      got = harness_run("segmented_reduce", BACKEND_OPENCL, in, 2, runs);
+      if (entry_compare(&ref, &got, 1, &e) != 0)
+        fail_msg("segmented_reduce (%s), n=%lld, after %d runs: %s", forms[f], (long long)psizes[si], runs, e.msg);
+      data_value_free(&ref);
+      data_value_free(&got);
+      data_value_free(&in[0]);
+      data_value_free(&in[1]);
+    }
+    unsetenv("PSEARCH_TEST_POISON");
+  }
+}
+
 /* The multicore backend on pools of 1, 2, 4, 5 and 7 workers: every entry
 ** at a size that gives each worker a part of its own, against c. */
 static void multicore_any_threads(void **state)
@@ -370,6 +440,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(lookback_stress),
     HARNESS_TEST(reruns_write_everything),
     HARNESS_TEST(tile_shapes),
+    HARNESS_TEST(segmented_reduce_forms),
     HARNESS_TEST(multicore_any_threads),
   };
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

@@ -89,6 +89,8 @@ struct cost_op {
                                     ** it on any device through prelude.cl's ballot) */
   int wide;                         /* its count may pass 2^32 - 1: past that (or with parameter
                                     ** cost_wide) the look-back's prefixes are 64-bit (-DWIDE) */
+  const char *compact;              /* with parameter cost_seg_compact = 1, this kernel in place of
+                                    ** kernels[0] (the same arguments and result, on any device) */
 };
 
 /* The tuning parameters of the family's kernels (tune.h). */
@@ -100,6 +102,10 @@ static const struct tune_param cost_params[] = {
                      "segmented_scan's)"},
   {"cost_ballot", 0, 1, "filter's tile by warp votes (default: with PTX; 1 emulates them elsewhere)"},
   {"cost_wide", 0, 1, "filter's look-back prefixes and count 64-bit (default: past 2^32 - 1 elements)"},
+  {"cost_warp_scan", 0, 1, "with PTX, the group scans by warp shuffles (default: per op, 1 for scan_exclusive "
+                           "and segmented_reduce)"},
+  {"cost_seg_compact", 0, 1, "segmented_reduce's tile with its elements in registers and its segment sums "
+                             "compacted in local memory, written contiguously (default 0)"},
   {NULL, 0, 0, NULL}};
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -216,20 +222,24 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
 ** the group scan by warp shuffles for the ops it is faster for (op->warp_scan),
 ** the look-backs by a whole warp, a tile by its group's id (NVIDIA starts
 ** groups in order of id) but for ops that take tickets (op->ticket), and
-** the op's kernel by warp votes (op->ballot). */
+** the op's kernel by warp votes (op->ballot); and, by parameter, the op's
+** other form of kernels[0] (op->compact). */
 static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   const struct cost_op *op = op_of(j);
   char opts[512], more[192];
   int ptx = entry_use_ptx(j), lookback = (op->scratch & (S_LOOKBACK | S_LOOKBACK2)) != 0;
   int ballot = op->ballot != NULL && entry_param(j, "cost_ballot", ptx);
+  int compact = op->compact != NULL && entry_param(j, "cost_seg_compact", 0);
+  int warp_scan = ptx && entry_param(j, "cost_warp_scan", op->warp_scan);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
+  const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s%s %s", WG, (unsigned)s->items, BINS,
-           ptx ? " -DNV_PTX" : "", ptx && op->warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
+           ptx ? " -DNV_PTX" : "", warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
            gid ? " -DGID" : "", s->wide ? " -DWIDE" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
-    if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 && ballot ? op->ballot : op->kernels[i], opts, e)) == NULL)
+    if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 ? k0 : op->kernels[i], opts, e)) == NULL)
       return -1;
   return 0;
 }
@@ -435,7 +445,7 @@ static int launch_segmented_reduce_lecture(struct entry_job *j, struct cstate *s
          rt_launch(j->rt, s->k[3], (size_t)n, WG, e) != 0 ? -1 : 0;
 }
 
-/* One pass of seg_reduce_lookback: two banks of words, one a launch by the
+/* One pass of seg_reduce_lookback (or seg_reduce_compact): two banks of words, one a launch by the
 ** epoch's parity (S_LOOKBACK2). */
 static int launch_segmented_reduce(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
@@ -617,7 +627,8 @@ const struct entry cost_entries[] = {
    .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .vtypes = 1u << DATA_BOOL, .vinputs = 2u,
    .max_n = SEG_MAX_N, .max_why = "2^32 - 16385: a look-back word packs its segment count, and its tile size plus 2, in 32 bits",
    .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
-             .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1)},
+             .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1,
+             .compact = "seg_reduce_compact")},
   {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
    .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
