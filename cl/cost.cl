@@ -811,6 +811,10 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
 // or before q in the tile - hd0: each head past element 0 ends the segment
 // before it, so E = the tile's heads - hd0 + (the tile's last element ends a
 // segment: it is element n - 1, or a head follows it).
+// With -DSEG_RELOAD (cost_seg_compact=2) the scanned elements wait out the
+// group scan and the look-back in tile[], each work-item's at its own
+// places, and are read back after it: fewer registers held across the
+// look-back for one more store and load an element.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void seg_reduce_compact(__global const T *in, __global const uchar *flags, __global T *out,
                         const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
@@ -842,6 +846,10 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
     acc = (hm >> k & 1u) ? x[k] : ADD(acc, x[k]);
     x[k] = acc;
   }
+#ifdef SEG_RELOAD
+  for (uint k = 0; k < ITEMS; k++)
+    tile[PAD(lid * ITEMS + k)] = x[k];
+#endif
   local_seg_scan(sums, sf, acc, popcount(hm));
   if (lid < SEG_WALKERS) {
     volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
@@ -855,6 +863,11 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef SEG_RELOAD
+  for (uint k = 0; k < ITEMS; k++)
+    x[k] = tile[PAD(lid * ITEMS + k)];
+  barrier(CLK_LOCAL_MEM_FENCE); // every work-item's elements read before tile[] takes the sums
+#endif
   hd0 = hd[PAD(0)];
   c = lid == 0 ? pre_sh : sf[lid - 1] ? sums[lid - 1] : ADD(pre_sh, sums[lid - 1]);
   j = (lid ? sf[lid - 1] : 0u) - hd0;
