@@ -4,6 +4,7 @@
 ** 2^20; duplicates; the type's extremes; every integer type; keys absent,
 ** below and above the range; unsorted input is refused. The multicore
 ** backend equals the c backend bit for bit on every entry of the family.
+** bench_gather loads what gen_fill's positions say on every backend.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include "registry.h"
 #include "gen.h"
 #include "harness.h"
+#include "keys.h"
 #include "search.h"
 #include "search_mc.h"
 #include "layout.h"
@@ -58,6 +60,24 @@ static struct data_value sorted_array(enum data_type t, int64_t n, int dup, uint
   assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
   assert_int_equal(gen_fill(&v, seed, &b, 1, 1, &e), 0);
   return v;
+}
+
+/* The type's minimum and maximum at the ends of xs, when it has two elements or more. */
+static void set_extremes(struct data_value *xs)
+{
+  int64_t n = (int64_t)data_value_count(xs);
+  size_t sz = data_type_size(xs->type);
+  struct gen_bounds b;
+  gen_bounds_default(&b);
+  if (n < 2)
+    return;
+  if (data_type_is_signed(xs->type)) {
+    memcpy(xs->elems, &b.lo[xs->type].i, sz);
+    memcpy((char *)xs->elems + (size_t)(n - 1) * sz, &b.hi[xs->type].i, sz);
+  } else {
+    memset(xs->elems, 0, sz);
+    memset((char *)xs->elems + (size_t)(n - 1) * sz, 0xff, sz);
+  }
 }
 
 /* Lower bounds of every key by a sweep over keys sorted by value: an oracle
@@ -263,18 +283,7 @@ static void every_type_and_extremes(void **state)
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
       int64_t n = sizes[si];
       struct data_value xs = sorted_array(types[t], n, 0, 11 + (uint64_t)n), ks;
-      size_t sz = data_type_size(types[t]);
-      if (n >= 2) { /* the type's minimum and maximum at the ends */
-        struct gen_bounds b;
-        gen_bounds_default(&b);
-        if (data_type_is_signed(types[t])) {
-          memcpy(xs.elems, &b.lo[types[t]].i, sz);
-          memcpy((char *)xs.elems + (size_t)(n - 1) * sz, &b.hi[types[t]].i, sz);
-        } else {
-          memset(xs.elems, 0, sz);
-          memset((char *)xs.elems + (size_t)(n - 1) * sz, 0xff, sz);
-        }
-      }
+      set_extremes(&xs);
       ks = keys_for(&xs);
       check_all(&xs, &ks);
       data_value_free(&xs);
@@ -479,6 +488,64 @@ static void input_checks_see_everything(void **state)
   }
 }
 
+/* bench_gather: position i is element i of gen_fill's [n]i64 in [0, n - 1]
+** with the keys' seed, and each backend's answer i is xs at it, widened as
+** the type is signed or not (the type's extremes at the ends). On xs = 0, 1,
+** ..., n - 1 (i64) the answers are the positions themselves, which are
+** bench_binary_search_random's keys and lower bounds there. Sizes 0 to 3 and
+** 2^k - 1, 2^k, 2^k + 1 (a power of two takes the draw's top bits, any other
+** size Lemire's product), around the work-group (256) and a large odd one;
+** every type (fast: two a size); two runs each. */
+static void gather_positions(void **state)
+{
+  static const enum data_type types[] = {DATA_I8, DATA_I16, DATA_I32, DATA_I64,
+                                         DATA_U8, DATA_U16, DATA_U32, DATA_U64};
+  static const int64_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 255, 256, 257, 4095, 4096, 4097, 65536, 65537, 1000003};
+  (void)state;
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+    int64_t n = sizes[si], *pos;
+    struct data_value want, iota;
+    struct gen_bounds b;
+    struct ps_err e;
+    gen_bounds_default(&b);
+    b.lo[DATA_I64].i = 0;
+    b.hi[DATA_I64].i = n > 0 ? n - 1 : 0;
+    assert_int_equal(data_value_init(&want, DATA_I64, 1, &n, &e), 0);
+    assert_int_equal(gen_fill(&want, KEYS_SEED, &b, 0, 1, &e), 0);
+    assert_int_equal(data_value_init(&iota, DATA_I64, 1, &n, &e), 0);
+    pos = want.elems;
+    for (int64_t i = 0; i < n; i++) {
+      ((int64_t *)iota.elems)[i] = i;
+      assert_true(pos[i] >= 0 && pos[i] < n);
+    }
+    for (int k = 0; k < 2; k++) {
+      struct data_value got = harness_run(k ? "bench_binary_search_random" : "bench_gather", BACKEND_C, &iota, 1, 1);
+      if (entry_compare(&want, &got, 1, &e) != 0)
+        fail_msg("%s on 0..%lld: %s", k ? "bench_binary_search_random" : "bench_gather", (long long)n - 1, e.msg);
+      data_value_free(&got);
+    }
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+      struct data_value xs;
+      if (!harness_grid(si, t, 4))
+        continue;
+      xs = sorted_array(types[t], n, (int)si % 2, 3 + (uint64_t)n);
+      set_extremes(&xs);
+      for (int be = 0; be < BACKEND_COUNT; be++) {
+        struct data_value got = harness_run("bench_gather", (enum backend)be, &xs, 1, 2);
+        for (int64_t i = 0; i < n; i++)
+          if (((int64_t *)got.elems)[i] != get(&xs, pos[i]))
+            fail_msg("bench_gather %s %s n=%lld #%lld: got %lld, want element %lld, %lld", backend_name((enum backend)be),
+                     data_type_name(types[t]), (long long)n, (long long)i, (long long)((int64_t *)got.elems)[i],
+                     (long long)pos[i], (long long)get(&xs, pos[i]));
+        data_value_free(&got);
+      }
+      data_value_free(&xs);
+    }
+    data_value_free(&iota);
+    data_value_free(&want);
+  }
+}
+
 static void unsorted_refused(void **state)
 {
   int32_t a[] = {1, 5, 3};
@@ -490,11 +557,11 @@ static void unsorted_refused(void **state)
   (void)n;
   for (int b = 0; b < BACKEND_COUNT; b++) {
     const char *names[] = {"bench_binary_search", "to_eytzinger", "bench_eytzinger_search",
-                           "bench_btree_search", "to_btree"};
+                           "bench_btree_search", "to_btree", "bench_gather"};
     const char *sorted_msg = "the input is not sorted: element 1 (5i32) is greater than element 2 (3i32)";
     const char *want[] = {sorted_msg, sorted_msg,
-                          "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
-    for (int k = 0; k < 5; k++) {
+                          "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg, sorted_msg};
+    for (int k = 0; k < 6; k++) {
       struct target t = {(enum backend)b, harness_rt, harness_pool, &harness_tuning};
       j = entry_job_init(registry_find(names[k]), &t, &v, 1);
       assert_int_equal(entry_prepare(&j, &e), -1);
@@ -579,6 +646,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(input_checks_see_everything),
     HARNESS_TEST(multicore_equals_c),
     HARNESS_TEST(other_shapes),
+    HARNESS_TEST(gather_positions),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

@@ -131,6 +131,19 @@ static inline uint64_t uniform_below(uint64_t seed, uint64_t key0, uint64_t i, u
   }
 }
 
+void gen_uniform_init(struct gen_uniform *u, uint64_t seed, uint64_t range)
+{
+  u->seed = seed;
+  u->key0 = mix64(seed);
+  u->range = range;
+  u->thresh = (0 - range) % range;
+}
+
+uint64_t gen_uniform_at(const struct gen_uniform *u, uint64_t i)
+{
+  return uniform_below(u->seed, u->key0, i, u->range);
+}
+
 /* What element i of one value needs, computed once per value. */
 struct genctx {
   enum data_type t;

@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-#define KEY_SEED 0x5eac4u
-
 int keys_random(const struct data_value *xs, int eytz, struct data_value *keys, struct ps_err *e)
 {
   int64_t n = (int64_t)data_value_count(xs);
@@ -39,5 +37,5 @@ int keys_random(const struct data_value *xs, int eytz, struct data_value *keys, 
     b.lo[t].u = lo;
     b.hi[t].u = hi;
   }
-  return gen_fill(keys, KEY_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
+  return gen_fill(keys, KEYS_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
 }

@@ -9,6 +9,9 @@
 
 #include "data.h"
 
+/* The keys' seed; bench_gather draws its positions from it too (gather.h). */
+#define KEYS_SEED 0x5eac4u
+
 /* The keys of xs (sorted; eytz: an Eytzinger array of sorted elements,
 ** whose extremes are its leftmost and rightmost nodes) into keys, as many
 ** as xs has elements. 0, or -1 with e set. */
