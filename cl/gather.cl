@@ -36,3 +36,14 @@ __kernel void gather(__global const T *restrict xs, __global long *restrict out,
   if (i < n)
     out[i] = (long)xs[position(i, n, seed, key0, thresh)];
 }
+
+// The positions alone, for any range: what the tests compare with gen.c's at
+// ranges near 2^64, where Lemire's rule rejects draws often and the retry
+// streams are taken.
+__kernel void gather_positions(__global ulong *restrict out, const ulong m, const ulong range,
+                               const ulong seed, const ulong key0, const ulong thresh)
+{
+  ulong i = get_global_id(0);
+  if (i < m)
+    out[i] = position(i, range, seed, key0, thresh);
+}

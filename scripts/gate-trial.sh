@@ -11,25 +11,26 @@
 # kept in OUTDIR.
 #
 #   scripts/gate-trial.sh -o OUTDIR [--psearch P] [--trials N] [--rounds K] [--ab]
-#       [--plant ENTRY:PCT] [--deadline EPOCH] [--keep-rounds] [GATE_OPTION...]
-#       [-- BENCH_ARG...]
+#       [--plant ENTRY:PCT] [--deadline EPOCH] [--keep-rounds] [--cache DIR]
+#       [GATE_OPTION...] [-- BENCH_ARG...]
 #
 # --rounds K     rounds a side (default 5 with a baseline; with --ab ci-gate.sh's, 6)
 # --deadline T   start no gate that would end after T (seconds since the epoch), as
 #                the longest gate so far took; the tallies say how many ran
 # --keep-rounds  keep each gate's rounds (bench's JSON) in OUTDIR/NAME-K/
+# --cache DIR    the cache of datasets, references and kernels to use, and keep
+#                (default: OUTDIR/cache, removed at the end)
 # GATE_OPTION    --suite, -e, --runs, --max-seconds, --backend, --device as ci-gate.sh
 #                and ci-baseline.sh take them (both get them); --threshold, --alpha
 #                (the gate's only)
 # -- BENCH_ARG   to every bench of the baseline and the gates (--batch, --max-runs N)
 # Prints, and writes to OUTDIR/summary.txt after each gate: "identical: 10 of 10
 # passed (exit 0)", "planted ENTRY:PCT: 9 of 10 caught (exit 4)", then each gate's
-# name, exit code, geometric mean speedup (its table's) and seconds. The cache
-# (datasets, references) is OUTDIR/cache, removed at the end. Exit 0, 1 when the
-# baseline could not be made, 2 usage.
+# name, exit code, geometric mean speedup (its table's) and seconds. Exit 0, 1
+# when the baseline could not be made, 2 usage.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-out='' psearch=$here/../build/psearch trials=10 rounds='' plant='' ab=0 deadline='' keep=0
+out='' psearch=$here/../build/psearch trials=10 rounds='' plant='' ab=0 deadline='' keep=0 cache=''
 gopts=() only_gate=() extra=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -41,6 +42,7 @@ while [ $# -gt 0 ]; do
     --ab) ab=1; shift ;;
     --deadline) deadline=$2; shift 2 ;;
     --keep-rounds) keep=1; shift ;;
+    --cache) cache=$2; shift 2 ;;
     --threshold|--alpha) only_gate+=("$1" "$2"); shift 2 ;;
     --) shift; extra=(-- "$@"); break ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -55,7 +57,7 @@ case $plant in ''|?*:[0-9]*) ;; *) echo "gate-trial.sh: --plant must be ENTRY:PC
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 case $psearch in /*) ;; */*) psearch=$(cd "$(dirname "$psearch")" && pwd)/$(basename "$psearch") ;; esac
-export XDG_CACHE_HOME=$out/cache PSEARCH_CACHE_MAX=none
+export XDG_CACHE_HOME=${cache:-$out/cache} PSEARCH_CACHE_MAX=none
 { date -u +%FT%TZ; nproc; "$psearch" --version; "$psearch" devices 2>/dev/null | head -3; } > "$out/machine.txt"
 side=(--baseline "$out/baseline")
 if [ $ab = 1 ]; then
@@ -109,4 +111,4 @@ for ((k = 1; k <= trials; k++)); do
 done
 summary
 cat "$out/summary.txt"
-rm -rf "$out/cache"
+[ -n "$cache" ] || rm -rf "$out/cache"

@@ -546,6 +546,55 @@ static void gather_positions(void **state)
   }
 }
 
+/* The generator of cl/gather.cl against gen.c's (gen_uniform_at), and both
+** against gen_fill's u64 with bounds 0:range-1: powers of two (the top bits),
+** small ranges, and ranges where Lemire's rule rejects often (2^63 + 1: nearly
+** half the draws; 3 2^62: a quarter; 2^64 - 1), so that the retry streams
+** are taken, the second and third retries too. */
+static void gather_generator(void **state)
+{
+  static const uint64_t ranges[] = {1, 2, 3, 1000, 1ull << 40, (1ull << 32) + 1, (1ull << 63) + 1, 3ull << 62, UINT64_MAX};
+  int64_t m = 4099;
+  char opts[160];
+  struct ps_err e;
+  (void)state;
+  entry_type_options(DATA_I64, "", opts, sizeof opts);
+  for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++) {
+    struct gen_bounds b;
+    struct gen_uniform u;
+    struct data_value want;
+    uint64_t *got = malloc((size_t)m * sizeof *got);
+    cl_ulong cm = (cl_ulong)m, range = ranges[r], seed, key0, thresh;
+    cl_kernel k = rt_kernel(harness_rt, "gather.cl", "gather_positions", opts, &e);
+    cl_mem out = rt_alloc(harness_rt, (size_t)m * sizeof *got, &e);
+    assert_non_null(got);
+    assert_non_null(k);
+    assert_non_null(out);
+    gen_bounds_default(&b);
+    b.hi[DATA_U64].u = ranges[r] - 1;
+    assert_int_equal(data_value_init(&want, DATA_U64, 1, &m, &e), 0);
+    assert_int_equal(gen_fill(&want, KEYS_SEED, &b, 0, 1, &e), 0);
+    gen_uniform_init(&u, KEYS_SEED, ranges[r]);
+    seed = u.seed;
+    key0 = u.key0;
+    thresh = u.thresh;
+    assert_int_equal(RT_ARGS(harness_rt, k, &e, RT_ARG(out), RT_ARG(cm), RT_ARG(range), RT_ARG(seed), RT_ARG(key0),
+                             RT_ARG(thresh)), 0);
+    assert_int_equal(rt_launch(harness_rt, k, (size_t)m, 256, &e), 0);
+    assert_int_equal(rt_download(harness_rt, out, got, (size_t)m * sizeof *got, &e), 0);
+    for (int64_t i = 0; i < m; i++) {
+      uint64_t w = ((uint64_t *)want.elems)[i];
+      if (gen_uniform_at(&u, (uint64_t)i) != w || got[i] != w)
+        fail_msg("range %llu, element %lld: gen_fill %llu, gen_uniform_at %llu, the device %llu",
+                 (unsigned long long)ranges[r], (long long)i, (unsigned long long)w,
+                 (unsigned long long)gen_uniform_at(&u, (uint64_t)i), (unsigned long long)got[i]);
+    }
+    rt_release(harness_rt, out);
+    data_value_free(&want);
+    free(got);
+  }
+}
+
 static void unsorted_refused(void **state)
 {
   int32_t a[] = {1, 5, 3};
@@ -647,6 +696,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(multicore_equals_c),
     HARNESS_TEST(other_shapes),
     HARNESS_TEST(gather_positions),
+    HARNESS_TEST(gather_generator),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);
