@@ -30,11 +30,13 @@
 // it the same contract in local memory with work-group barriers, so the
 // algorithm runs and is tested on any device. A key's peers in its warp: with
 // -DPEERS_OR (GPUs: on NVIDIA for keys only, with warp syncs) by atomic OR on
-// a bit mask per warp and digit, else by 8 ballots (NVIDIA) or 32 compares
-// (CPUs). Every work-item of a group calls them together.
-// With -DVALUES os_pass also carries a uint value per key (from vin, or with
-// iota the key's position) and writes it as VOUT to vout; with -DLAST as well
-// (an argsort's last pass) it writes only the values, not the keys.
+// a bit mask per warp and digit ([-DPEERS_HOT=H]: the first H digits of the
+// warp by ballots), else by 8 ballots (NVIDIA) or 32 compares (CPUs). Every
+// work-item of a group calls them together.
+// With -DVALUES os_pass also carries a value per key (from vin, or with iota
+// the key's position) as V, its bits: uint, or with -DV=ulong 8 bytes; it
+// writes it as VOUT to vout; with -DLAST as well (an argsort's last pass) it
+// writes only the values, not the keys.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
 // -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
@@ -51,6 +53,9 @@
 // with -DNV_PTX L2 is asked for them at the tile's start, to evict last).
 
 #define RADIX 256
+#ifndef V
+#define V uint
+#endif
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
@@ -106,22 +111,66 @@ static void warp_sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 #if defined(PEERS_OR)
 // scratch: WARPS * RADIX words, zero on the first call; each lane sets its bit
 // in its warp's word of d. After every peer has read the word (the caller's
-// next warp_sync) the lowest peer clears it (PEERS_CLEAR).
-static uint match_any(uint d, __local uint *scratch)
+// next warp_sync) the lowest peer clears it (PEERS_CLEAR). With
+// -DPEERS_HOT=H (1 or 2), in a hot pass, match_hot matches the first H digits
+// in lane order (lane 0's, then the lowest lane's not yet matched) by a
+// ballot each instead, and the rest so: the lanes of a hot digit
+// (the high bytes of Zipf-like keys, mostly 0) would otherwise OR into one
+// word, and those atomics serialise; elsewhere the ballots cost more than
+// they save (os_pass takes one or the other for the whole pass, outside its
+// ranking loop). A word whose digit a ballot matched stays zero, so its
+// clear is harmless. sh: one word a work-item for the portable ballot and
+// broadcast (unused with PTX).
+#ifndef PEERS_HOT
+#define PEERS_HOT 0
+#endif
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint l = get_local_id(0);
+  (void)sh;
   atomic_or(&scratch[(l >> 5) * RADIX + d], 1u << (l & 31u));
   warp_sync();
   return scratch[(l >> 5) * RADIX + d];
 }
+#if PEERS_HOT > 0
+// Lane src's x, to every lane of the warp.
+static uint warp_bcast(uint x, uint src, __local uint *sh)
+{
+#ifdef NV_PTX
+  (void)sh;
+  return shfl_idx(x, src);
+#else
+  uint l = get_local_id(0), r;
+  sh[l] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  r = sh[(l & ~31u) + src];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+#endif
+}
+static uint match_hot(uint d, __local uint *scratch, __local uint *sh)
+{
+  uint l = get_local_id(0), me = 1u << (l & 31u), done = 0, m = 0;
+  for (int h = 0; h < PEERS_HOT; h++) {
+    uint src = done == ~0u ? 0u : popcount((~done & (done + 1u)) - 1u); // the lowest lane not matched
+    uint dh = warp_bcast(d, src, sh), b = ballot(d == dh, sh);
+    m = d == dh ? b : m;
+    done |= b;
+  }
+  if (!(done & me))
+    atomic_or(&scratch[(l >> 5) * RADIX + d], me);
+  warp_sync();
+  return done & me ? m : scratch[(l >> 5) * RADIX + d];
+}
+#endif
 #define PEERS_CLEAR(scratch, d) ((scratch)[(get_local_id(0) >> 5) * RADIX + (d)] = 0)
 #elif defined(NV_PTX)
 // The lanes of this warp whose d equals this lane's: an AND over the 8 digit
 // bits of each bit's ballot (faster on the H100 than match.any.sync).
-static uint match_any(uint d, __local uint *scratch)
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint m = ~0u;
-  (void)scratch;
+  (void)scratch, (void)sh;
   for (uint b = 0; b < 8; b++) {
     uint bit = (d >> b) & 1u, v = ballot(bit, scratch);
     m &= bit ? v : ~v;
@@ -131,9 +180,10 @@ static uint match_any(uint d, __local uint *scratch)
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
 #else
 #define PEERS_CLEAR(scratch, d) ((void)(scratch), (void)(d))
-static uint match_any(uint d, __local uint *scratch)
+static uint match_any(uint d, __local uint *scratch, __local uint *sh)
 {
   uint l = get_local_id(0), w0 = l & ~31u, m = 0;
+  (void)sh;
   scratch[l] = d;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint j = 0; j < 32; j++)
@@ -207,14 +257,19 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 
 // The words of tot after the digit totals (PASSES * RADIX of them): the scan
 // group's flag (below), os_hist's count of finished groups (the last one
-// sets it back to 0) and the mask of constant passes (bit p: one digit of
-// pass p holds all n keys), which os_hist's last group writes for the passes.
+// sets it back to 0) and the masks of constant and hot passes (bit p: one
+// digit of pass p holds all n keys; bit HOT_BIT + p: one holds more than
+// n / HOT_SHARE, so that warps meet it many lanes at once, and with
+// -DPEERS_HOT the ranking matches it by ballots), which os_hist's last group
+// writes for the passes.
 #define FLAG_W (PASSES * RADIX)
 #define DONE_W (PASSES * RADIX + 1)
 #define CONST_W (PASSES * RADIX + 2)
+#define HOT_BIT 16u
+#define HOT_SHARE 8u
 
-// os_hist's last group: the constant passes into tot[CONST_W], from the
-// totals that every group has added (each group's adds are ordered before
+// os_hist's last group: the constant and hot passes into tot[CONST_W], from
+// the totals that every group has added (each group's adds are ordered before
 // its count of DONE_W by the device's fence); m is a local word.
 static void constant_passes(volatile __global uint *tot, const ulong n, __local uint *m)
 {
@@ -224,8 +279,13 @@ static void constant_passes(volatile __global uint *tot, const ulong n, __local 
   barrier(CLK_LOCAL_MEM_FENCE);
   device_fence();
   for (uint i = l; i < PASSES * RADIX; i += HWG)
-    if (tot[i] == (uint)n)
+  {
+    uint c = tot[i];
+    if (c == (uint)n)
       atomic_or(m, 1u << (i / RADIX));
+    if (c > n / HOT_SHARE)
+      atomic_or(m, 1u << (HOT_BIT + i / RADIX));
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   if (l == 0) {
     tot[CONST_W] = *m;
@@ -489,15 +549,15 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
 // kept four to a register (dig) for its value's place.
 #if defined(VALUES) && defined(VSHARE)
 #define TILE_MEMORY                                      \
-  __local union { U k[TILE]; uint v[TILE]; } tb;         \
+  __local union { U k[TILE]; V v[TILE]; } tb;            \
   __local U *keys = tb.k;                                \
-  __local uint *vals = tb.v;                             \
+  __local V *vals = tb.v;                                \
   uint dig[(ITEMS + 3) / 4] = {0}
 #elif defined(VALUES)
 #define TILE_MEMORY          \
   __local U keys[TILE];      \
-  __local uint vals[TILE];   \
-  uint v[ITEMS]
+  __local V vals[TILE];      \
+  V v[ITEMS]
 #else
 #define TILE_MEMORY __local U keys[TILE]
 #endif
@@ -546,7 +606,7 @@ static uint pass_mode(volatile __global const uint *tot, uint p)
 // run starts where the keys before it end), and their values (VOUT); with
 // LAST the values only.
 #ifdef VALUES
-#define COPY_VALUES , __global const uint *restrict vin, __global VOUT *restrict vout, uint iota
+#define COPY_VALUES , __global const V *restrict vin, __global VOUT *restrict vout, uint iota
 #define COPY_VARGS , vin, vout, iota
 #else
 #define COPY_VALUES
@@ -573,7 +633,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
              volatile __global uint *ticket, const uint epoch_base, const uint epoch,
              volatile __global uint *tot, const uint first
 #ifdef VALUES
-             , __global const uint *restrict vin, __global VOUT *restrict vout, const uint iota
+             , __global const V *restrict vin, __global VOUT *restrict vout, const uint iota
 #endif
              )
 {
@@ -582,7 +642,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
   __local uint tid_sh;
   PEERS_MEMORY;
-  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count, mode;
+  uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count, mode, hot;
   uint lt = (1u << lane) - 1u; // the lanes below this one
   U k[ITEMS];
   RANKS;
@@ -600,6 +660,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       copy_tile(in, out, t, m COPY_VARGS);
     return;
   }
+  hot = tot[CONST_W] >> (HOT_BIT + (shift >> 3)) & 1u;
 #ifdef LB32
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
 #endif
@@ -616,24 +677,36 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   // the values are loaded late (below): L2 fetches them meanwhile, to be
   // evicted last
   if (!iota)
-    for (uint o = l * 32u; o < m * 4u; o += WG * 32u)
+    for (uint o = l * 32u; o < m * (uint)sizeof(V); o += WG * 32u)
       l2_ask((__global const uchar *)(vin + (ulong)t * TILE) + o);
 #endif
   // warp multi-split: r[i] = the keys of this warp before k[i] with its digit
-  // (the warp's counter of the digit, then the peers in lower lanes)
-  for (uint i = 0; i < ITEMS; i++) {
-    uint d = DIGIT(k[i], opaque(shift)); // computed here, not for every key at once
-    uint peers = match_any(d, pm);
-    uint below = popcount(peers & lt);
-    uint old = cnt[w * RADIX + d];
-    warp_sync();
-    if (below == 0) {
-      cnt[w * RADIX + d] = (count_t)(old + popcount(peers));
-      PEERS_CLEAR(pm, d);
-    }
-    warp_sync();
-    R_ADD(i, old + below);
+  // (the warp's counter of the digit, then the peers in lower lanes); a hot
+  // pass's peers by match_hot, in a loop of its own so that the others' loop
+  // is unchanged
+#define RANK_KEYS(MATCH)                                                     \
+  for (uint i = 0; i < ITEMS; i++) {                                         \
+    uint d = DIGIT(k[i], opaque(shift)); /* here, not for every key at once */ \
+    uint peers = MATCH(d, pm, sh);                                           \
+    uint below = popcount(peers & lt);                                       \
+    uint old = cnt[w * RADIX + d];                                           \
+    warp_sync();                                                             \
+    if (below == 0) {                                                        \
+      cnt[w * RADIX + d] = (count_t)(old + popcount(peers));                 \
+      PEERS_CLEAR(pm, d);                                                    \
+    }                                                                        \
+    warp_sync();                                                             \
+    R_ADD(i, old + below);                                                   \
   }
+#if defined(PEERS_OR) && PEERS_HOT > 0
+  if (hot) {
+    RANK_KEYS(match_hot)
+  } else
+#endif
+  {
+    RANK_KEYS(match_any)
+  }
+  (void)hot;
   barrier(CLK_LOCAL_MEM_FENCE);
   count = digit_runs(cnt, sh, dstart, status, t, epoch);
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -669,7 +742,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
   }
 #if defined(VALUES) && defined(VSHARE)
   // the values loaded only now that the keys are written, in the keys' places
-  uint v[ITEMS];
+  V v[ITEMS];
   for (uint i = 0; i < ITEMS; i++)
     v[i] = VALUE(w2 * 32 * ITEMS + i * 32 + lane);
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -38,7 +38,10 @@ def catalogue(entries):
                 desc = e["description"]
                 if e.get("max_n"):
                     desc += " (at most %d elements: %s)" % (e["max_n"], e["max_why"])
-                cells = ["`%s`" % e["name"], "%s → %s" % (e["input"], e["output"]), types_text(e["types"]),
+                types = types_text(e["types"])
+                if len(e.get("vtypes", [])) > 1:  # v a choice (a fixed v is named in the input)
+                    types = "t: %s; v: %s" % (types, types_text(e["vtypes"]))
+                cells = ["`%s`" % e["name"], "%s → %s" % (e["input"], e["output"]), types,
                          e["work"], e["span"], e["bytes"], desc]
                 out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")

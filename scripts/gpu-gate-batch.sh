@@ -4,41 +4,42 @@
 # --batch catch a planted 2% slowdown of scan [10000000]i32 in 9 of 10 gates,
 # while an identical build stays clean in 10 of 10? scripts/gate-trial.sh --ab
 # runs the gates (identical and planted in turn) on a suite of scan and reduce
-# (the control, never planted) over one [N]i32; part "batch" with -- --batch,
-# then part "sync" without it, for contrast, as far as --budget allows.
+# (the control, never planted) over one [N]i32; mode "batch" with -- --batch,
+# then mode "plain" without it, for contrast, as far as --budget allows.
 #
 #   scripts/gpu-gate-batch.sh [-o OUTDIR] [--psearch P] [--trials T] [--budget S]
-#       [--rounds K] [-n N] [--plant-pct PCT] [--threshold PCT] [--rejudge PCT]
-#       [--max-seconds M] [--parts batch,sync] [--estimate-only] [-- BENCH_ARG...]
+#       [--rounds K] [-n N] [--plant scan:PCT] [--threshold PCT] [--rejudge PCT]
+#       [--max-seconds M] [--modes "batch plain"] [--estimate-only] [-- BENCH_ARG...]
 #
 # Defaults: OUTDIR $OUT (the device call's folder), else ./gpu-gate-batch-out; P
 # the bundle's .carry/psearch/bin/psearch (scripts/gpu-bundle.sh, from a build with
 # -Dtest_hooks=true: the plant is a test hook; refused without it); T 10 gates of
-# each kind a part; S 240 s of wall time in all, from the start; K 6; N 10000000;
-# PCT 2; the gate's threshold 2% (ci-gate.sh's); --rejudge 1: each gate's kept
-# rounds judged again at 1% (a 2% plant sits on a 2% threshold: 1/1.02 = 0.9804
-# is not below 0.98; docs/ci.md); M 30, the convergence phase's budget per dataset
-# (ci-gate.sh's --max-seconds). BENCH_ARG: to every bench of both parts.
+# each kind a mode; S 240 s of wall time in all, from the start; K 6; N 10000000;
+# the plant scan:2 (scan or reduce; the other is the control); the gate's
+# threshold 2% (ci-gate.sh's); --rejudge 1: each gate's kept rounds judged again
+# at 1% (a 2% plant sits on a 2% threshold: 1/1.02 = 0.9804 is not below 0.98;
+# docs/ci.md); M 2, the convergence phase's budget per dataset (ci-gate.sh's
+# --max-seconds; its own default is 30). BENCH_ARG: to every bench of both modes.
 #
-# Each part first runs bench with the gate's options, twice while the cache
-# (OUTDIR/cache, both parts': the dataset, the references, the kernels) is
+# Each mode first runs bench with the gate's options, twice while the cache
+# (OUTDIR/cache, both modes': the dataset, the references, the kernels) is
 # cold, and times the warm run, what a round costs; prints its estimate (a gate:
-# 2 K rounds and the compare; the part: 2 T gates), then runs gate-trial.sh with
+# 2 K rounds and the compare; the mode: 2 T gates), then runs gate-trial.sh with
 # a deadline, so that no gate starts that would end past the budget (by the
-# longest gate so far): a part cut short reports the gates that ran.
+# longest gate so far): a mode cut short reports the gates that ran.
 # --estimate-only stops after the estimates. OUTDIR gets machine.txt, gate.bench,
-# log.txt (each step's time), PART/ (gate-trial.sh's folder: each gate's log,
-# table and rounds), PART/judged.json and summary.txt (rewritten after each
-# part): per part the gates' exit codes, per dataset the verdicts at the gate's
+# log.txt (each step's time), MODE/ (gate-trial.sh's folder: each gate's log,
+# table and rounds), MODE/judged.json and summary.txt (rewritten after each
+# mode): per mode the gates' exit codes, per dataset the verdicts at the gate's
 # threshold and at --rejudge, each gate's speedups and p-values, whether the
-# plant reached the new side only, scan's batch size, and whether the target is
-# met. Exit 0, 1 when a step failed, 2 usage.
+# plant reached the new side only, the planted entry's batch size, and whether
+# the target is met. Exit 0, 1 when a step failed, 2 usage.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 outdir=${OUT:-gpu-gate-batch-out}
-P=$root/.carry/psearch/bin/psearch trials=10 budget=240 rounds=6 n=10000000 pct=2 threshold=2 rejudge=1
-maxs=30 parts=batch,sync estimate_only=0 extra=()
+P=$root/.carry/psearch/bin/psearch trials=10 budget=240 rounds=6 n=10000000 plant=scan:2 threshold=2 rejudge=1
+maxs=2 modes="batch plain" estimate_only=0 extra=()
 while [ $# -gt 0 ]; do
   case $1 in
   -o) outdir=$2; shift 2 ;;
@@ -47,11 +48,11 @@ while [ $# -gt 0 ]; do
   --budget) budget=$2; shift 2 ;;
   --rounds) rounds=$2; shift 2 ;;
   -n) n=$2; shift 2 ;;
-  --plant-pct) pct=$2; shift 2 ;;
+  --plant) plant=$2; shift 2 ;;
   --threshold) threshold=$2; shift 2 ;;
   --rejudge) rejudge=$2; shift 2 ;;
   --max-seconds) maxs=$2; shift 2 ;;
-  --parts) parts=$2; shift 2 ;;
+  --modes) modes=$2; shift 2 ;;
   --estimate-only) estimate_only=1; shift ;;
   --) shift; extra=("$@"); break ;;
   -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -61,7 +62,10 @@ done
 for v in "$trials" "$budget" "$rounds" "$n" "$maxs"; do
   case $v in ''|*[!0-9]*) echo "gpu-gate-batch.sh: --trials, --budget, --rounds, -n and --max-seconds take whole numbers" >&2; exit 2 ;; esac
 done
-case ,$parts, in *,batch,*|*,sync,*) ;; *) echo "gpu-gate-batch.sh: --parts names batch, sync or both" >&2; exit 2 ;; esac
+for m in $modes; do
+  case $m in batch|plain) ;; *) echo "gpu-gate-batch.sh: --modes names batch, plain or both" >&2; exit 2 ;; esac
+done
+case $plant in scan:[0-9]*|reduce:[0-9]*) ;; *) echo "gpu-gate-batch.sh: --plant is scan:PCT or reduce:PCT" >&2; exit 2 ;; esac
 [ -x "$P" ] || { echo "gpu-gate-batch.sh: no psearch at $P (scripts/gpu-bundle.sh, or --psearch)" >&2; exit 2; }
 case $P in /*) ;; *) P=$(cd "$(dirname "$P")" && pwd)/$(basename "$P") ;; esac
 if [ -d "$(dirname "$P")/../lib" ]; then # the bundle's libraries
@@ -86,12 +90,12 @@ rc=0
   echo "psearch: $("$P" --version 2>&1 | head -1) ($P)"
   echo "tree: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with changes)')"
   echo "command: scripts/gpu-gate-batch.sh -o $outdir --psearch $P --trials $trials --budget $budget --rounds $rounds" \
-       "-n $n --plant-pct $pct --threshold $threshold --rejudge $rejudge --max-seconds $maxs --parts $parts" \
+       "-n $n --plant $plant --threshold $threshold --rejudge $rejudge --max-seconds $maxs --modes '$modes'" \
        "-- ${extra[*]}"
   "$P" devices 2>&1
 } > "$outdir/machine.txt"
 cat > "$outdir/gate.bench" <<B
--- gpu-gate-batch.sh: scan, which the planted gates slow by $pct%, and reduce, the control
+-- gpu-gate-batch.sh: scan and reduce; the planted gates' new side has $plant
 ==
 entry: scan reduce
 random input { [$n]i32 }
@@ -107,20 +111,23 @@ bench_secs() { # PART [BENCH_ARG...]
   echo "$(date +%s.%N) $t0" | awk '{ printf "%.1f", $1 - $2 }'
 }
 
-summarize() { # the summary of the parts that ran so far
-  python3 - "$outdir" "$threshold" "$rejudge" "$pct" "$trials" > "$outdir/summary.txt" <<'PY'
+summarize() { # the summary of the modes that ran so far
+  python3 - "$outdir" "$threshold" "$rejudge" "$plant" "$trials" > "$outdir/summary.txt" <<'PY'
 import json, os, re, sys
-out, thr, rej, pct, trials = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], int(sys.argv[5])
-print("scan (planted %s%% in the planted gates) and reduce (never planted), A/B gates (ci-gate.sh --against "
-      "the same binary); verdicts per dataset at the gate's threshold (%g%%) and at %g%%" % (pct, thr, rej))
-for part in ("batch", "sync"):
-    d = os.path.join(out, part)
+out, thr, rej, plant, trials = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+pe = plant.split(":")[0]
+ctl = "reduce" if pe == "scan" else "scan"
+print("%s planted %s%% slower in the planted gates' new side, %s never (the control); A/B gates (ci-gate.sh "
+      "--against the same binary); verdicts per dataset at the gate's threshold (%g%%) and at %g%%" % (
+          pe, plant.split(":")[1], ctl, thr, rej))
+for mode in ("batch", "plain"):
+    d = os.path.join(out, mode)
     try:
         judged = json.load(open(os.path.join(d, "judged.json")))
         est = open(os.path.join(d, "estimate.txt")).read().strip()
     except (OSError, ValueError):
         continue
-    print("\n== part %s (%s)\n%s" % (part, "bench --batch" if part == "batch" else "bench without --batch", est))
+    print("\n== mode %s (%s)\n%s" % (mode, "bench --batch" if mode == "batch" else "bench without --batch", est))
     try:
         print("".join(l for l in open(os.path.join(d, "summary.txt")) if re.match(r"(identical|planted \S+|gate): ", l)),
               end="")
@@ -133,17 +140,17 @@ for part in ("batch", "sync"):
             for ds in ("scan", "reduce"):
                 slow = sum(1 for g in gates if g["judged"].get(str(t), {}).get(ds, {}).get("verdict") == "slower")
                 cell[(kind, ds)] = "%d of %d" % (slow, len(gates))
-        print("  threshold %g%%: identical gates with scan slower %s, reduce slower %s; planted gates with scan "
-              "slower %s, reduce slower %s" % (t, cell[("identical", "scan")], cell[("identical", "reduce")],
-                                               cell[("planted", "scan")], cell[("planted", "reduce")]))
+        print("  threshold %g%%: identical gates with %s slower %s, %s slower %s; planted gates with %s slower %s, "
+              "%s slower %s" % (t, pe, cell[("identical", pe)], ctl, cell[("identical", ctl)], pe,
+                                cell[("planted", pe)], ctl, cell[("planted", ctl)]))
         ident = [g for g in judged if g["kind"] == "identical"]
         plant = [g for g in judged if g["kind"] == "planted"]
         clean = sum(1 for g in ident if all(g["judged"].get(str(t), {}).get(ds, {}).get("verdict") != "slower"
                                             for ds in ("scan", "reduce")))
-        caught = sum(1 for g in plant if g["judged"].get(str(t), {}).get("scan", {}).get("verdict") == "slower"
-                     and g["judged"].get(str(t), {}).get("reduce", {}).get("verdict") != "slower")
+        caught = sum(1 for g in plant if g["judged"].get(str(t), {}).get(pe, {}).get("verdict") == "slower"
+                     and g["judged"].get(str(t), {}).get(ctl, {}).get("verdict") != "slower")
         met = len(ident) >= trials and len(plant) >= trials and clean == len(ident) and caught >= 0.9 * len(plant)
-        print("    target (identical clean in all, planted scan caught and reduce clean in 9 of 10): identical clean "
+        print("    target (identical clean in all; planted: the planted entry caught, the control clean, 9 in 10): identical clean "
               "%d of %d, planted caught %d of %d: %s" % (clean, len(ident), caught, len(plant),
                                                          "met" if met else "not met" if len(plant) >= trials
                                                          else "not judged (fewer than %d gates a kind ran)" % trials))
@@ -151,9 +158,9 @@ for part in ("batch", "sync"):
     print("  the plant in the rounds' context: new side of %d of %d planted gates, old side of %d; of identical gates %d" % (
         sum(1 for g in plant if g["hooks"]["new"]), len(plant), sum(1 for g in plant if g["hooks"]["old"]),
         sum(1 for g in judged if g["kind"] == "identical" and (g["hooks"]["new"] or g["hooks"]["old"]))))
-    ks = sorted(k for g in judged for k in g["scan_batch"])
+    ks = sorted(k for g in judged for k in g["batch"].get(pe, []))
     if ks:
-        print("  scan's batch size K (runs a timed call holds): %d to %d, median %d" % (ks[0], ks[-1], ks[len(ks) // 2]))
+        print("  %s's batch size K (runs a timed call holds): %d to %d, median %d" % (pe, ks[0], ks[-1], ks[len(ks) // 2]))
     print("  each gate: exit code at %g%%; scan and reduce: speedup (old/new), p, verdict at %g%% / %g%%; seconds" % (thr, thr, rej))
     for g in judged:
         cells = []
@@ -190,8 +197,8 @@ d, ts = sys.argv[1], sys.argv[2:]
 gates = []
 for line in open(os.path.join(d, "judged.lines")):
     kind, k, ex, secs = line.split()
-    g = {"kind": kind, "k": int(k), "exit": int(ex), "seconds": secs, "judged": {}, "hooks": {}, "scan_batch": []}
-    for side in ("old", "new"):  # the hooks each side's rounds ran with, and scan's batch size
+    g = {"kind": kind, "k": int(k), "exit": int(ex), "seconds": secs, "judged": {}, "hooks": {}, "batch": {}}
+    for side in ("old", "new"):  # the hooks each side's rounds ran with, and each entry's batch size
         hooks = set()
         for i in range(1, 100):
             try:
@@ -204,8 +211,8 @@ for line in open(os.path.join(d, "judged.lines")):
                 hooks.update("%s=%s" % kv for kv in v.get("psearch_context", {}).get("test_hooks", {}).items())
                 for ds in v.get("datasets", {}).values():
                     b = ds.get("psearch", {}).get("batch") if isinstance(ds, dict) else None
-                    if prog.endswith(":scan") and b:
-                        g["scan_batch"].append(b)
+                    if b:
+                        g["batch"].setdefault(prog.split(":")[-1], []).append(b)
         g["hooks"][side] = sorted(hooks)
     for t in ts:
         try:
@@ -220,16 +227,16 @@ json.dump(gates, sys.stdout, indent=1)
 PY
 }
 
-part() { # PART [BENCH_ARG...]: calibrate, estimate, and run the gates within the budget
+part() { # MODE [BENCH_ARG...]: calibrate, estimate, and run the gates within the budget
   local name=$1 cold='' warm gate est left
   shift
   mkdir -p "$outdir/$name"
-  log "part $name: calibrating (bench with the gate's options $*)"
+  log "mode $name: calibrating (bench with the gate's options $*)"
   if [ ! -d "$outdir/cache" ]; then
-    cold=$(bench_secs "$name" "$@") || { log "part $name: bench failed ($name/calibrate.log)"; rc=1; return; }
+    cold=$(bench_secs "$name" "$@") || { log "mode $name: bench failed ($name/calibrate.log)"; rc=1; return; }
     cold="${cold}s cold (the cache filled), "
   fi
-  warm=$(bench_secs "$name" "$@") || { log "part $name: bench failed ($name/calibrate.log)"; rc=1; return; }
+  warm=$(bench_secs "$name" "$@") || { log "mode $name: bench failed ($name/calibrate.log)"; rc=1; return; }
   gate=$(echo "$warm $rounds" | awk '{ printf "%.0f", 2 * $2 * $1 + 2 }')
   est=$(echo "$gate $trials" | awk '{ printf "%.0f", 2 * $2 * $1 }')
   left=$(echo "$budget $(elapsed)" | awk '{ printf "%.0f", $1 - $2 - 5 }')
@@ -237,20 +244,25 @@ part() { # PART [BENCH_ARG...]: calibrate, estimate, and run the gates within th
     "$cold" "$warm" "$rounds" "$gate" "$trials" "$trials" "$est" > "$outdir/$name/estimate.txt"
   printf '%ss of the budget left: ~%s gates fit (an estimate from one bench)\n' "$left" \
     "$(( left > 0 ? left / gate : 0 ))" >> "$outdir/$name/estimate.txt"
-  log "part $name: $(cat "$outdir/$name/estimate.txt")"
+  log "mode $name: $(cat "$outdir/$name/estimate.txt")"
   [ $estimate_only = 1 ] && return
-  log "part $name: gate-trial.sh, deadline in ${left}s"
+  log "mode $name: gate-trial.sh, deadline in ${left}s"
   "$root/scripts/gate-trial.sh" -o "$outdir/$name" --psearch "$P" --ab --rounds "$rounds" --trials "$trials" \
-    --plant "scan:$pct" --threshold "$threshold" --max-seconds "$maxs" --suite "$outdir/gate.bench" --keep-rounds \
+    --plant "$plant" --threshold "$threshold" --max-seconds "$maxs" --suite "$outdir/gate.bench" --keep-rounds \
     --cache "$outdir/cache" \
     --deadline "$(echo "$start $budget" | awk '{ printf "%.0f", $1 + $2 - 5 }')" -- "$@" \
-    > "$outdir/$name/gate-trial.out" 2>&1 || { log "part $name: gate-trial.sh failed (gate-trial.out)"; rc=1; }
+    > "$outdir/$name/gate-trial.out" 2>&1 || { log "mode $name: gate-trial.sh failed (gate-trial.out)"; rc=1; }
   judge "$name"
-  log "part $name: done: $(head -2 "$outdir/$name/summary.txt" | tr '\n' ';')"
+  log "mode $name: done: $(head -2 "$outdir/$name/summary.txt" | tr '\n' ';')"
 }
 
-case ,$parts, in *,batch,*) part batch --batch "${extra[@]}"; summarize ;; esac
-case ,$parts, in *,sync,*) part sync "${extra[@]}"; summarize ;; esac
+for m in $modes; do
+  case $m in
+  batch) part batch --batch "${extra[@]}" ;;
+  plain) part plain "${extra[@]}" ;;
+  esac
+  summarize
+done
 rm -rf "$outdir/cache"
 [ $estimate_only = 1 ] && { cat "$outdir"/*/estimate.txt; exit $rc; }
 cat "$outdir/summary.txt"

@@ -4,7 +4,7 @@
 # radix_sort_pairs on [N]i32 keys (default 33554431) of seven distributions,
 # and CUB's SortKeys and SortPairs on the same files in the same call.
 #
-#   scripts/gpu-skew.sh [-o OUTDIR] [--runs R] [-n N]
+#   scripts/gpu-skew.sh [-o OUTDIR] [--runs R] [-n N] [--side NAME 'BENCH_ARGS']...
 #
 # Distributions (psearch dataset, seed 1; the pairs' values a second uniform
 # array, seed 1000, appended to each keys file):
@@ -17,7 +17,8 @@
 # whose digit is constant copies, two in a row do nothing), "rank-all"
 # (--tune sort_skip_constant=0: every pass ranks, the sort as it was), and
 # "hist4" (--tune sort_hist_parts=4: os_hist's counts in 4 copies, against a
-# hot digit's atomics); CUB after "new": cub_anchor --file on each
+# hot digit's atomics); each --side NAME 'ARGS' replaces those two by a side
+# of its own (e.g. --side hot1 '--tune sort_peers_hot=1'); CUB after "new": cub_anchor --file on each
 # distribution's file (scripts/anchors/cub_anchor.cu, built by nvcc -O3
 # -arch=$CUDA_ARCH, default sm_90, in the background while psearch runs;
 # CUDA events, 50 runs after 5). summary.txt is rewritten after each step, so
@@ -36,12 +37,16 @@ cd "$(dirname "$0")/.." || exit 1
 outdir=${OUT:-gpu-skew-out}
 runs=20
 n=33554431
+names=(rank-all hist4) sargs=('--tune sort_skip_constant=0' '--tune sort_hist_parts=4') given=0
 while [ $# -gt 0 ]; do
   case $1 in
   -o) outdir=$2; shift 2 ;;
   --runs) runs=$2; shift 2 ;;
   -n) n=$2; shift 2 ;;
-  *) echo "usage: scripts/gpu-skew.sh [-o OUTDIR] [--runs R] [-n N]" >&2; exit 2 ;;
+  --side)
+    [ $given = 1 ] || names=() sargs=()
+    given=1 names+=("$2") sargs+=("$3"); shift 3 ;;
+  *) echo "usage: scripts/gpu-skew.sh [-o OUTDIR] [--runs R] [-n N] [--side NAME 'BENCH_ARGS']..." >&2; exit 2 ;;
   esac
 done
 B=$(pwd)/.carry/psearch
@@ -72,7 +77,7 @@ fi
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader 2>/dev/null
   echo "psearch: $("$P" --version 2>&1 | head -1)"
   echo "tree: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with changes)')"
-  echo "command: scripts/gpu-skew.sh -o $outdir --runs $runs -n $n"
+  echo "command: scripts/gpu-skew.sh -o $outdir --runs $runs -n $n$(for i in "${!names[@]}"; do printf " --side %s '%s'" "${names[$i]}" "${sargs[$i]}"; done)"
   "$P" devices 2>&1
 } >"$outdir/machine.txt"
 
@@ -107,10 +112,9 @@ done
 cp "$T/skew.bench" "$outdir/skew.bench"
 
 summarize() { # the summary of what has run so far
-  python3 - "$outdir" $dists >"$outdir/summary.txt" <<'PY'
+  python3 - "$outdir" "new ${names[*]}" $dists >"$outdir/summary.txt" <<'PY'
 import json, os, re, sys
-out, dists = sys.argv[1], sys.argv[2:]
-sides = ["new", "rank-all", "hist4"]
+out, sides, dists = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
 res = {}
 for s in sides:
     try:
@@ -138,7 +142,8 @@ print("[N]i32, µs: each side's wall mean / span (bench -x); CUB's event mean on
 print("span/CUB: the new span over CUB's; /uniform: the new span over uniform's.")
 for entry, peer in (("radix_sort", "SortKeys"), ("argsort", None), ("radix_sort_pairs", "SortPairs")):
     print("\n%s (peer: %s)" % (entry, peer or "none"))
-    print("%-9s %17s %17s %17s %9s %9s %9s" % ("keys", "new mean/span", "rank-all", "hist4", "CUB", "span/CUB", "/uniform"))
+    print("%-9s " % "keys" + " ".join("%17s" % (s + (" mean/span" if s == "new" else "")) for s in sides)
+          + " %9s %9s %9s" % ("CUB", "span/CUB", "/uniform"))
     base = res.get(("new", entry, "uniform"), (None, None))[1]
     for d in dists:
         cells = []
@@ -149,7 +154,7 @@ for entry, peer in (("radix_sort", "SortKeys"), ("argsort", None), ("radix_sort_
         sp = res.get(("new", entry, d), (None, None))[1]
         r = "%.3fx" % (sp / c) if sp and c else "-"
         u = "%.3fx" % (sp / base) if sp and base else "-"
-        print("%-9s %17s %17s %17s %9s %9s %9s" % (d, cells[0], cells[1], cells[2], f(c), r, u))
+        print("%-9s " % d + " ".join("%17s" % x for x in cells) + " %9s %9s %9s" % (f(c), r, u))
 PY
 }
 
@@ -175,10 +180,11 @@ cub() {
   fi
 }
 [ -z "$nvpid" ] || cub
-summarize
-side rank-all --tune sort_skip_constant=0
-summarize
-side hist4 --tune sort_hist_parts=4
+for i in "${!names[@]}"; do
+  summarize
+  # shellcheck disable=SC2086 # a side's arguments are words
+  side "${names[$i]}" ${sargs[$i]}
+done
 log "summary"
 summarize || rc=1
 

@@ -1,8 +1,10 @@
 #!/bin/bash
-# CLI tests of `psearch devices` and `psearch run` on the default device (PoCL in CI).
+# CLI tests of `psearch devices` (with its identities: PoCL's none, a stand-in
+# NVML's) and `psearch run` on the default device (PoCL in CI).
 PSEARCH=$1
 . "$(dirname "$0")/lib.sh"
 P=$(cd "$(dirname "$PSEARCH")" && pwd)/$(basename "$PSEARCH")
+FAKE_NVML=${2:-}
 export PSEARCH_NO_CACHE=1
 
 check devices 0 $P devices;            has $OUT "Platform 0:"; has $OUT "compute units"
@@ -10,6 +12,29 @@ check devices-json 0 $P devices --json -
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d and 'max_work_group_size' in d[0] and 'int64_atomics' in d[0]" $OUT \
   || fail "devices --json - is not the expected JSON"
 check devices-bad 2 $P devices --frob
+# each device's identity as bench records it: PoCL reports no UUID or PCI
+# address; NVML's (a stand-in library for any device) where it knows the device
+check devices-id 0 $P devices
+has $OUT "UUID not reported, PCI bus id not reported"
+check devices-id-json 0 $P devices --json -
+py devices-identity $OUT <<'PY'
+import json, sys
+for d in json.load(open(sys.argv[1])):
+    assert d["identity"]["absent"] == ["uuid", "pci_bus_id", "board", "serial", "nvml_driver", "clocks_at_start"], d
+PY
+if [ -n "$FAKE_NVML" ]; then
+  check devices-nvml 0 env PSEARCH_TEST_NVML=$FAKE_NVML $P devices
+  has $OUT "UUID 3f9a2b1c-0d4e-5f60-7182-93a4b5c6d7e8 (nvml), PCI bus id 00000000:17:00.0 (nvml)"
+  check devices-nvml-json 0 env PSEARCH_TEST_NVML=$FAKE_NVML FAKE_NVML_UUID=GPU-00000000-1111-2222-3333-444444444444 \
+    $P devices --json -
+  py devices-nvml-identity $OUT <<'PY'
+import json, sys
+for d in json.load(open(sys.argv[1])):
+    i = d["identity"]
+    assert i["uuid"] == "00000000-1111-2222-3333-444444444444" and i["uuid_from"] == "nvml", i
+    assert i["pci_bus_id"] == "00000000:17:00.0" and i["board"] == "Fake H200" and i["absent"] == [], i
+PY
+fi
 
 # run: sorted equals the generator's own sorted output (an independent oracle)
 $P dataset -n 5000 -o $T/in.bin
@@ -80,6 +105,31 @@ check_in no-entry 2 $T/in.bin $P run -e frobnicate; has $ERR "no entry point 'fr
 check_in missing-e 2 $T/in.bin $P run;             has $ERR "-e ENTRY is required"
 check_in runs-zero 2 $T/in.bin $P run -e sorted -r 0
 check_in backend-bad 2 $T/in.bin $P run -e sorted --backend=cuda
+
+# radix_sort_pairs: keys and values each of its own type ([n]t [n]v), on every
+# backend; a value type it does not take named by its input's position, in run
+# and in a suite (the file and line); the JSON names a dataset by both types
+$P dataset -g '[3i64, -9223372036854775808i64, 3i64, 0i64, 9223372036854775807i64]' \
+  -g '[10i32, 11i32, 12i32, 13i32, 14i32]' -o $T/pairs.bin
+for b in opencl c multicore; do
+  check_in pairs-$b 0 $T/pairs.bin $P run -e radix_sort_pairs --backend=$b
+  has $OUT "[-9223372036854775808i64, 0i64, 3i64, 3i64, 9223372036854775807i64]"; has $OUT "[11i32, 13i32, 10i32, 12i32, 14i32]"
+done
+$P dataset -g '[3]i64' -g '[3]bool' -o $T/pairs-bool.bin
+check_in pairs-bool-values 3 $T/pairs-bool.bin $P run -e radix_sort_pairs
+has $ERR "Input #1 is [3]bool: v takes i32 | i64 | u32 | u64 | f32 | f64"
+printf -- '==\nentry: radix_sort_pairs\nrandom input { [1000]i64 [1000]i32 }\nrandom input { [1000]f32 [1000]u64 }\n' > $T/pairs.bench
+check pairs-bench 0 $P bench -r 1 --max-runs 1 --no-convergence-phase --json $T/pairs.json $T/pairs.bench
+py pairs-json $T/pairs.json <<'PY'
+import json, sys
+r = next(v for k, v in json.load(open(sys.argv[1])).items() if k.endswith(":radix_sort_pairs"))["datasets"]
+assert sorted(r) == ["[1000]f32 [1000]u64", "[1000]i64 [1000]i32"], sorted(r)
+for name, d in r.items():
+    assert d["psearch"]["validation"] == "ok" and d["psearch"]["min_bytes"] == 2 * 1000 * (4 + 8 if "f32" in name else 8 + 4), (name, d["psearch"])
+PY
+printf -- '==\nentry: radix_sort_pairs\nrandom input { [1000]i64 [1000]i32 }\nrandom input { [1000]i64 [1000]i16 }\n' > $T/pairs-i16.bench
+check pairs-bench-i16 3 $P bench $T/pairs-i16.bench
+has $ERR "pairs-i16.bench:4: dataset [1000]i64 [1000]i16 for radix_sort_pairs"; has $ERR "Input #1 is [1000]i16: v takes"
 
 # the blog post's examples: binary_search (<=) [1,3,5,7,9,11] on 0, 9 and 2 gives 0, 4 and 1
 $P dataset -g '[1,3,5,7,9,11]' -g '[0,9,2]' -o $T/post.bin

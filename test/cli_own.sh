@@ -83,23 +83,28 @@ bad() { # NAME WANT_TEXT: a.cl (from stdin) declared, run by a suite
   check bad-$1 3 $P bench $T/a.bench -r 1; has $ERR "$2"
 }
 DECL='entry: mine\nanswer: bench_binary_search_random\ninput xs: [n]i32 sorted\ninput keys: [n]i32 = random_keys(xs)\noutput out: [n]i64\n'
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n local WGG\n*/\n" | bad undeclared "a.cl:7: 'WGG' is not declared"
-printf "/* psearch:\n${DECL}param WG = 64\nlaunch k(xs, n, keys, n, out) global n local WGG\n*/\n" | bad did-you-mean "(did you mean 'WG'?)"
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) globl n\n*/\n" | bad no-global "a.cl:7: launch k: expected 'global SIZE'"
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n / (2 - 2) +\n*/\n" | bad expression "a.cl:7: launch global: expected a number, a name or '(' at the end"
-printf "/* psearch:\nentry: mine\nanswer: bench_binary_serch_random\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n" | bad answer "a.cl:3: answer: no built-in entry 'bench_binary_serch_random' (did you mean 'bench_binary_search_random'?"
-printf "/* psearch:\nentry: mine\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n" | bad no-answer "a.cl:1: mine: no 'answer:'"
-printf "/* psearch:\nentry: mine\nanswer: binary_search\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n" | bad answer-inputs "a.cl:3: answer: binary_search takes [n]t (sorted) [m]t"
-printf "/* psearch:\n${DECL}for i in 0..4\nlaunch k(xs, n, keys, n, out) global n\n*/\n" | bad unclosed-for "a.cl:7: for: no 'end' closes this loop"
-printf "/* psearch:\n${DECL}scratch s: [n / 0]i32\nlaunch k(xs, n, keys, i, out) global n\n*/\n" | bad loopvar-outside "a.cl:8: 'i' is not declared"
-printf "/* psearch:\n${DECL}lanch k(xs) global n\n*/\n" | bad statement "a.cl:7: unknown statement 'lanch' (did you mean 'launch'?)"
-printf "/* psearch:\n${DECL}launch k(xs + 1, n, keys, n, out) global n\n*/\n" | bad buffer-expr "a.cl:7: launch k: argument 1: 'xs' is a buffer: pass it alone"
-printf "/* psearch:\n${DECL}param WG = 64, 64\nlaunch k(xs, n, keys, n, out) global n\n*/\n" | bad param-twice "a.cl:7: param WG: the value 64 is given twice"
-printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global 99999999999999999999\n*/\n" | bad big-number "is not an integer of at most 19 digits"
-printf "/* psearch:\n${DECL}output cnt: [n]i32 count nothing\nlaunch k(xs, n, keys, n, out) global n\n*/\n" | bad count "a.cl:7: 'nothing' is not declared"
-printf "/* psearch:\n${DECL}" | bad unclosed "a.cl:1: the declaration is not closed by '*/'"
-printf "__kernel void k(void) {}\n" | bad none "a.cl: no declaration"
-printf "/* psearch:\nentry: bench_copy\nanswer: none\ninput xs: [n]i32\noutput out: [n]i32\nlaunch k(xs, out) global n\n*/\n" | bad taken "a.cl:1: entry: psearch has an entry named bench_copy"
+bad undeclared "a.cl:7: 'WGG' is not declared" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n local WGG\n*/\n")
+bad did-you-mean "(did you mean 'WG'?)" < <(printf "/* psearch:\n${DECL}param WG = 64\nlaunch k(xs, n, keys, n, out) global n local WGG\n*/\n")
+bad no-global "a.cl:7: launch k: expected 'global SIZE'" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) globl n\n*/\n")
+bad expression "a.cl:7: launch global: expected a number, a name or '(' at the end" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global n / (2 - 2) +\n*/\n")
+bad answer "a.cl:3: answer: no built-in entry 'bench_binary_serch_random' (did you mean 'bench_binary_search_random'?" < <(printf "/* psearch:\nentry: mine\nanswer: bench_binary_serch_random\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n")
+bad no-answer "a.cl:1: mine: no 'answer:'" < <(printf "/* psearch:\nentry: mine\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n")
+bad answer-inputs "a.cl:3: answer: binary_search takes [n]t (sorted) [m]t" < <(printf "/* psearch:\nentry: mine\nanswer: binary_search\ninput xs: [n]i32\noutput out: [n]i64\nlaunch k(xs, out) global n\n*/\n")
+bad unclosed-for "a.cl:7: for: no 'end' closes this loop" < <(printf "/* psearch:\n${DECL}for i in 0..4\nlaunch k(xs, n, keys, n, out) global n\n*/\n")
+bad loopvar-outside "a.cl:8: 'i' is not declared" < <(printf "/* psearch:\n${DECL}scratch s: [n / 0]i32\nlaunch k(xs, n, keys, i, out) global n\n*/\n")
+bad statement "a.cl:7: unknown statement 'lanch' (did you mean 'launch'?)" < <(printf "/* psearch:\n${DECL}lanch k(xs) global n\n*/\n")
+bad buffer-expr "a.cl:7: launch k: argument 1: 'xs' is a buffer: pass it alone" < <(printf "/* psearch:\n${DECL}launch k(xs + 1, n, keys, n, out) global n\n*/\n")
+bad param-twice "a.cl:7: param WG: the value 64 is given twice" < <(printf "/* psearch:\n${DECL}param WG = 64, 64\nlaunch k(xs, n, keys, n, out) global n\n*/\n")
+bad big-number "is not an integer of at most 19 digits" < <(printf "/* psearch:\n${DECL}launch k(xs, n, keys, n, out) global 99999999999999999999\n*/\n")
+bad count "a.cl:7: 'nothing' is not declared" < <(printf "/* psearch:\n${DECL}output cnt: [n]i32 count nothing\nlaunch k(xs, n, keys, n, out) global n\n*/\n")
+bad unclosed "a.cl:1: the declaration is not closed by '*/'" < <(printf "/* psearch:\n${DECL}")
+bad none "a.cl: no declaration" < <(printf "__kernel void k(void) {}\n")
+bad taken "a.cl:1: entry: psearch has an entry named bench_copy" < <(printf "/* psearch:\nentry: bench_copy\nanswer: none\ninput xs: [n]i32\noutput out: [n]i32\nlaunch k(xs, out) global n\n*/\n")
+PAIRS='output ok: [n]t\noutput ov: [n]t\nlaunch k(ks, vs, ok, ov, n) global 1\n'
+bad pairs-value-type "a.cl:3: answer: radix_sort_pairs does not take every element type the declaration's inputs may have" \
+  < <(printf "/* psearch:\nentry: mine\nanswer: radix_sort_pairs\ntypes: i16 i32\ninput ks: [n]t\ninput vs: [n]t\n${PAIRS}*/\n")
+bad pairs-flags "a.cl:3: answer: radix_sort_pairs takes [n]t [n]v" \
+  < <(printf "/* psearch:\nentry: mine\nanswer: radix_sort_pairs\ntypes: i32\ninput ks: [n]t\ninput vs: [n]bool\n${PAIRS}*/\n")
 rm -f $T/a.cl
 check bad-missing-file 3 $P bench $T/a.bench -r 1; has $ERR "a.bench:1: kernels: "
 # the suite check still runs on a user kernel's inputs
@@ -259,6 +264,72 @@ has $T/new/my_search.cl "answer: bench_binary_search_random"
 has $T/new/my_search.cl "input keys: [n]t = random_keys(xs)"
 check new-runs 0 $P bench $T/new/my_search.bench $FEW -e my_search --tune WG=64 --json $T/newrun.json
 py new-json $T/newrun.json <<'PY'
+import json, sys
+(p,) = json.load(open(sys.argv[1])).values()
+assert all(r["psearch"]["validation"] == "ok" for r in p["datasets"].values()), p["datasets"]
+PY
+# keys and values of one type t answer radix_sort_pairs ([n]t [n]v): the types t may take are v's too
+check new-pairs 0 $P new kernel my_pairs --like radix_sort_pairs -C $T/new
+has $T/new/my_pairs.cl "types: i32 i64 u32 u64 f32 f64"; has $T/new/my_pairs.cl "output out2: [n]t"
+cat > $T/new/my_pairs.cl <<'CL'
+/* psearch:
+entry: my_pairs
+answer: radix_sort_pairs
+types: i32 i64
+input ks: [n]t
+input vs: [n]t
+output ok: [n]t
+output ov: [n]t
+launch my_pairs(ks, vs, ok, ov, n) global 1
+*/
+__kernel void my_pairs(__global const T *ks, __global const T *vs, __global T *ok, __global T *ov, long n)
+{
+  if (get_global_id(0) != 0)
+    return;
+  for (long i = 0; i < n; i++) { /* insertion: stable */
+    T k = ks[i], v = vs[i];
+    long j = i;
+    for (; j > 0 && ok[j - 1] > k; j--) {
+      ok[j] = ok[j - 1];
+      ov[j] = ov[j - 1];
+    }
+    ok[j] = k;
+    ov[j] = v;
+  }
+}
+CL
+printf -- '-- kernels: my_pairs.cl\n==\nentry: my_pairs radix_sort_pairs\nrandom input { [300]i64 [300]i64 }\nrandom input { [300]i32 in 0..9 [300]i32 }\n' > $T/new/my_pairs.bench
+check new-pairs-runs 0 $P bench $T/new/my_pairs.bench $FEW --json $T/pairsrun.json
+py new-pairs-json $T/pairsrun.json <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))
+assert len(runs) == 2 and all(r["psearch"]["validation"] == "ok" for p in runs.values() for r in p["datasets"].values()), runs
+PY
+# [n]bool flags (the second type v of segmented_scan, bool alone) in a user kernel's row
+cat > $T/new/my_segscan.cl <<'CL'
+/* psearch:
+entry: my_segscan
+answer: segmented_scan
+types: i32 u32
+input xs: [n]t
+input fs: [n]bool
+output out: [n]t
+launch my_segscan(xs, fs, out, n) global 1
+*/
+__kernel void my_segscan(__global const T *xs, __global const uchar *fs, __global T *out, long n)
+{
+  U s = 0;
+  if (get_global_id(0) != 0)
+    return;
+  for (long i = 0; i < n; i++) {
+    s = fs[i] ? (U)xs[i] : s + (U)xs[i];
+    out[i] = (T)s;
+  }
+}
+CL
+printf -- '-- kernels: my_segscan.cl\n==\nentry: my_segscan\nrandom input { [300]u32 [300]bool }\n' > $T/new/my_segscan.bench
+check new-flags-runs 0 $P bench $T/new/my_segscan.bench $FEW --json $T/segrun.json
+py new-flags-json $T/segrun.json <<'PY'
 import json, sys
 (p,) = json.load(open(sys.argv[1])).values()
 assert all(r["psearch"]["validation"] == "ok" for r in p["datasets"].values()), p["datasets"]

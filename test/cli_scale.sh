@@ -272,7 +272,7 @@ cut = {p.rsplit("@", 1)[1] for p, v in r.items() if "Interrupted." in v["dataset
 assert cut == {"p0d0", "p0d1"}, r
 PY
   check "run d all" 2 $P run -d all -e sorted
-  has $ERR "-d all is for bench"
+  has $ERR "-d all and several -d are for bench"
   unset POCL_DEVICES
 else
   echo "-d all: skipped (no PoCL to show two devices)"

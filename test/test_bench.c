@@ -10,10 +10,50 @@
 
 #include "stats.h"
 #include "suite.h"
+#include "summary.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The summary of two entries whose n runs each sit 5% apart, with no spread to
+** speak of, printed as text into buf. */
+static void summary_of_two(size_t n, char *buf, size_t len)
+{
+  double a[12], b[12];
+  struct report_dataset da, db;
+  struct summary s = {0};
+  FILE *f = fmemopen(buf, len, "w");
+  assert_non_null(f);
+  for (size_t i = 0; i < n; i++) {
+    a[i] = 100 + 0.01 * (double)(i % 3);
+    b[i] = 105 + 0.01 * (double)(i % 4);
+  }
+  memset(&da, 0, sizeof da);
+  memset(&db, 0, sizeof db);
+  da.us = a;
+  db.us = b;
+  da.n = db.n = n;
+  stats_compute(a, n, &da.s);
+  stats_compute(b, n, &db.s);
+  assert_int_equal(summary_add(&s, "sort", "[n]t", "fast", "[100]i32", &da), 0);
+  assert_int_equal(summary_add(&s, "sort", "[n]t", "slow", "[100]i32", &db), 0);
+  summary_print_text(f, &s);
+  fclose(f);
+  summary_free(&s);
+}
+
+/* A 5% difference: judged from 12 runs a side, not from 5 (the small-sample
+** margin), and the line says that more runs would judge it. */
+static void summary_margin(void **state)
+{
+  char buf[1024];
+  (void)state;
+  summary_of_two(12, buf, sizeof buf);
+  assert_non_null(strstr(buf, "1.05x [1.05, 1.05] faster than slow"));
+  summary_of_two(5, buf, sizeof buf);
+  assert_non_null(strstr(buf, "indistinguishable from slow (1.05x [1.05, 1.05]; fewer than 10 runs: under 10% not judged)"));
+}
 
 static struct suite *parse(const char *text, struct ps_err *e)
 {
@@ -368,7 +408,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(suite_forms), cmocka_unit_test(long_inline_names),
     cmocka_unit_test(suite_errors), cmocka_unit_test(sweeps), cmocka_unit_test(stats_hand),
-    cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap), cmocka_unit_test(ratio_ci),
+    cmocka_unit_test(stats_rule), cmocka_unit_test(bootstrap), cmocka_unit_test(ratio_ci), cmocka_unit_test(summary_margin),
     cmocka_unit_test(mann_whitney), cmocka_unit_test(t_tests), cmocka_unit_test(tukey),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -89,7 +89,7 @@ static void backends_agree(void **state)
           if (!harness_grid((size_t)ti + si, (size_t)p, NPATTERNS))
             continue; /* fast: the patterns rotate over the sizes and types */
           in[0] = make(types[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
-          in[1] = en->flag_inputs ? make_flags(sizes[si], (int)(si + (size_t)p) % 6, si)
+          in[1] = en->vinputs ? make_flags(sizes[si], (int)(si + (size_t)p) % 6, si)
                                   : make(types[ti], sizes[si], RANDOM, si * 10 + (uint64_t)p + 1000);
           ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
           for (int b = BACKEND_OPENCL; b < BACKEND_COUNT; b++) {
@@ -237,7 +237,7 @@ static void reruns_write_everything(void **state)
       struct data_value in[2], ref, got;
       struct ps_err e = {{0}};
       in[0] = make(DATA_I32, rsizes[si], RANDOM, si + 500);
-      in[1] = en->flag_inputs ? make_flags(rsizes[si], 0, si) : make(DATA_I32, rsizes[si], SMALL, si + 600);
+      in[1] = en->vinputs ? make_flags(rsizes[si], 0, si) : make(DATA_I32, rsizes[si], SMALL, si + 600);
       ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
       got = harness_run(en->name, BACKEND_OPENCL, in, en->nin, 3);
       if (entry_compare(&ref, &got, 1, &e) != 0)
@@ -348,7 +348,7 @@ static void multicore_any_threads(void **state)
       struct data_value in[2], ref;
       struct entry_job j;
       in[0] = make(DATA_I32, n, SMALL, k);
-      in[1] = en->flag_inputs ? make_flags(n, 0, k) : make(DATA_I32, n, RANDOM, k + 100);
+      in[1] = en->vinputs ? make_flags(n, 0, k) : make(DATA_I32, n, RANDOM, k + 100);
       ref = harness_run(en->name, BACKEND_C, in, en->nin, 1);
       j = entry_job_init(en, &t, in, en->nin);
       if (entry_run_once(&j, &e) != 0 || entry_compare(&ref, &j.out[0], 1, &e) != 0)

@@ -149,6 +149,40 @@ static void check_inputs_message(void **state)
   data_value_free(&v);
 }
 
+/* Inputs of two types, t and v: radix_sort_pairs' keys and values each of its
+** own, a value type it does not take named with its input's position; the
+** flags of segmented_scan (v: bool alone); two inputs of t that differ. */
+static void check_inputs_two_types(void **state)
+{
+  static const struct { const char *entry; enum data_type a, b; const char *why; } cases[] = {
+    {"radix_sort_pairs", DATA_I64, DATA_I32, NULL},
+    {"radix_sort_pairs", DATA_U8, DATA_F64, NULL},
+    {"radix_sort_pairs", DATA_F32, DATA_F32, NULL},
+    {"radix_sort_pairs", DATA_I64, DATA_BOOL, "Input #1 is [3]bool: v takes i32 | i64 | u32 | u64 | f32 | f64"},
+    {"radix_sort_pairs", DATA_I64, DATA_U16, "Input #1 is [3]u16: v takes i32 | i64 | u32 | u64 | f32 | f64"},
+    {"segmented_scan", DATA_I32, DATA_BOOL, NULL},
+    {"segmented_scan", DATA_I32, DATA_I32, "Input #1 is [3]i32: expected []bool"},
+    {"segmented_scan", DATA_F32, DATA_BOOL, "Input #0 is [3]f32: t takes i32 | u32"},
+    {"binary_search", DATA_I32, DATA_I64, "Input #1 is [3]i64, but input #0, of the same type t, is [3]i32"},
+  };
+  struct ps_err e = {{0}};
+  int64_t n = 3;
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    struct data_value v[2];
+    assert_int_equal(data_value_init(&v[0], cases[i].a, 1, &n, &e), 0);
+    assert_int_equal(data_value_init(&v[1], cases[i].b, 1, &n, &e), 0);
+    e.msg[0] = '\0';
+    if (entry_check_inputs(registry_find(cases[i].entry), v, 2, &e) != (cases[i].why ? -1 : 0) ||
+        (cases[i].why && strstr(e.msg, cases[i].why) == NULL))
+      fail_msg("%s (%s, %s): %s", cases[i].entry, data_type_name(cases[i].a), data_type_name(cases[i].b), e.msg);
+    data_value_free(&v[0]);
+    data_value_free(&v[1]);
+  }
+  assert_int_equal(entry_input_types(registry_find("radix_sort_pairs"), 0), (1u << DATA_NTYPES) - 1);
+  assert_int_equal(entry_input_types(registry_find("segmented_scan"), 1), 1u << DATA_BOOL);
+}
+
 /* A [n]t value's shape alone (no elements): what the host's size checks see. */
 static struct data_value shape_only(enum data_type t, int64_t n)
 {
@@ -460,6 +494,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(copy_agrees),      cmocka_unit_test(sorted_agrees),
     cmocka_unit_test(compare_reports_first_mismatch), cmocka_unit_test(check_inputs_message),
+    cmocka_unit_test(check_inputs_two_types),
     cmocka_unit_test(selection),        cmocka_unit_test(kernel_cache), cmocka_unit_test(dataset_cache_shape),
     cmocka_unit_test(kernel_errors),    cmocka_unit_test(profiled_span),
     cmocka_unit_test(fill_past_words),  cmocka_unit_test(sizes_past_2g),

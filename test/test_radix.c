@@ -1,5 +1,6 @@
 /*
-** test_radix.c: the sorting family (radix_sort, radix_sort_1bit, sorted) on
+** test_radix.c: the sorting family (radix_sort, radix_sort_1bit, sorted,
+** argsort, radix_sort_pairs with every key type and every value type) on
 ** the opencl backend (PoCL in CI) and the multicore backend against the c
 ** backend, which is checked by hand first (IEEE total order of floats,
 ** signed order of integers); and psort, the multicore backend's engine,
@@ -131,6 +132,55 @@ static void agree(const char *name, unsigned backends, enum data_type t, int64_t
   data_value_free(&in);
 }
 
+/* One run of radix_sort_pairs on backend b: both outputs, owned by the caller. */
+static void pairs_run(enum backend b, const struct data_value in[2], struct data_value out[2])
+{
+  struct target t = {b, harness_rt, harness_pool, &harness_tuning};
+  struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
+  struct ps_err e = {{0}};
+  if (entry_run_once(&j, &e) != 0)
+    fail_msg("radix_sort_pairs on %s, n=%lld: %s", backend_name(b), (long long)data_value_count(&in[0]), e.msg);
+  assert_int_equal(j.nout, 2);
+  out[0] = j.out[0];
+  out[1] = j.out[1];
+  j.nout = 0;
+  entry_release(&j);
+}
+
+/* radix_sort_pairs' value types (v): every type of 4 and 8 bytes. */
+static const enum data_type vtypes[] = {DATA_I32, DATA_U32, DATA_F32, DATA_I64, DATA_U64, DATA_F64};
+#define NVTYPES (sizeof vtypes / sizeof vtypes[0])
+
+/* radix_sort_pairs on OpenCL (and the multicore backend, where `backends`
+** says so) against the c backend, on both outputs: n keys of type kt in
+** pattern p, values of type vt of random bits (so that every byte of a value
+** must arrive). */
+static void pairs_agree_on(enum data_type kt, enum data_type vt, int64_t n, enum pattern p, uint64_t seed,
+                           unsigned backends)
+{
+  struct data_value in[2], ref[2], got[2];
+  char what[400], tuned[200];
+  in[0] = make(kt, n, p, seed);
+  in[1] = make(vt, n, BITS, seed + 500);
+  pairs_run(BACKEND_C, in, ref);
+  for (int b = 1; b < BACKEND_COUNT; b++) {
+    if (!(backends >> b & 1))
+      continue;
+    pairs_run((enum backend)b, in, got);
+    snprintf(what, sizeof what, "radix_sort_pairs on %s (%s), keys %s, values %s, n=%lld, pattern %d",
+             backend_name((enum backend)b), tune_format(&harness_tuning, tuned, sizeof tuned), data_type_name(kt),
+             data_type_name(vt), (long long)n, p);
+    same_bits(&ref[0], &got[0], what);
+    same_bits(&ref[1], &got[1], what);
+    data_value_free(&got[0]);
+    data_value_free(&got[1]);
+  }
+  for (int k = 0; k < 2; k++) {
+    data_value_free(&ref[k]);
+    data_value_free(&in[k]);
+  }
+}
+
 /* radix_sort and sorted: every type and size, each with every pattern (the
 ** slow suite) or one (the fast suite: the patterns rotate over the sizes); a
 ** million at the end (the fast suite: on three types). */
@@ -219,7 +269,8 @@ static void stale_lookback_words(void **state)
 ** memory, tuning parameters sort_peers_or=1) and the GPUs' os_hist (loads of 4
 ** keys, 2 a work-item in flight, and the last n % 4 keys one at a time), on
 ** this device: radix_sort on every type, the edge
-** sizes and every pattern; argsort (the path that carries values). */
+** sizes and every pattern; argsort and radix_sort_pairs with 8-byte values
+** (the paths that carry values). */
 static void peers_by_atomic_or(void **state)
 {
   static const int64_t ps[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537};
@@ -233,6 +284,7 @@ static void peers_by_atomic_or(void **state)
   agree("radix_sort", 1u << BACKEND_OPENCL, DATA_I32, 1000003, RANDOM, 12);
   agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 100003, FEW, 13);
   agree("argsort", 1u << BACKEND_OPENCL, DATA_F64, 100003, RANDOM, 14);
+  pairs_agree_on(DATA_I16, DATA_U64, 100003, FEW, 16, CL);
   harness_tune("");
 }
 
@@ -285,13 +337,14 @@ static void ptx_launch_bounds(void **state)
 ** sort_wg: the work-items past RADIX only rank and move keys): radix_sort on
 ** three types, the edge sizes around a group and a tile and two patterns,
 ** with 64- and 32-bit look-back words (the latter with the peers by atomic OR
-** and the ranks packed, as on the H100); argsort (the values). */
+** and the ranks packed, as on the H100, the first digit of each warp matched
+** by a ballot); argsort and radix_sort_pairs with 8-byte values (the values). */
 static void wide_groups(void **state)
 {
   static const enum data_type wt[] = {DATA_I32, DATA_U8, DATA_F64};
   static const int64_t ws[] = {0, 1, 2, 3, 383, 384, 385, 3455, 3456, 3457, 65537};
   static const char *const tunes[] = {"sort_wg=384,sort_items=9",
-                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_packed_ranks=1"};
+                                      "sort_wg=512,sort_items=3,sort_lb32=1,sort_peers_or=1,sort_peers_hot=1,sort_packed_ranks=1"};
   (void)state;
   for (size_t k = 0; k < sizeof tunes / sizeof tunes[0]; k++) {
     harness_tune(tunes[k]);
@@ -301,6 +354,7 @@ static void wide_groups(void **state)
           if (harness_grid(ti + si, (size_t)p, 2) && (harness_slow || ti % 2 == k % 2))
             agree("radix_sort", 1u << BACKEND_OPENCL, wt[ti], ws[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
     agree("argsort", 1u << BACKEND_OPENCL, DATA_I32, 100003, RANDOM, 15);
+    pairs_agree_on(k ? DATA_F64 : DATA_I32, k ? DATA_U64 : DATA_I64, 100003, RANDOM, 17, CL);
   }
   harness_tune("");
 }
@@ -345,65 +399,54 @@ static void argsort_agrees(void **state)
   harness_tune("");
 }
 
-/* One run of radix_sort_pairs on backend b: both outputs, owned by the caller. */
-static void pairs_run(enum backend b, const struct data_value in[2], struct data_value out[2])
+/* radix_sort_pairs on every backend, by hand: keys and values as bytes
+** (their types' sizes: sizeof keys / n, sizeof values / n) and what each
+** must be after the sort. */
+static void pairs_by_hand(enum data_type kt, enum data_type vt, int64_t n, const void *keys, const void *vals,
+                          const void *want_keys, const void *want_vals)
 {
-  struct target t = {b, harness_rt, harness_pool, &harness_tuning};
-  struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
-  struct ps_err e = {{0}};
-  if (entry_run_once(&j, &e) != 0)
-    fail_msg("radix_sort_pairs on %s, n=%lld: %s", backend_name(b), (long long)data_value_count(&in[0]), e.msg);
-  assert_int_equal(j.nout, 2);
-  out[0] = j.out[0];
-  out[1] = j.out[1];
-  j.nout = 0;
-  entry_release(&j);
-}
-
-/* radix_sort_pairs on OpenCL against the c backend: n keys of type t in
-** pattern p, values of t at random. */
-static void pairs_agree_on(enum data_type t, int64_t n, enum pattern p, uint64_t seed)
-{
-  struct data_value in[2], ref[2], got[2];
-  char what[400], tuned[200];
-  in[0] = make(t, n, p, seed);
-  in[1] = make(t, n, RANDOM, seed + 500);
-  pairs_run(BACKEND_C, in, ref);
-  pairs_run(BACKEND_OPENCL, in, got);
-  snprintf(what, sizeof what, "radix_sort_pairs (%s), %s, n=%lld, pattern %d",
-           tune_format(&harness_tuning, tuned, sizeof tuned), data_type_name(t), (long long)n, p);
-  same_bits(&ref[0], &got[0], what);
-  same_bits(&ref[1], &got[1], what);
-  for (int k = 0; k < 2; k++) {
-    data_value_free(&ref[k]);
-    data_value_free(&got[k]);
-    data_value_free(&in[k]);
-  }
-}
-
-/* radix_sort_pairs: by hand (equal keys keep their values' order), then the
-** OpenCL passes against the c reference on both outputs: every key type,
-** size and pattern, values random; and mismatched lengths refused. */
-static void pairs_agree(void **state)
-{
-  static const enum data_type pt[] = {DATA_I32, DATA_U32, DATA_F32};
-  int64_t n = 5, four = 4;
   struct data_value in[2], got[2];
   struct ps_err e = {{0}};
-  (void)state;
-  assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &n, &e), 0);
-  assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &n, &e), 0);
-  memcpy(in[0].elems, ((int32_t[]){3, -1, 3, 0, -1}), 20);
-  memcpy(in[1].elems, ((int32_t[]){10, 11, 12, 13, 14}), 20);
+  assert_int_equal(data_value_init(&in[0], kt, 1, &n, &e), 0);
+  assert_int_equal(data_value_init(&in[1], vt, 1, &n, &e), 0);
+  memcpy(in[0].elems, keys, entry_value_bytes(&in[0]));
+  memcpy(in[1].elems, vals, entry_value_bytes(&in[1]));
   for (int b = 0; b < BACKEND_COUNT; b++) {
     pairs_run((enum backend)b, in, got);
-    assert_memory_equal(got[0].elems, ((int32_t[]){-1, -1, 0, 3, 3}), 20);
-    assert_memory_equal(got[1].elems, ((int32_t[]){11, 14, 13, 10, 12}), 20);
+    assert_int_equal(got[0].type, kt);
+    assert_int_equal(got[1].type, vt);
+    assert_memory_equal(got[0].elems, want_keys, entry_value_bytes(&in[0]));
+    assert_memory_equal(got[1].elems, want_vals, entry_value_bytes(&in[1]));
     data_value_free(&got[0]);
     data_value_free(&got[1]);
   }
+  data_value_free(&in[0]);
   data_value_free(&in[1]);
-  assert_int_equal(data_value_init(&in[1], DATA_I32, 1, &four, &e), 0);
+}
+
+/* radix_sort_pairs by hand on every backend (equal keys keep their values'
+** order): i32 keys and values; i64 keys at their extremes with u64 values
+** whose high halves differ; f64 keys in IEEE total order (-NaN, -inf, -1,
+** -0, +0, 1, NaN) with i32 values; then mismatched lengths refused. */
+static void pairs_agree(void **state)
+{
+  static const uint64_t f64[7] = {0x7ff8000000000000u /* NaN */, 0x3ff0000000000000u /* 1 */,
+                                  0x8000000000000000u /* -0 */, 0xfff0000000000000u /* -inf */, 0 /* +0 */,
+                                  0xfff8000000000000u /* -NaN */, 0xbff0000000000000u /* -1 */};
+  int64_t n = 5, four = 4;
+  struct data_value in[2];
+  struct ps_err e = {{0}};
+  (void)state;
+  pairs_by_hand(DATA_I32, DATA_I32, 5, (int32_t[]){3, -1, 3, 0, -1}, (int32_t[]){10, 11, 12, 13, 14},
+                (int32_t[]){-1, -1, 0, 3, 3}, (int32_t[]){11, 14, 13, 10, 12});
+  pairs_by_hand(DATA_I64, DATA_U64, 7, (int64_t[]){INT64_MAX, -1, INT64_MIN, 0, -1, INT64_MAX, 1},
+                (uint64_t[]){0x8000000000000001u, 0x100000002u, 3, 0xffffffff00000004u, 5, UINT64_MAX, 7},
+                (int64_t[]){INT64_MIN, -1, -1, 0, 1, INT64_MAX, INT64_MAX},
+                (uint64_t[]){3, 0x100000002u, 5, 0xffffffff00000004u, 7, 0x8000000000000001u, UINT64_MAX});
+  pairs_by_hand(DATA_F64, DATA_I32, 7, f64, (int32_t[]){0, 1, 2, 3, 4, 5, 6},
+                (uint64_t[]){f64[5], f64[3], f64[6], f64[2], f64[4], f64[1], f64[0]}, (int32_t[]){5, 3, 6, 2, 4, 1, 0});
+  assert_int_equal(data_value_init(&in[0], DATA_I32, 1, &n, &e), 0);
+  assert_int_equal(data_value_init(&in[1], DATA_I64, 1, &four, &e), 0);
   for (int b = 0; b < BACKEND_COUNT; b++) {
     struct target t = {(enum backend)b, harness_rt, harness_pool, &harness_tuning};
     struct entry_job j = entry_job_init(registry_find("radix_sort_pairs"), &t, in, 2);
@@ -413,11 +456,25 @@ static void pairs_agree(void **state)
   }
   data_value_free(&in[0]);
   data_value_free(&in[1]);
-  for (size_t ti = 0; ti < sizeof pt / sizeof pt[0]; ti++)
-    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
-      for (int p = 0; p < NPATTERNS; p++)
-        if (harness_grid(ti + si, (size_t)p, NPATTERNS))
-          pairs_agree_on(pt[ti], sizes[si], (enum pattern)p, si * 10 + (uint64_t)p);
+}
+
+/* radix_sort_pairs with every key type and every value type against the c
+** backend (OpenCL and multicore): the edge sizes (around a work-group of 256
+** and a tile of 4096, 0 to 3, past 2^16) and every pattern (duplicates, all
+** equal, the extremes: INT64_MIN and MAX, -0 and +0, NaNs), the patterns
+** rotating over the sizes in the fast suite (the sizes past 8193 there for
+** one combination of types in four). */
+static void pairs_every_type(void **state)
+{
+  (void)state;
+  for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+    for (size_t vi = 0; vi < NVTYPES; vi++)
+      for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (int p = 0; p < NPATTERNS; p++)
+          if (harness_grid(ti + vi + si, (size_t)p, NPATTERNS) &&
+              (harness_slow || sizes[si] <= 8193 || (ti + vi) % 4 == si % 4))
+            pairs_agree_on(types[ti], vtypes[vi], sizes[si], (enum pattern)p, ti * 1000 + si * 10 + (uint64_t)p,
+                           OTHERS);
 }
 
 /* The values through the keys' local memory once the keys are written (each
@@ -426,10 +483,13 @@ static void pairs_agree(void **state)
 ** (tuning parameters sort_vshare=1,sort_packed_ranks=1,sort_scan_group=1: the PTX path's default
 ** for keys of up to 4 bytes, here on any device and type): argsort on every
 ** type (with 1- and 2-byte keys the shared tile takes the values' size),
-** radix_sort_pairs, the edge sizes, two patterns. */
+** radix_sort_pairs with values of 4 and 8 bytes (8-byte values beside keys of
+** 4 and 8 bytes, and in the slow suite of 1: the shared tile the values' size
+** or the keys'), the edge sizes, two patterns. */
 static void values_share_tile(void **state)
 {
-  static const enum data_type pt[] = {DATA_I32, DATA_F32};
+  static const enum data_type pt[][2] = {{DATA_I32, DATA_I32}, {DATA_F32, DATA_I64}, {DATA_U8, DATA_F64},
+                                         {DATA_I64, DATA_U64}, {DATA_F64, DATA_I32}};
   (void)state;
   harness_tune("sort_vshare=1,sort_packed_ranks=1,sort_scan_group=1");
   for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
@@ -441,8 +501,8 @@ static void values_share_tile(void **state)
             types[ti] == DATA_F64)
           agree("argsort", CL, types[ti], sizes[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
       for (size_t ti = 0; ti < sizeof pt / sizeof pt[0]; ti++)
-        if (harness_grid(si, ti, sizeof pt / sizeof pt[0]))
-          pairs_agree_on(pt[ti], sizes[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p);
+        if (harness_grid(si, ti, sizeof pt / sizeof pt[0]) && (harness_slow || ti < 3))
+          pairs_agree_on(pt[ti][0], pt[ti][1], sizes[si], p ? FEW : RANDOM, si * 10 + (uint64_t)p, CL);
     }
   agree("argsort", CL, DATA_I32, 1000003, EQUAL, 9);
   harness_tune("");
@@ -547,6 +607,50 @@ static void psort_agrees(void **state)
   }
 }
 
+/* The split staged a page at a time (sort.c, split_staged; a sort of 16 MiB
+** or more takes it) against the direct split, at sizes below that where the
+** staging is handed in: every type and pattern, pools of 1, 2 and 3 threads,
+** buckets that fill their staging many times and ones that never do. */
+static void staged_split_agrees(void **state)
+{
+  static const int threads[] = {1, 2, 3};
+  static const int64_t ssizes[] = {2, 3, 257, 4097, 65537, 300007, 1048579};
+  (void)state;
+  for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+    struct ps_err e = {{0}};
+    struct pool *pool = pool_open(threads[k], &e);
+    void *stage = malloc((size_t)threads[k] * 256 * SORT_STAGE);
+    assert_non_null(pool);
+    assert_non_null(stage);
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+      for (size_t si = 0; si < sizeof ssizes / sizeof ssizes[0]; si++)
+        for (int p = 0; p < NPATTERNS; p++) {
+          if (!harness_grid(k + ti + si, (size_t)p, NPATTERNS / 2))
+            continue;
+          struct data_value in = make(types[ti], ssizes[si], p, 77 + k * 1000 + si * 10 + (uint64_t)p), ref, got,
+                            tmp;
+          size_t n = (size_t)ssizes[si];
+          char what[160];
+          assert_int_equal(data_value_init(&ref, types[ti], 1, &ssizes[si], &e), 0);
+          assert_int_equal(data_value_init(&got, types[ti], 1, &ssizes[si], &e), 0);
+          assert_int_equal(data_value_init(&tmp, types[ti], 1, &ssizes[si], &e), 0);
+          memcpy(ref.elems, in.elems, entry_value_bytes(&ref));
+          assert_int_equal(sort_values(ref.elems, n, types[ti], 1, &e), 0);
+          if (sort_values_on(pool, in.elems, got.elems, n, types[ti], tmp.elems, stage, &e) != 0)
+            fail_msg("sort_values_on: %s", e.msg);
+          snprintf(what, sizeof what, "staged split, %d threads, %s, n=%zu, pattern %d", threads[k],
+                   data_type_name(types[ti]), n, p);
+          same_bits(&ref, &got, what);
+          data_value_free(&in);
+          data_value_free(&ref);
+          data_value_free(&got);
+          data_value_free(&tmp);
+        }
+    free(stage);
+    pool_close(pool);
+  }
+}
+
 /* One scratch for several sorts: out of place (the input only read), in
 ** place, fewer elements than it holds; more than it holds fails. */
 static void psort_reuses_scratch(void **state)
@@ -592,9 +696,11 @@ int main(int argc, char **argv)
     HARNESS_TEST(radix_sort_1bit_agrees),
     HARNESS_TEST(argsort_agrees),
     HARNESS_TEST(pairs_agree),
+    HARNESS_TEST(pairs_every_type),
     HARNESS_TEST(values_share_tile),
     HARNESS_TEST(multicore_agrees),
     HARNESS_TEST(psort_agrees),
+    HARNESS_TEST(staged_split_agrees),
     HARNESS_TEST(psort_reuses_scratch),
   };
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

@@ -104,23 +104,24 @@ static int run_all(const char *name, enum backend b, const struct data_value *in
 }
 
 /* Entry name on OpenCL against the c backend, bitwise, on n keys of type t
-** in distribution d (radix_sort_pairs: values of t at random). */
-static void agree(const char *name, enum data_type t, int64_t n, enum dist d, uint64_t seed)
+** in distribution d (radix_sort_pairs: values of type vt at random). */
+static void agree(const char *name, enum data_type t, enum data_type vt, int64_t n, enum dist d, uint64_t seed)
 {
   int pairs = strcmp(name, "radix_sort_pairs") == 0, nout;
   struct data_value in[2], ref[2], got[2];
   char tuned[200];
   in[0] = make(t, n, d, seed);
   if (pairs)
-    in[1] = make(t, n, UNIFORM, seed + 500);
+    in[1] = make(vt, n, UNIFORM, seed + 500);
   nout = run_all(name, BACKEND_C, in, 1 + pairs, ref);
   assert_int_equal(run_all(name, BACKEND_OPENCL, in, 1 + pairs, got), nout);
   for (int k = 0; k < nout; k++) {
     if (entry_value_bytes(&ref[k]) > 0 && memcmp(ref[k].elems, got[k].elems, entry_value_bytes(&ref[k])) != 0) {
       struct ps_err e = {{0}};
       (void)entry_compare(&ref[k], &got[k], 1, &e);
-      fail_msg("%s (%s), %s, n=%lld, %s: output %d differs %s", name, tune_format(&harness_tuning, tuned, sizeof tuned),
-               data_type_name(t), (long long)n, dist_names[d], k, e.msg);
+      fail_msg("%s (%s), %s (values %s), n=%lld, %s: output %d differs %s", name,
+               tune_format(&harness_tuning, tuned, sizeof tuned), data_type_name(t), data_type_name(vt), (long long)n,
+               dist_names[d], k, e.msg);
     }
     data_value_free(&ref[k]);
     data_value_free(&got[k]);
@@ -135,10 +136,11 @@ static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 435
 ** ticket, os_scan); the PTX path's structure (32-bit words a pass, tiles by
 ** group id, the scan in the first pass's first group, the values through the
 ** keys' memory, the ranks packed); os_hist's counts in 4 and 8 copies with
-** other ranking and tile shapes. */
+** other ranking and tile shapes (the atomic-OR ranking with each warp's first
+** two digits matched by ballots). */
 static const char *const tunes[] = {
   "", "sort_lb32=1,sort_gid=1,sort_scan_group=1,sort_vshare=1,sort_packed_ranks=1",
-  "sort_hist_parts=4,sort_peers_or=1,sort_hist_vec=4,sort_hist_items=2",
+  "sort_hist_parts=4,sort_peers_or=1,sort_peers_hot=2,sort_hist_vec=4,sort_hist_items=2",
   "sort_hist_parts=8,sort_items=17,sort_hist_wg=96,sort_hist_vec=1"};
 #define NTUNES (sizeof tunes / sizeof tunes[0])
 
@@ -152,12 +154,13 @@ static int fast_shape(size_t k, enum data_type t)
 }
 
 /* Each entry on each distribution and edge size, the key types and shapes
-** rotating (the slow suite: every combination); radix_sort_pairs on its
-** 32-bit types. */
+** rotating (the slow suite: every combination); radix_sort_pairs on keys and
+** values of 4 and 8 bytes (pt: key type, value type). */
 static void sorts_on_every_distribution(void **state)
 {
   static const enum data_type kt[] = {DATA_I32, DATA_U8, DATA_I16, DATA_F32, DATA_I64, DATA_U32};
-  static const enum data_type pt[] = {DATA_I32, DATA_U32, DATA_F32};
+  static const enum data_type pt[][2] = {{DATA_I32, DATA_I32}, {DATA_U32, DATA_U32}, {DATA_F32, DATA_F32},
+                                         {DATA_I64, DATA_I32}, {DATA_U64, DATA_U64}, {DATA_F32, DATA_I64}};
   static const char *const names[] = {"radix_sort", "argsort", "radix_sort_pairs"};
   (void)state;
   for (size_t k = 0; k < NTUNES; k++) {
@@ -165,20 +168,22 @@ static void sorts_on_every_distribution(void **state)
     for (size_t ni = 0; ni < 3; ni++)
       for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
         for (int d = 0; d < NDISTS; d++) {
-          size_t nt = ni == 2 ? 3 : sizeof kt / sizeof kt[0];
+          size_t nt = ni == 2 ? sizeof pt / sizeof pt[0] : sizeof kt / sizeof kt[0];
           for (size_t ti = 0; ti < nt; ti++)
             if (harness_grid(si + (size_t)d + ni, ti, nt) &&
-                (harness_slow || fast_shape(k, ni == 2 ? pt[ti] : kt[ti])))
-              agree(names[ni], ni == 2 ? pt[ti] : kt[ti], sizes[si], (enum dist)d, si * 16 + (uint64_t)d);
+                (harness_slow || fast_shape(k, ni == 2 ? pt[ti][0] : kt[ti])))
+              agree(names[ni], ni == 2 ? pt[ti][0] : kt[ti], ni == 2 ? pt[ti][1] : kt[ti], sizes[si], (enum dist)d,
+                    si * 16 + (uint64_t)d);
         }
   }
   harness_tune("");
 }
 
 /* Many tiles (a quarter million keys and more), where the look-back walks
-** and the constant passes' tiles run at once: every distribution, i32 and
-** i64 keys, each entry, PoCL's shape and the PTX path's; and with every pass
-** ranking (sort_skip_constant=0). */
+** and the constant passes' tiles run at once: every distribution, i32 keys
+** (pairs: i32 values) and in the slow suite i64 keys (pairs: u64 values),
+** each entry, PoCL's shape and the PTX path's; and with every pass ranking
+** (sort_skip_constant=0). */
 static void sorts_of_many_tiles(void **state)
 {
   static const char *const names[] = {"radix_sort", "argsort", "radix_sort_pairs"};
@@ -188,15 +193,16 @@ static void sorts_of_many_tiles(void **state)
     for (int d = 0; d < NDISTS; d++)
       for (size_t ni = 0; ni < 3; ni++)
         if (harness_grid((size_t)d + k, ni, 3)) {
-          agree(names[ni], DATA_I32, 262147, (enum dist)d, 900 + (uint64_t)d);
-          if (ni < 2 && harness_slow)
-            agree(names[ni], DATA_I64, 300007, (enum dist)d, 950 + (uint64_t)d);
+          agree(names[ni], DATA_I32, DATA_I32, 262147, (enum dist)d, 900 + (uint64_t)d);
+          if (harness_slow)
+            agree(names[ni], DATA_I64, DATA_U64, 300007, (enum dist)d, 950 + (uint64_t)d);
         }
   }
-  harness_tune("sort_skip_constant=0,sort_hist_parts=2"); /* every pass ranks */
+  /* every pass ranks: all equal, one hot digit a pass, its lanes matched by a ballot */
+  harness_tune("sort_skip_constant=0,sort_hist_parts=2,sort_peers_or=1,sort_peers_hot=1");
   for (int d = 0; d < NDISTS; d++)
     if (harness_slow || d == EQUAL || d == PAIR_CONST)
-      agree(d % 2 ? "argsort" : "radix_sort", DATA_I32, 100003, (enum dist)d, 970 + (uint64_t)d);
+      agree(d % 2 ? "argsort" : "radix_sort", DATA_I32, DATA_I32, 100003, (enum dist)d, 970 + (uint64_t)d);
   harness_tune("");
 }
 

@@ -65,7 +65,7 @@ static void on_interrupt(int sig)
 static struct benchrun_env env_of(const struct bench_config *cf)
 {
   return (struct benchrun_env){&cf->tg, &cf->ref, cf->mp, cf->validate, cf->use_cache, cf->nvml,
-                               &interrupted, t_program};
+                               &interrupted, t_program, cf->peer};
 }
 
 /* ============================== Blocks ================================== */
@@ -167,9 +167,9 @@ static int record(cJSON *dsets, const char *name, cJSON *j)
   return 1;
 }
 
-/* Case c of entry e of block bl: run, print, record; returns 1 if it failed. */
-static int bench_case(const struct bench_config *cf, const struct suite_block *bl, int e, struct block_inputs *b,
-                      int c, cJSON *dsets, struct benchrun_outcome *pre)
+/* Case c of entry e of block bl of suite path: run, print, record; returns 1 if it failed. */
+static int bench_case(const struct bench_config *cf, const char *path, const struct suite_block *bl, int e,
+                      struct block_inputs *b, int c, cJSON *dsets, struct benchrun_outcome *pre)
 {
   const struct entry *en = registry_find(bl->entries[e]);
   const struct suite_case *sc = &bl->cases[c];
@@ -192,6 +192,10 @@ static int bench_case(const struct bench_config *cf, const struct suite_block *b
   if (pre != NULL) { /* measured already (--interleave): o takes it over */
     o = *pre;
     memset(pre, 0, sizeof *pre);
+  } else if (cf->peer != NULL) { /* --concurrent: in step with the other devices, a failed load too */
+    struct benchrun_env env = env_of(cf);
+    snprintf(what, sizeof what, "%s:%s %s", path, en->name, sc->name);
+    benchrun_concurrent(&env, what, en, b->in[c], b->nin[c], b->digest[c], b->error[c], &pg, &o);
   } else if (b->error[c] != NULL) {
     memset(&o, 0, sizeof o);
     o.error = strdup(b->error[c]);
@@ -211,9 +215,11 @@ static int bench_case(const struct bench_config *cf, const struct suite_block *b
   d.peak_bytes = o.peak;
   d.has_gpu = o.has_gpu;
   d.tuning = &o.tuning;
+  d.concurrent = o.con.devices > 0 ? &o.con : NULL;
   memcpy(d.gpu, o.gpu, sizeof d.gpu);
   memcpy(d.phase_s, o.phase_s, sizeof d.phase_s);
   report_print_line(stdout, &d, cf->fmt, cf->headline, cf->fancy);
+  report_print_concurrent(stdout, &d);
   if (cf->extended)
     report_print_extended(stdout, &d, cf->copy_gbs);
   snprintf(what, sizeof what, "%s %s", en->name, sc->name);
@@ -263,7 +269,8 @@ static cJSON *program(const struct bench_config *cf, cJSON *root, const char *ke
                                   cf->mp.max_runs, cf->mp.convergence, cf->mp.conv_max_s,
                                   evict_bytes(cf->mp.evict), cf->nvml != NULL, cf->interleave,
                                   cf->mp.throttled != NULL, cf->mp.kernel_time, cf->tg.tune,
-                                  cf->validate, cf->dev.kernels, cf->mp.batch, cf->nvml ? &cf->gpu_id : NULL};
+                                  cf->validate, cf->dev.kernels, cf->mp.batch, cf->nvml ? &cf->gpu_id : NULL,
+                                  cf->peer != NULL ? cf->concurrent : 0};
     if ((prog = cJSON_AddObjectToObject(root, key)) == NULL || cJSON_AddObjectToObject(prog, "datasets") == NULL ||
         (c = results_context_json(&ctx)) == NULL || !cJSON_AddItemToObject(prog, "psearch_context", c) ||
         benchshard_context(cf->shard, c) != 0 || user_context(en, c) != 0) {
@@ -361,7 +368,7 @@ static int bench_block(const struct bench_config *cf, const struct suite *s,
     for (int c = 0; c < bl->ncases && (pre != NULL || !interrupted); c++)
       if (!excluded(cf, &bl->cases[c]) && benchshard_mine(cf->shard, bl, i, c) &&
           (pre == NULL || pre[(size_t)i * nc + (size_t)c].done))
-        failures += bench_case(cf, bl, i, &b, c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
+        failures += bench_case(cf, s->path, bl, i, &b, c, dsets, pre ? &pre[(size_t)i * nc + (size_t)c] : NULL);
   }
   for (size_t k = 0; pre != NULL && k < (size_t)bl->nentries * nc; k++)
     benchrun_outcome_free(&pre[k]);
@@ -425,7 +432,8 @@ static struct benchplan *plan_device(const struct bench_config *cf, struct suite
   const struct rt *rt = cf->tg.rt;
   char device[600];
   struct benchplan_env env = {&cf->mp, device, rt != NULL && rt_info(rt)->is_gpu,
-                              rt != NULL && rt_can_profile(rt), cf->use_cache, !cf->interleave};
+                              rt != NULL && rt_can_profile(rt), cf->use_cache, !cf->interleave && !cf->concurrent,
+                              cf->peer != NULL ? cf->concurrent + 1 : 1};
   if (rt != NULL)
     snprintf(device, sizeof device, "%s|%s|%s", rt_info(rt)->name, rt_info(rt)->platform, rt_info(rt)->driver);
   else
@@ -584,9 +592,10 @@ static void on_stop(int sig)
   interrupted = 1;
 }
 
-/* A --parallel worker (benchpar_work): part k + 1 of n on device k, stopped
-** by BENCHPAR_STOP as by a first Ctrl-C. */
-static int par_work(void *ctx, int k, int n, const char *json)
+/* A --parallel worker (benchpar_work): part k + 1 of n on device k; or a
+** --concurrent one (peer): every dataset on device k in step with the other
+** n - 1. Stopped by BENCHPAR_STOP as by a first Ctrl-C. */
+static int par_work(void *ctx, int k, int n, const char *json, struct benchcon_peer *peer)
 {
   const struct par *p = ctx;
   struct sigaction sa;
@@ -594,7 +603,10 @@ static int par_work(void *ctx, int k, int n, const char *json)
   sigemptyset(&sa.sa_mask);
   sa.sa_handler = on_stop;
   sigaction(BENCHPAR_STOP, &sa, NULL);
-  p->cf->so.sp = (struct shard_spec){k + 1, n, "parallel"};
+  if (peer == NULL)
+    p->cf->so.sp = (struct shard_spec){k + 1, n, "parallel"};
+  p->cf->peer = peer;
+  p->cf->concurrent = peer != NULL ? n : 0;
   p->cf->json = json;
   p->cf->fancy = 0; /* its standard output is a file */
   return measure_devices(p->cf, p->suites, p->nsuites, p->defaults, k, 1);
@@ -633,7 +645,8 @@ int bench_run(const struct bench_config *given)
   if ((rc = cf.parallel ? benchshard_readable(&cf.so) : PS_EXIT_OK) != PS_EXIT_OK)
     goto done;
   rc = PS_EXIT_FAILED;
-  if (!cf.parallel && (ndev = devopt_count(&cf.dev, &err)) < 0) { /* --parallel lists them in a child */
+  /* --parallel's and --concurrent's workers: their parent lists the devices in a child */
+  if (!cf.parallel && !cf.concurrent && (ndev = devopt_count(&cf.dev, &err)) < 0) {
     ps_error("%s", err.msg);
     goto done;
   }
@@ -641,8 +654,9 @@ int bench_run(const struct bench_config *given)
   cf.fmt = cf.format != BENCHOPT_AUTO ? (enum report_format)cf.format : isatty(1) ? REPORT_HUMAN : REPORT_FUTHARK;
   setvbuf(stdout, NULL, _IOLBF, 0);
   signals(old, 1);
-  if (cf.parallel)
-    rc = benchpar_run(&cf.dev, par_work, &(struct par){&cf, suites, nsuites, npaths == 0}, cf.json, &interrupted);
+  if (cf.parallel || cf.concurrent)
+    rc = benchpar_run(&cf.dev, par_work, &(struct par){&cf, suites, nsuites, npaths == 0}, cf.json, &interrupted,
+                      cf.concurrent);
   else
     rc = measure_devices(&cf, suites, nsuites, npaths == 0, 0, ndev);
   signals(old, 0);

@@ -36,6 +36,7 @@ static const struct opt_def opts[] = {
   OPT_ROW_OUTPUT("markdown", 0, AT(markdown), "Write the summary (fastest entry first) as markdown tables to FILE"),
   BENCHSHARD_ROWS(AT(so)),
   OPT_ROW_FLAG("parallel", 0, AT(parallel), "-d all: every device at once, a worker process each, the datasets split among them"),
+  OPT_ROW_FLAG("concurrent", 0, AT(concurrent), "-d all: every dataset on every device alone, then on all at once: the interference"),
   DEVOPT_ROWS(AT(dev)),
   OPT_ROW_FLAG("list-suites", 0, AT(list_suites), "List the built-in suites and exit"),
   OPT_ROW_FLAG("verbose", 'v', AT(verbose), "Log the phases of each dataset on stderr, with times since start"),
@@ -52,7 +53,7 @@ static const struct opt_hint hints[] = {
   {"--runs", "-r N is the minimum number of runs; exactly N: -r N --exact"},
   {"--list", "bench --dry-run lists the datasets a run would measure"},
   {"--max-time", "--convergence-max-seconds S bounds the convergence phase; --timeout S fails a dataset"},
-  {"--concurrency", "kernels are built once per device and cached; runs are never concurrent"},
+  {"--concurrency", "kernels are built once per device and cached; -d all --concurrent runs the devices at once"},
   {"--benchmark_filter", "choose entry points with -e NAME, a glob: -e 'bench_*search*'"},
   {"--benchmark_repetitions", "exactly N runs: -r N --exact"},
   {"--benchmark_list_tests", "bench --dry-run lists the datasets a run would measure"},
@@ -100,6 +101,13 @@ static int check(void *p)
     ps_error("--parallel splits the datasets among the devices itself: leave out --shard");
   else if (cf->parallel && cf->markdown != NULL)
     ps_error("--parallel: each worker summarises its own part; write --json and 'psearch export --markdown' it");
+  else if (cf->concurrent && cf->parallel)
+    ps_error("--concurrent and --parallel: one or the other (every dataset on every device at once, or a part a device)");
+  else if (cf->concurrent && !cf->dev.all)
+    ps_error("--concurrent runs the devices of -d all at once: add -d all (with --device-type=gpu: every GPU)");
+  else if (cf->concurrent && (cf->so.sp.count > 0 || cf->interleave || cf->markdown != NULL))
+    ps_error("--concurrent: not with %s", cf->so.sp.count > 0 ? "--shard" : cf->interleave ? "--interleave"
+                                                                  : "--markdown ('psearch export --markdown' the JSON)");
   else if (devopt_check(&cf->dev) == 0 && benchshard_check(&cf->so, cf->parallel) == 0)
     rc = PS_EXIT_OK;
   return rc;

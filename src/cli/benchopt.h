@@ -46,6 +46,8 @@ struct bench_config {
   int ktime;       /* --kernel-time: mp.kernel_time on each device that has profiling events */
   int batch;       /* --batch: mp.batch chosen per dataset (a call of at least 1 ms) */
   int parallel;    /* --parallel: -d all's devices at once, a worker process each (benchpar.h) */
+  int concurrent;  /* --concurrent: 1; in a worker, the devices run at once (benchcon.h) */
+  struct benchcon_peer *peer; /* a --concurrent worker's end; NULL: none */
   int64_t batch_size; /* --batch-size K: mp.batch = K; 0: not given */
   struct nvml *nvml; /* an NVIDIA GPU's clocks; NULL elsewhere */
   struct nvml_identity gpu_id; /* with nvml: its identity and clocks when opened */

@@ -1,11 +1,13 @@
 /*
-** benchpar.c: bench --parallel's workers (benchpar.h): the devices listed in
-** a child, a worker forked per device with its report going to a file of a
-** private temporary directory, the workers waited for (the caller's stop
-** passed on as BENCHPAR_STOP), then their reports printed and their JSON merged.
+** benchpar.c: bench --parallel's and --concurrent's workers (benchpar.h): the
+** devices listed in a child, a worker forked per device with its report going
+** to a file of a private temporary directory, the workers waited for (the
+** caller's stop passed on as BENCHPAR_STOP; --concurrent: conducted while
+** they run, benchcon.h), then their reports printed and their JSON merged.
 */
 #include "benchpar.h"
 
+#include "benchcon.h"
 #include "merge.h"
 #include "ofile.h"
 #include "results.h"
@@ -30,42 +32,12 @@ struct worker {
   int ended;
   char json[4200], text[4200]; /* in the temporary directory */
   char key[32];                 /* "@pPdD": its part's "file" in the merged JSON */
+  const char *mode;             /* "--parallel" or "--concurrent", for its messages */
 };
 
-/* All of fd's bytes up to n into buf: 0, or -1 when fewer came. */
-static int read_all(int fd, void *buf, size_t n)
-{
-  char *p = buf;
-  while (n > 0) {
-    ssize_t k = read(fd, p, n);
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k <= 0)
-      return -1;
-    p += k;
-    n -= (size_t)k;
-  }
-  return 0;
-}
-
-/* n bytes of buf onto fd; the child's end of the pipe, so failures go unsaid
-** (the parent then reads too little). */
-static void write_all(int fd, const void *buf, size_t n)
-{
-  const char *p = buf;
-  while (n > 0) {
-    ssize_t k = write(fd, p, n);
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k <= 0)
-      return;
-    p += (size_t)k;
-    n -= (size_t)k;
-  }
-}
-
 /* The child that lists the devices: onto fd, a count (-1: failed) and the
-** devices, or the message. */
+** devices, or the message. A write that fails goes unsaid: the parent then
+** reads too little and says so. */
 static void list_child(const struct devopt *d, int fd)
 {
   struct rt_device_info *v = NULL;
@@ -74,11 +46,11 @@ static void list_child(const struct devopt *d, int fd)
   memset(&e, 0, sizeof e);
   if (devopt_list(d, &v, &n, &e) != 0)
     n = -1;
-  write_all(fd, &n, sizeof n);
+  ps_write_full(fd, &n, sizeof n);
   if (n < 0)
-    write_all(fd, &e, sizeof e);
+    ps_write_full(fd, &e, sizeof e);
   else
-    write_all(fd, v, (size_t)n * sizeof *v);
+    ps_write_full(fd, v, (size_t)n * sizeof *v);
   free(v);
 }
 
@@ -101,10 +73,10 @@ static int list_devices(const struct devopt *d, struct worker **out, int *n, str
   close(fd[1]);
   if (pid < 0) {
     ps_fail(e, "--parallel: fork: %s", strerror(errno));
-  } else if (read_all(fd[0], n, sizeof *n) != 0) {
+  } else if (ps_read_full(fd[0], n, sizeof *n) != 0) {
     ps_fail(e, "--parallel: the process that lists the devices ended without a list");
   } else if (*n < 0) {
-    if (read_all(fd[0], e, sizeof *e) != 0)
+    if (ps_read_full(fd[0], e, sizeof *e) != 0)
       ps_fail(e, "--parallel: the devices could not be listed");
     e->msg[sizeof e->msg - 1] = '\0';
   } else if ((w = calloc((size_t)*n + 1, sizeof *w)) == NULL) {
@@ -112,7 +84,7 @@ static int list_devices(const struct devopt *d, struct worker **out, int *n, str
   } else {
     rc = 0;
     for (int k = 0; k < *n && rc == 0; k++)
-      if (read_all(fd[0], &w[k].di, sizeof w[k].di) != 0)
+      if (ps_read_full(fd[0], &w[k].di, sizeof w[k].di) != 0)
         rc = ps_fail(e, "--parallel: the process that lists the devices ended before its list");
   }
   close(fd[0]);
@@ -127,25 +99,25 @@ static int list_devices(const struct devopt *d, struct worker **out, int *n, str
 
 /* Worker k's process: its standard output into its text file, the work, its
 ** exit code; never returns. */
-static void worker_child(struct worker *w, int k, int n, benchpar_work work, void *ctx)
+static void worker_child(struct worker *w, int k, int n, benchpar_work work, void *ctx, struct benchcon_peer *peer)
 {
   int fd = open(w->text, O_WRONLY | O_CREAT | O_TRUNC, 0600), rc;
 #ifdef __linux__
   prctl(PR_SET_PDEATHSIG, BENCHPAR_STOP); /* the parent gone: stop as when it is stopped */
 #endif
   if (fd < 0 || dup2(fd, 1) < 0) {
-    ps_error("--parallel: %s: %s", w->text, strerror(errno));
+    ps_error("%s: %s: %s", w->mode, w->text, strerror(errno));
     _exit(PS_EXIT_FAILED);
   }
   close(fd);
-  rc = work(ctx, k, n, w->json);
+  rc = work(ctx, k, n, w->json, peer);
   fflush(NULL);
   _exit(rc);
 }
 
-/* Wait for every started worker, polling, so that a stop set meanwhile is
-** passed on (BENCHPAR_STOP, once to each). */
-static void wait_all(struct worker *w, int n, volatile sig_atomic_t *stop)
+/* Wait for every started worker, polling (con: conducting them), so that a
+** stop set meanwhile is passed on (BENCHPAR_STOP, once to each). */
+static void wait_all(struct worker *w, int n, volatile sig_atomic_t *stop, struct benchcon *con)
 {
   int left = 0, sent = 0;
   for (int k = 0; k < n; k++)
@@ -167,7 +139,9 @@ static void wait_all(struct worker *w, int n, volatile sig_atomic_t *stop)
           kill(w[k].pid, BENCHPAR_STOP);
       sent = 1;
     }
-    if (p <= 0)
+    if (p <= 0 && con != NULL)
+      benchcon_step(con, 20, *stop != 0);
+    else if (p <= 0)
       nanosleep(&(struct timespec){0, 20000000}, NULL);
   }
 }
@@ -207,7 +181,7 @@ static int judge(struct worker *w, int k, int n, int stopped, struct merge *m)
   else if (!kept && wrote) /* exit 0 and no file: nothing to write (--dry-run) */
     snprintf(why, sizeof why, "wrote results that cannot be read: %.1000s", e.msg);
   if (why[0] != '\0')
-    ps_error("--parallel: the worker of device %d of %d (%s, %s) %s: %s", k + 1, n, w->key, w->di.name, why,
+    ps_error("%s: the worker of device %d of %d (%s, %s) %s: %s", w->mode, k + 1, n, w->key, w->di.name, why,
              kept ? "its results are kept" : "its datasets are not in the results");
   return why[0] != '\0';
 }
@@ -236,47 +210,81 @@ static void clean(const char *dir, const struct worker *w, int n)
   rmdir(dir);
 }
 
-int benchpar_run(const struct devopt *d, benchpar_work work, void *ctx, const char *json,
-                 volatile sig_atomic_t *stop)
+/* Worker k's files, key and process (its pipes first with con); a worker
+** that cannot be started is left with pid 0 or -1 (judge names it). */
+static void start(struct worker *w, int k, int n, const char *dir, benchpar_work work, void *ctx,
+                  struct benchcon *con)
 {
-  const char *tmp = getenv("TMPDIR");
+  struct ps_err e;
+  snprintf(w->json, sizeof w->json, "%s/p%dd%d.json", dir, w->di.pidx, w->di.didx);
+  snprintf(w->text, sizeof w->text, "%s/p%dd%d.txt", dir, w->di.pidx, w->di.didx);
+  snprintf(w->key, sizeof w->key, "@p%dd%d", w->di.pidx, w->di.didx);
+  if (con != NULL && benchcon_pipes(con, k, w->key, &e) != 0) {
+    ps_error("%s", e.msg);
+    return;
+  }
+  fflush(NULL);
+  if ((w->pid = fork()) == 0)
+    worker_child(w, k, n, work, ctx, con != NULL ? benchcon_child(con, k) : NULL);
+  if (con != NULL)
+    benchcon_forked(con, k, w->pid > 0);
+}
+
+int benchpar_run(const struct devopt *d, benchpar_work work, void *ctx, const char *json,
+                 volatile sig_atomic_t *stop, int concurrent)
+{
+  const char *tmp = getenv("TMPDIR"), *mode = concurrent ? "--concurrent" : "--parallel";
   char dir[4096];
   struct worker *w = NULL;
+  struct benchcon *con = NULL;
   struct merge m;
   struct ps_err e;
   int n = 0, failed = 0, rc = PS_EXIT_FAILED;
   memset(&m, 0, sizeof m);
   snprintf(dir, sizeof dir, "%s/psearch-parallel.XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
   if (mkdtemp(dir) == NULL) {
-    ps_error("--parallel: a temporary directory (%s): %s", dir, strerror(errno));
+    ps_error("%s: a temporary directory (%s): %s", mode, dir, strerror(errno));
     return PS_EXIT_FAILED;
   }
   if (list_devices(d, &w, &n, &e) != 0) {
     ps_error("%s", e.msg);
     goto done;
   }
-  ps_info(1, "--parallel: %d workers, one a device, each running a part of the datasets", n);
-  for (int k = 0; k < n; k++) {
-    snprintf(w[k].json, sizeof w[k].json, "%s/p%dd%d.json", dir, w[k].di.pidx, w[k].di.didx);
-    snprintf(w[k].text, sizeof w[k].text, "%s/p%dd%d.txt", dir, w[k].di.pidx, w[k].di.didx);
-    snprintf(w[k].key, sizeof w[k].key, "@p%dd%d", w[k].di.pidx, w[k].di.didx);
-    fflush(NULL);
-    if ((w[k].pid = fork()) == 0)
-      worker_child(&w[k], k, n, work, ctx);
+  if (concurrent && n < 2) {
+    ps_error("--concurrent runs two or more devices at once, and the selection has one (%s): without "
+             "--concurrent it is measured alone", w[0].di.name);
+    rc = PS_EXIT_USAGE;
+    goto done;
   }
-  wait_all(w, n, stop);
+  if (concurrent && (con = benchcon_new(n)) == NULL) {
+    ps_error("out of memory");
+    goto done;
+  }
+  if (concurrent)
+    ps_info(1, "--concurrent: %d workers, one a device, each running every dataset alone and then all at once", n);
+  else
+    ps_info(1, "--parallel: %d workers, one a device, each running a part of the datasets", n);
+  for (int k = 0; k < n; k++) {
+    w[k].mode = mode;
+    start(&w[k], k, n, dir, work, ctx, con);
+  }
+  wait_all(w, n, stop, con);
   for (int k = 0; k < n; k++) {
     if (k > 0)
       putchar('\n');
     print_text(&w[k]);
-    failed += judge(&w[k], k, n, *stop != 0, &m);
   }
+  if (con != NULL)
+    benchcon_print(con, stdout);
+  for (int k = 0; k < n; k++)
+    failed += judge(&w[k], k, n, *stop != 0, &m);
   rc = *stop ? 130 : failed > 0 ? PS_EXIT_FAILED : PS_EXIT_OK;
   if (failed > 0)
-    ps_error("--parallel: %d of %d workers failed (named above); the results are the others'", failed, n);
+    ps_error("%s: %d of %d workers failed (named above); the results are the others'", mode, failed, n);
   if (json != NULL && write_merged(&m, json) != 0)
     rc = rc == PS_EXIT_OK ? PS_EXIT_FAILED : rc;
 done:
+  benchcon_free(con);
   merge_free(&m);
   clean(dir, w, n);
   free(w);

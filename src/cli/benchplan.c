@@ -115,7 +115,8 @@ static void time_store(const struct benchplan *p, const struct item *it, double 
 
 /* The model's seconds of an item whose runs take t seconds each: its fixed
 ** part, the warm-up, the initial phase, the convergence phase and the
-** profiled pass, the measurement capped by --timeout; the most in *hi. */
+** profiled pass, the measurement capped by --timeout, times the
+** measurements a case makes; the most in *hi. */
 static double model(const struct benchplan *p, const struct item *it, double t, double *hi)
 {
   const struct measure_params *mp = p->env.mp;
@@ -138,8 +139,8 @@ static double model(const struct benchplan *p, const struct item *it, double t, 
     conv = fmin(conv, (double)mp->timeout_s);
     most = fmin(most, (double)mp->timeout_s);
   }
-  *hi = fixed + most + prof;
-  return fixed + conv + prof;
+  *hi = fixed + p->env.measurements * (most + prof);
+  return fixed + p->env.measurements * (conv + prof);
 }
 
 /* Seconds per unit of work: the median of the earlier cases' (mean runtime
@@ -213,6 +214,7 @@ struct benchplan *benchplan_new(struct suite *const *suites, int n, benchplan_ke
     if (time_load(p, it, &it->est, &mean[i]) != 0)
       continue;
     it->src = EARLIER;
+    it->est *= p->env.measurements; /* an earlier run's seconds, one measurement's */
     if (mean[i] > 0 && it->work > 0)
       ratio[k++] = mean[i] * 1e-6 / it->work;
   }

@@ -35,6 +35,7 @@ struct benchplan_env {
   int profiled;                    /* a profiled pass follows the runs (an OpenCL device) */
   int use_cache;                   /* read and store the times (not --no-cache) */
   int store;                       /* store each dataset's seconds (not --interleave, whose are shared) */
+  int measurements;                /* measurements a case makes: 1; --concurrent: the devices + 1 */
 };
 
 /* The plan of suites[0..n)'s cases that keep admits; NULL when out of memory. */

@@ -144,6 +144,64 @@ done:
     recover(rt, pg);
 }
 
+void benchrun_concurrent(const struct benchrun_env *cf, const char *label, const struct entry *en,
+                         const struct data_value *in, int nin, uint64_t digest, const char *load_error,
+                         struct progress *pg, struct benchrun_outcome *o)
+{
+  struct rt *rt = cf->tg->rt;
+  struct entry_job j = entry_job_init(en, cf->tg, in, load_error != NULL ? 0 : nin);
+  struct measure_result alone;
+  struct benchcon_end end;
+  struct ps_err e;
+  uint64_t t0, want = 0, elements = 0;
+  double bytes = 0;
+  int ready = 0, has_bytes = 0;
+  memset(&alone, 0, sizeof alone);
+  memset(o, 0, sizeof *o);
+  if (load_error != NULL)
+    fail_with(o, load_error);
+  else
+    ready = checks(cf, en, in, nin, digest, &want, o) == 0;
+  t0 = ps_now_ns();
+  if (ready && rt != NULL)
+    rt_reset_peak(rt);
+  if (ready && entry_prepare(&j, &e) != 0) {
+    fail_with(o, e.msg);
+    ready = 0;
+  }
+  o->phase_s[PHASE_PREPARE] = lap(&t0);
+  o->tuning = j.used;
+  if (ready && report_work(en, in, nin, &elements, &has_bytes, &bytes) != 0)
+    elements = 0;
+  vlog(cf, ready ? "prepared; in step with the other devices" : "not runnable; in step with the other devices",
+       pg->desc);
+  o->has_gpu = ready && cf->nvml != NULL && nvml_sample(cf->nvml, &o->gpu[0]) == 0;
+  if (benchcon_measure(cf->peer, label, ready ? &j : NULL, (double)elements, bytes, &cf->mp, cf->stop, pg,
+                       &alone, &o->m, &end, &e) != 0) {
+    fail_with(o, e.msg);
+  } else {
+    o->has_gpu = o->has_gpu && nvml_sample(cf->nvml, &o->gpu[1]) == 0;
+    o->phase_s[PHASE_RUNS] = lap(&t0);
+    vlog(cf, "measured alone, then at once with the other devices", pg->desc);
+    o->has_peak = rt != NULL;
+    o->peak = rt != NULL ? rt_peak_bytes(rt) - evict_bytes(cf->mp.evict) : 0;
+    o->con.devices = end.devices;
+    o->con.rps = end.rps;
+    o->con.alone_rps = end.alone_rps;
+    o->con.untimed = end.untimed;
+    for (int i = 0; i < 2; i++) {
+      o->con.alone_s[i] = (double)(end.alone_ns[i] - cf->t_program) / 1e9;
+      o->con.at_once_s[i] = (double)(end.at_once_ns[i] - cf->t_program) / 1e9;
+    }
+    stats_compute(alone.us, alone.n, &o->con.alone);
+    result(cf, &j, want, o);
+  }
+  measure_result_free(&alone);
+  entry_release(&j);
+  if (o->error != NULL || o->m.error != NULL)
+    recover(rt, pg);
+}
+
 /* The device's global memory (the test hook's, when smaller). */
 static uint64_t device_mem(const struct rt *rt)
 {

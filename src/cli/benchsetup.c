@@ -36,6 +36,10 @@ void benchsetup_header(const struct bench_config *cf)
   if (cf->interleave)
     printf("Interleaved: the entries of each dataset run in turns of %g ms (A B C, B C A, ...).\n",
            MEASURE_TURN_NS / 1e6);
+  if (cf->peer != NULL)
+    printf("Concurrent: each dataset measured on this device alone, then on the %d devices at once, each on its\n"
+           "  own clock; each line is the mean at once, the next the mean alone and the devices' throughput.\n",
+           cf->concurrent);
   if (cf->mp.throttled != NULL)
     printf("Throttled runs discarded: NVML sampled just before and after each run, outside the timed region.\n");
   if (cf->mp.kernel_time)

@@ -32,8 +32,14 @@ int devopt_row(void *at, const struct opt_def *d, const char *val, const char *s
       ps_error("%s", e.msg);
     else
       rc = PS_EXIT_OK;
-  } else if (d->id == DEVOPT_DEVICE) {
-    dv->all = strcmp(val, "all") == 0;
+  } else if (d->id == DEVOPT_DEVICE && strcmp(val, "all") != 0 && dv->nnamed == DEVOPT_MAX_NAMED) {
+    ps_error("-d: at most %d devices", DEVOPT_MAX_NAMED);
+  } else if (d->id == DEVOPT_DEVICE) { /* several: like -d all, of the devices they name */
+    if (strcmp(val, "all") == 0)
+      dv->all_given = 1;
+    else
+      dv->named[dv->nnamed++] = val;
+    dv->all = dv->all_given || dv->nnamed > 1;
     dv->sel.device = dv->all ? NULL : val;
     rc = PS_EXIT_OK;
   } else if (opt_choice(spelled, val, (const char *const[]){"cpu", "gpu", "all", NULL}, &k) == 0) {
@@ -62,6 +68,10 @@ static int open_device(const struct devopt *d, struct target *t, struct ps_err *
 
 int devopt_check(const struct devopt *d)
 {
+  if (d->all_given && d->nnamed > 0) {
+    ps_error("-d all and -d %s: every device, or those named", d->named[0]);
+    return -1;
+  }
   if (d->threads != 0 && d->backend != BACKEND_MULTICORE) {
     ps_error("--threads is for --backend=multicore");
     return -1;
@@ -94,24 +104,53 @@ int devopt_open(const struct devopt *d, struct target *t, struct ps_err *e)
   }
 }
 
+/* Whether di is one of several -d's (any device when fewer were given);
+** *hit gets a bit for each -d that names it. */
+static int named(const struct devopt *d, const struct rt_device_info *di, uint64_t *hit)
+{
+  int any = d->nnamed < 2;
+  for (int j = 0; j < d->nnamed && d->nnamed > 1; j++) {
+    struct rt_select one = d->sel;
+    one.device = d->named[j];
+    if (devsel_matches(&one, di)) {
+      *hit |= 1ull << j;
+      any = 1;
+    }
+  }
+  return any;
+}
+
 int devopt_list(const struct devopt *d, struct rt_device_info **out, int *n, struct ps_err *e)
 {
+  const char *platform = d->sel.platform ? d->sel.platform : "any", *type = d->sel.type ? d->sel.type : "any";
   struct rt_device_info *all = NULL;
-  int k = 0;
+  uint64_t hit = 0;
+  int k = 0, missing = -1, rc = -1;
   *out = NULL;
   *n = 0;
   if (devinfo_list(&all, &k, e) != 0)
-    return -1;
+    goto done;
   for (int i = 0; i < k; i++)
-    if (devsel_matches(&d->sel, &all[i]))
+    if (devsel_matches(&d->sel, &all[i]) && named(d, &all[i], &hit))
       all[(*n)++] = all[i];
-  if (*n == 0) {
+  for (int j = d->nnamed > 1 ? d->nnamed - 1 : -1; j >= 0; j--) /* the first -d that names none */
+    if (!(hit >> j & 1))
+      missing = j;
+  if (missing >= 0)
+    ps_fail(e, "-d %s: no OpenCL device matches it (platform %s, type %s); 'psearch devices' lists them",
+            d->named[missing], platform, type);
+  else if (*n == 0)
+    ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them", platform,
+            type);
+  else
+    rc = 0;
+done:
+  if (rc == 0)
+    *out = all;
+  else
     free(all);
-    return ps_fail(e, "-d all: no OpenCL device matches (platform %s, type %s); 'psearch devices' lists them",
-                   d->sel.platform ? d->sel.platform : "any", d->sel.type ? d->sel.type : "any");
-  }
-  *out = all;
-  return 0;
+  *n = rc == 0 ? *n : 0;
+  return rc;
 }
 
 /* The k-th device the selection admits (0-based) into *di; -1 with e set. */

@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#define DEVOPT_MAX_NAMED 64 /* -d given at most */
+
 /* What the rows set. */
 struct devopt {
   enum backend backend;
@@ -19,7 +21,10 @@ struct devopt {
   struct rt_select sel;
   const char *kernels; /* NULL: the embedded sources */
   int no_cache;
-  int all;             /* -d all: every device the selection admits, one after another */
+  int all;             /* -d all, or several -d: every device the selection admits, one after another */
+  int all_given;       /* -d all was given */
+  const char *named[DEVOPT_MAX_NAMED]; /* each -d but "all", in order */
+  int nnamed;
   struct tune tune;    /* --tune: the entries' tuning parameters (tune.h) */
   int tune_later;      /* the command checks --tune itself, once its suites' user kernels
                        ** (user.h) have declared their params (bench) */
@@ -34,7 +39,7 @@ enum { DEVOPT_BACKEND = 1, DEVOPT_DEVICE, DEVOPT_DEVTYPE, DEVOPT_TUNE };
 #define DEVOPT_ROWS(BASE)                                                                          \
   OPT_ROW_CALL("backend", 0, BASE, "NAME", devopt_row, DEVOPT_BACKEND, "opencl (default), multicore (threads) or c (sequential)"), \
   OPT_ROW_STRING("platform", 'p', DEVOPT_AT(BASE, sel.platform), "P", "OpenCL platform: index or name substring"), \
-  OPT_ROW_CALL("device", 'd', BASE, "D", devopt_row, DEVOPT_DEVICE, "OpenCL device: index or name substring; bench: all"), \
+  OPT_ROW_CALL("device", 'd', BASE, "D", devopt_row, DEVOPT_DEVICE, "OpenCL device: index or name substring; bench: all, or -d repeated"), \
   OPT_ROW_CALL("device-type", 0, BASE, "TYPE", devopt_row, DEVOPT_DEVTYPE, "cpu, gpu or all"),   \
   OPT_ROW_INT("threads", 0, DEVOPT_AT(BASE, threads), "N", 1, POOL_MAX, "multicore: worker threads (default: the usable cores)"), \
   OPT_ROW_STRING("kernels", 0, DEVOPT_AT(BASE, kernels), "DIR", "Read kernel sources from DIR instead of the embedded ones"), \
@@ -47,7 +52,8 @@ int devopt_row(void *at, const struct opt_def *d, const char *val, const char *s
 void devopt_init(struct devopt *d);
 
 /* After parsing: options that do not go together (--threads without
-** multicore, device options without opencl) print why and give -1. */
+** multicore, device options without opencl, -d all with another -d) print
+** why and give -1. */
 int devopt_check(const struct devopt *d);
 
 /* Open what the backend needs into t (the device of opencl, the workers of
@@ -62,8 +68,10 @@ void devopt_close(struct target *t);
 ** none matches. */
 int devopt_count(const struct devopt *d, struct ps_err *e);
 
-/* Those devices (-d all's selection) into *out (the caller frees it) and *n,
-** at least 1. 0, or -1 with e set when listing fails or none matches. */
+/* Those devices (-d all's selection; with several -d, those any of them
+** names, each once, in `psearch devices` order) into *out (the caller frees
+** it) and *n, at least 1. 0, or -1 with e set when listing fails, none
+** matches, or one of several -d names none. */
 int devopt_list(const struct devopt *d, struct rt_device_info **out, int *n, struct ps_err *e);
 
 /* devopt_open of the k-th of them (0-based; -d all), with "@pPdD" (its

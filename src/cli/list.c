@@ -1,10 +1,11 @@
 /*
 ** list.c: `psearch list [--tuning] [--suite SUITE] [--json FILE]`: name,
-** inputs (with the layout the first needs), output, description, types, work,
-** span, minimum bytes moved and (where a 32-bit count bounds it) the most
-** elements of every entry point, and (--tuning, and always in the JSON) the tuning parameters its
-** OpenCL kernels take, from the registry; with --suite, the user kernels the
-** suite names as well (docs/own-kernels.md).
+** inputs (with the layout the first needs), output, description, types (t's,
+** and v's where an entry has a second type; the text names v's where they are
+** a choice), work, span, minimum bytes moved and (where a 32-bit count bounds
+** it) the most elements of every entry point, and (--tuning, and always in the
+** JSON) the tuning parameters its OpenCL kernels take, from the registry; with
+** --suite, the user kernels the suite names as well (docs/own-kernels.md).
 */
 #include "list.h"
 
@@ -73,6 +74,16 @@ static const char *inputs_text(const struct entry *en, char *buf, size_t n)
   return buf;
 }
 
+/* The element types of mask as a JSON array of their names. */
+static cJSON *types_json(unsigned mask)
+{
+  cJSON *arr = cJSON_CreateArray();
+  for (int t = 0; t < DATA_NTYPES; t++)
+    if (mask & (1u << t))
+      cJSON_AddItemToArray(arr, cJSON_CreateString(data_type_name((enum data_type)t)));
+  return arr;
+}
+
 /* An entry's tuning parameters as a JSON array of {name, min, max, help}. */
 static cJSON *params_json(const struct entry *en)
 {
@@ -95,14 +106,11 @@ static cJSON *to_json(void)
   for (int i = 0; arr != NULL && i < registry_count(); i++) {
     const struct entry *en = registry_at(i);
     cJSON *o = cJSON_CreateObject();
-    cJSON *types = cJSON_CreateArray();
     cJSON_AddStringToObject(o, "name", en->name);
     cJSON_AddStringToObject(o, "family", registry_family(en));
     cJSON_AddStringToObject(o, "description", en->desc);
-    for (int t = 0; t < DATA_NTYPES; t++)
-      if (en->types & (1u << t))
-        cJSON_AddItemToArray(types, cJSON_CreateString(data_type_name((enum data_type)t)));
-    cJSON_AddItemToObject(o, "types", types);
+    cJSON_AddItemToObject(o, "types", types_json(en->types));
+    cJSON_AddItemToObject(o, "vtypes", types_json(en->vtypes));
     cJSON_AddStringToObject(o, "input", en->in_desc);
     if (layout(en) != NULL)
       cJSON_AddStringToObject(o, "layout", layout(en));
@@ -131,6 +139,21 @@ struct config {
   int nsuites;
 };
 
+/* The types v takes where they are a choice (" (v: i32 i64 ...)"), into buf;
+** "" where v is a fixed type (the in_desc names it: [n]bool) or absent. */
+static const char *vtypes_text(const struct entry *en, char *buf, size_t n)
+{
+  size_t k = 0;
+  buf[0] = '\0';
+  if (en->vtypes & (en->vtypes - 1))
+    for (int t = 0; t < DATA_NTYPES && k < n; t++)
+      if (en->vtypes & (1u << t))
+        k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? " " : " (v: ", data_type_name((enum data_type)t));
+  if (k > 0 && k + 1 < n)
+    snprintf(buf + k, n - k, ")");
+  return buf;
+}
+
 /* An entry's tuning parameters, a line each: the name, the range, what it sets. */
 static void print_params(const struct entry *en)
 {
@@ -148,9 +171,10 @@ static void print_text(const void *ctx)
   printf("%-30s %-14s %-14s %s\n", "ENTRY", "WORK", "SPAN", "BYTES (at least)");
   for (int i = 0; i < registry_count(); i++) {
     const struct entry *en = registry_at(i);
-    char in[128], line[1024];
+    char in[128], vt[128], line[1024];
     printf("%-30s %-14s %-14s %s\n", en->name, en->work, en->span, en->bytes_desc);
-    snprintf(line, sizeof line, "%s -> %s: %s", inputs_text(en, in, sizeof in), en->out_desc, en->desc);
+    snprintf(line, sizeof line, "%s -> %s%s: %s", inputs_text(en, in, sizeof in), en->out_desc,
+             vtypes_text(en, vt, sizeof vt), en->desc);
     print_hanging(NULL, line, 4, LIST_WIDTH);
     if (en->max_n > 0) {
       char lim[320];

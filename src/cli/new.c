@@ -49,6 +49,8 @@ struct skel {
   int nin, nb;        /* dataset values, then every buffer (inputs, derived, outputs, the count) */
   int counted;        /* the last buffer is the count `kept` */
   char t[8];          /* "t", or the entry's one type */
+  unsigned types;     /* the types t takes: the entry's t's, and where it has a second
+                      ** type v that is a choice, v's as well (a declaration has one t) */
 };
 
 static int check(void *p)
@@ -109,9 +111,10 @@ static void buffers(struct skel *k, const struct entry *en)
   const char *s = en->in_desc;
   char dim[24], type[16];
   int nt = 0;
+  k->types = en->types & (en->vtypes & (en->vtypes - 1) ? en->vtypes : ~0u);
   for (int t = 0; t < DATA_NTYPES; t++)
-    nt += (en->types >> t) & 1;
-  snprintf(k->t, sizeof k->t, "%s", nt == 1 ? data_type_name((enum data_type)__builtin_ctz(en->types)) : "t");
+    nt += (k->types >> t) & 1;
+  snprintf(k->t, sizeof k->t, "%s", nt == 1 ? data_type_name((enum data_type)__builtin_ctz(k->types)) : "t");
   for (; k->nin < 4 && (s = token(s, dim, sizeof dim, type, sizeof type)) != NULL; k->nin++) {
     struct sbuf *b = &k->b[k->nb++];
     int flag = strcmp(type, "bool") == 0;
@@ -130,7 +133,7 @@ static void buffers(struct skel *k, const struct entry *en)
       known = strcmp(k->b[i].dim, dim) == 0;
     snprintf(b->name, sizeof b->name, "%s", k->nb == k->nin + 1 + (en->derives != 0) ? "out" : "out2");
     snprintf(b->dim, sizeof b->dim, "%s", known ? dim : "n"); /* [m] of a filter: n, cut to a count */
-    snprintf(b->type, sizeof b->type, "%s", strcmp(type, "t") == 0 ? k->t : type);
+    snprintf(b->type, sizeof b->type, "%s", strcmp(type, "t") == 0 || strcmp(type, "v") == 0 ? k->t : type);
     b->scalar = dim[0] == '\0';
     b->count = !known;
     k->counted |= !known;
@@ -226,7 +229,7 @@ static void write_cl(FILE *f, const struct skel *k, const char *name)
   if (strcmp(k->t, "t") == 0) {
     fprintf(f, "types:");
     for (int t = 0; t < DATA_NTYPES; t++)
-      if ((k->en->types >> t) & 1)
+      if ((k->types >> t) & 1)
         fprintf(f, " %s", data_type_name((enum data_type)t));
     fprintf(f, "\n");
   }
@@ -254,8 +257,8 @@ static void write_cl(FILE *f, const struct skel *k, const char *name)
 static void write_bench(FILE *f, const struct skel *k, const char *name)
 {
   const struct entry *en = k->en;
-  const char *t = strcmp(k->t, "t") != 0 ? k->t : en->types & (1u << DATA_I32) ? "i32"
-                                                  : data_type_name((enum data_type)__builtin_ctz(en->types));
+  const char *t = strcmp(k->t, "t") != 0 ? k->t : k->types & (1u << DATA_I32) ? "i32"
+                                                  : data_type_name((enum data_type)__builtin_ctz(k->types));
   fprintf(f, "-- %s beside %s: from psearch new kernel %s --like %s (docs/own-kernels.md).\n-- kernels: %s.cl\n==\n"
              "entry: %s %s\nrandom %sinput {", name, en->name, name, en->name, name, name, en->name,
           en->needs & ENTRY_EYTZINGER ? "eytzinger " : en->needs & ENTRY_SORTED ? "sorted " : "");

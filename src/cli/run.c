@@ -78,7 +78,7 @@ static int check(void *p)
   const struct config *cf = p;
   int rc = PS_EXIT_USAGE;
   if (cf->dev.all)
-    ps_error("run: -d all is for bench; run takes one device (-d INDEX or NAME)");
+    ps_error("run: -d all and several -d are for bench; run takes one device (-d INDEX or NAME)");
   if (devopt_check(&cf->dev) != 0 || cf->dev.all)
     goto done;
   if (cf->en == NULL)

@@ -49,7 +49,8 @@
 **   PSEARCH_TEST_DEVICE_FAIL=pPdD[:abort] bench -d all: the device keyed @pPdD
 **                                        does not open (a bad device's stand-in);
 **                                        with :abort it opens and its process
-**                                        aborts (a crashed --parallel worker)
+**                                        aborts (a crashed --parallel or
+**                                        --concurrent worker)
 **   PSEARCH_TEST_FAULT=ENTRY             each dataset of ENTRY breaks the
 **                                        device's context once prepared (rt's
 **                                        queue released: every later command

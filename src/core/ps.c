@@ -279,3 +279,33 @@ size_t ps_utf8_invalid(const char *s, size_t len)
     ;
   return i;
 }
+
+int ps_read_full(int fd, void *buf, size_t n)
+{
+  char *p = buf;
+  while (n > 0) {
+    ssize_t k = read(fd, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return -1;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+int ps_write_full(int fd, const void *buf, size_t n)
+{
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return -1;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}

@@ -81,6 +81,14 @@ int ps_utf8_len(const char *s, size_t avail);
 ** UTF-8 character (ps_utf8_len), or len when every byte is. */
 size_t ps_utf8_invalid(const char *s, size_t len);
 
+/* All n bytes from fd into buf, read again after a signal: 0, or -1 at the
+** end of the file or on an error before n came. */
+int ps_read_full(int fd, void *buf, size_t n);
+
+/* All n bytes of buf onto fd, written again after a signal: 0, or -1 on an
+** error (a pipe whose reader is gone: EPIPE where SIGPIPE is ignored). */
+int ps_write_full(int fd, const void *buf, size_t n);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t ps_now_ns(void);
 

@@ -15,6 +15,7 @@ struct psort {
   size_t cap;         /* elements the scratch holds */
   enum data_type t;
   unsigned char *tmp; /* cap elements */
+  unsigned char *stage; /* the split's staging for cap elements (sort.h), or NULL */
 };
 
 /* First touch of the scratch by the workers that will use it. */
@@ -35,18 +36,20 @@ static void touch_part(void *ctx, int tid, int nt)
 struct psort *psort_open(struct pool *p, size_t n, enum data_type t, struct ps_err *e)
 {
   struct psort *s = calloc(1, sizeof *s);
-  size_t bytes = 0;
+  size_t bytes = 0, stage = sort_staging_bytes(n, t, pool_threads(p));
   if (s == NULL || ps_mul_size(n ? n : 1, data_type_size(t), &bytes) != 0 ||
-      (s->tmp = data_alloc(bytes)) == NULL) {
-    ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes);
+      (s->tmp = data_alloc(bytes)) == NULL || (stage && (s->stage = malloc(stage)) == NULL)) {
+    ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes + stage);
     psort_close(s);
     return NULL;
   }
   s->cap = n;
   s->t = t;
   {
-    struct touch tc = {s->tmp, bytes};
+    struct touch tc = {s->tmp, bytes}, ts = {s->stage, stage};
     pool_run(p, touch_part, &tc);
+    if (stage)
+      pool_run(p, touch_part, &ts); /* each thread's part is about its own staging */
   }
   return s;
 }
@@ -56,6 +59,7 @@ void psort_close(struct psort *s)
   if (s == NULL)
     return;
   free(s->tmp);
+  free(s->stage);
   free(s);
 }
 
@@ -63,7 +67,7 @@ int psort_run(struct psort *s, struct pool *p, const void *in, void *out, size_t
 {
   if (n > s->cap)
     return ps_fail(e, "sort: %zu elements, but the scratch holds %zu", n, s->cap);
-  return sort_values_on(n < PSORT_SMALL ? NULL : p, in, out, n, s->t, s->tmp, e);
+  return sort_values_on(n < PSORT_SMALL ? NULL : p, in, out, n, s->t, s->tmp, s->stage, e);
 }
 
 int psort_values(struct pool *p, void *elems, size_t n, enum data_type t, struct ps_err *e)

@@ -9,6 +9,8 @@
 ** array into up to 256 buckets; (3) threads take buckets one at a time and
 ** finish each with LSD passes over the lower bytes, while the bucket is hot
 ** in cache, ping-ponging between scratch and the array so it ends in place.
+** A large split stages each bucket's elements per thread and writes them a
+** page at a time (split_staged).
 ** The phases run on threads started for the call (sort_values) or on a
 ** pool's workers (sort_values_on), which may also copy the input in phase 1.
 */
@@ -49,6 +51,7 @@ struct sorter {
   size_t (*hist)[8][256];   /* per thread, per byte */
   size_t start[257];        /* bucket boundaries after the split */
   size_t (*off)[256];       /* per thread scatter offsets */
+  unsigned char (*wc)[256][SORT_STAGE]; /* per thread: the split's staging, or NULL */
   atomic_int next_bucket;
   size_t lsdmax;            /* largest bucket */
   int phase;                /* what run_task does now */
@@ -92,6 +95,33 @@ static void finish_bucket(struct sorter *s, size_t b, size_t e)
     memcpy(s->a + b * sz, src, (e - b) * sz);
 }
 
+/* Thread k's split of elements [b, e) by the MSD: each bucket's elements
+** gather in the thread's staging and move to tmp a page at a time, so that
+** 256 buckets' scattered writes touch one page per SORT_STAGE bytes (under
+** virtualisation each page a write reaches anew costs a nested walk: on the
+** 2-core VM the split of 2^25 i32 took 78 ms unstaged, 38 staged). */
+static void split_staged(struct sorter *s, int k, size_t b, size_t e)
+{
+  size_t sz = s->sz, *o = s->off[k];
+  unsigned char (*wc)[SORT_STAGE] = s->wc[k];
+  unsigned fill[256] = {0}, per = (unsigned)(SORT_STAGE / sz), m = s->msd;
+  for (size_t i = b; i < e; i++) {
+    const unsigned char *p = s->a + i * sz;
+    unsigned d = digit(s, p, m);
+    memcpy(wc[d] + fill[d] * sz, p, sz);
+    if (++fill[d] == per) {
+      memcpy(s->tmp + sz * o[d], wc[d], per * sz);
+      o[d] += per;
+      fill[d] = 0;
+    }
+  }
+  for (unsigned d = 0; d < 256; d++)
+    if (fill[d] > 0) {
+      memcpy(s->tmp + sz * o[d], wc[d], fill[d] * sz);
+      o[d] += fill[d];
+    }
+}
+
 static void run_task(void *ctx, int k)
 {
   struct sorter *s = ctx;
@@ -117,6 +147,8 @@ static void run_task(void *ctx, int k)
         for (unsigned byte = 0; byte < sz; byte++)
           h[byte][digit(s, s->a + i * sz, byte)]++;
     }
+  } else if (s->phase == 1 && s->wc != NULL) { /* split by the MSD into tmp, staged */
+    split_staged(s, k, b, e);
   } else if (s->phase == 1) { /* split by the MSD into tmp */
     size_t *o = s->off[k];
     unsigned m = s->msd;
@@ -209,10 +241,17 @@ done:
   return rc;
 }
 
+size_t sort_staging_bytes(size_t n, enum data_type t, int nthreads)
+{
+  if (n < SORT_STAGE_MIN / data_type_size(t))
+    return 0;
+  return (size_t)(nthreads < 1 ? 1 : nthreads > MAXT ? MAXT : nthreads) * 256 * SORT_STAGE;
+}
+
 int sort_values(void *elems, size_t n, enum data_type t, int nthreads, struct ps_err *e)
 {
   struct sorter s;
-  size_t bytes;
+  size_t bytes, stage = sort_staging_bytes(n, t, nthreads);
   int rc;
   memset(&s, 0, sizeof s);
   if (n < 2)
@@ -223,15 +262,21 @@ int sort_values(void *elems, size_t n, enum data_type t, int nthreads, struct ps
   s.n = n;
   s.t = t;
   s.nthreads = nthreads;
-  if ((s.tmp = data_alloc(bytes)) == NULL)
-    return ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes);
+  s.tmp = data_alloc(bytes);
+  s.wc = stage ? malloc(stage) : NULL; /* first touched by the split's threads */
+  if (s.tmp == NULL || (stage && s.wc == NULL)) {
+    rc = ps_fail(e, "sort: out of memory for %zu bytes of scratch", bytes + stage);
+    goto done;
+  }
   rc = sort_run(&s, e);
+done:
   free(s.tmp);
+  free(s.wc);
   return rc;
 }
 
 int sort_values_on(struct pool *p, const void *src, void *elems, size_t n, enum data_type t, void *scratch,
-                   struct ps_err *e)
+                   void *staging, struct ps_err *e)
 {
   struct sorter s;
   memset(&s, 0, sizeof s);
@@ -242,5 +287,6 @@ int sort_values_on(struct pool *p, const void *src, void *elems, size_t n, enum 
   s.t = t;
   s.nthreads = pool_threads(p);
   s.tmp = scratch;
+  s.wc = staging;
   return sort_run(&s, e);
 }

@@ -10,6 +10,7 @@
 
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,19 +66,91 @@ size_t entry_value_bytes(const struct data_value *v)
   return b;
 }
 
+unsigned entry_input_types(const struct entry *en, int i)
+{
+  return (en->vinputs >> i) & 1u ? en->vtypes : en->types;
+}
+
+/* Whether mask holds exactly one type: a fixed type rather than a choice. */
+static int one_type(unsigned mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+
+/* snprintf at buf + *off, *off moved on; nothing once buf (n bytes) is full. */
+static PS_PRINTF(4, 5) void put(char *buf, size_t n, size_t *off, const char *fmt, ...)
+{
+  va_list ap;
+  if (*off >= n)
+    return;
+  va_start(ap, fmt);
+  *off += (size_t)vsnprintf(buf + *off, n - *off, fmt, ap);
+  va_end(ap);
+}
+
+/* The types of mask, "i32 | u32", at buf + *off. */
+static void put_types(unsigned mask, char *buf, size_t n, size_t *off)
+{
+  const char *sep = "";
+  for (int t = 0; t < DATA_NTYPES; t++)
+    if (mask & (1u << t)) {
+      put(buf, n, off, "%s%s", sep, data_type_name((enum data_type)t));
+      sep = " | ";
+    }
+}
+
+/* What en takes, in Futhark's words: each choice of t in turn ("[]i32 []bool |
+** []u32 []bool", v a fixed type); when v is a choice too, the inputs by their
+** variables and the types of each ("[]t []v (t: i8 | ...; v: i32 | ...)"). */
 static void expected_types(const struct entry *en, char *buf, size_t n)
 {
   size_t off = 0;
+  int vchoice = en->vinputs != 0 && !one_type(en->vtypes);
   buf[0] = '\0';
-  for (int t = 0; t < DATA_NTYPES && off < n; t++) {
-    if (!(en->types & (1u << t)))
+  for (int t = 0; t < DATA_NTYPES; t++) {
+    if (vchoice ? t > 0 : !(en->types & (1u << t)))
       continue;
-    off += (size_t)snprintf(buf + off, n - off, "%s", off ? " | " : "");
-    for (int i = 0; i < en->nin && off < n; i++)
-      off += (size_t)snprintf(buf + off, n - off, "%s[]%s", i ? " " : "",
-                              data_type_name(en->flag_inputs & (1u << i) ? DATA_BOOL
-                                                                         : (enum data_type)t));
+    put(buf, n, &off, "%s", off ? " | " : "");
+    for (int i = 0; i < en->nin; i++) {
+      int v = (en->vinputs >> i) & 1u;
+      put(buf, n, &off, "%s[]%s", i ? " " : "",
+          vchoice ? (v ? "v" : "t")
+                  : data_type_name(v ? (enum data_type)__builtin_ctz(en->vtypes) : (enum data_type)t));
+    }
   }
+  if (vchoice) {
+    put(buf, n, &off, " (t: ");
+    put_types(en->types, buf, n, &off);
+    put(buf, n, &off, "; v: ");
+    put_types(en->vtypes, buf, n, &off);
+    put(buf, n, &off, ")");
+  }
+}
+
+/* The first input of in[0..en->nin) at fault against en's signature, said
+** into buf ("Input #1 is [5]bool: v takes i32 | u32"); 0 when every one fits. */
+static int input_at_fault(const struct entry *en, const struct data_value *in, char *buf, size_t n)
+{
+  char ty[64 + 24 * DATA_MAX_RANK], first[64 + 24 * DATA_MAX_RANK];
+  size_t off = 0;
+  for (int i = 0; i < en->nin; i++) {
+    unsigned mask = entry_input_types(en, i), v = (en->vinputs >> i) & 1u;
+    int k = 0; /* the first input of the same variable */
+    while (k < i && ((en->vinputs >> k) & 1u) != v)
+      k++;
+    data_value_type_text(&in[i], ty, sizeof ty);
+    if (in[i].rank != 1) {
+      put(buf, n, &off, "Input #%d is %s: a 1-D array is expected", i, ty);
+    } else if (!(mask & (1u << in[i].type))) {
+      put(buf, n, &off, "Input #%d is %s: %s", i, ty, one_type(mask) ? "expected []" : v ? "v takes " : "t takes ");
+      put_types(mask, buf, n, &off);
+    } else if (k < i && in[k].type != in[i].type) {
+      data_value_type_text(&in[k], first, sizeof first);
+      put(buf, n, &off, "Input #%d is %s, but input #%d, of the same type %s, is %s", i, ty, k, v ? "v" : "t",
+          first);
+    } else {
+      continue;
+    }
+    return 1;
+  }
+  return 0;
 }
 
 int entry_fits(const struct entry *en, const struct data_value *in, int nin, struct ps_err *e)
@@ -93,24 +166,20 @@ int entry_fits(const struct entry *en, const struct data_value *in, int nin, str
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
                        struct ps_err *e)
 {
-  char want[256], got[512];
+  char want[320], got[512], why[320] = "";
   size_t off = 0;
-  int ok = nin == en->nin;
-  for (int i = 0; i < nin && ok; i++)
-    ok = in[i].rank == 1 && (en->flag_inputs & (1u << i) ? in[i].type == DATA_BOOL
-                             : in[i].type == in[0].type && (en->types & (1u << in[i].type)));
-  if (ok)
+  if (nin == en->nin && !input_at_fault(en, in, why, sizeof why))
     return entry_fits(en, in, nin, e);
   expected_types(en, want, sizeof want);
   got[0] = '\0';
-  for (int i = 0; i < nin && off < sizeof got; i++) {
+  for (int i = 0; i < nin; i++) {
     char ty[64 + 24 * DATA_MAX_RANK];
     data_value_type_text(&in[i], ty, sizeof ty);
-    off += (size_t)snprintf(got + off, sizeof got - off, "%s%s", i ? " " : "", ty);
+    put(got, sizeof got, &off, "%s%s", i ? " " : "", ty);
   }
   return ps_fail(e, "Error: entry point arguments have invalid types.\n"
-                    "Expected input of types: %s\nProvided input of types: %s",
-                 want, nin ? got : "(none)");
+                    "Expected input of types: %s\nProvided input of types: %s%s%s",
+                 want, nin ? got : "(none)", why[0] ? "\n" : "", why);
 }
 
 struct entry_job entry_job_init(const struct entry *en, const struct target *t, const struct data_value *in,

@@ -64,15 +64,18 @@ struct entry_impl {
 struct entry {
   const char *name;
   const char *desc;
-  int nin;             /* number of inputs: 1-D arrays of one element type t... */
+  int nin;             /* number of inputs: 1-D arrays, each of the element type t or
+                       ** (vinputs) v; the inputs of one type variable share its type */
   unsigned types;      /* element types accepted for t (bit per type) */
-  const char *in_desc; /* "[n]t" as printed in messages and the catalogue */
+  unsigned vtypes;     /* element types accepted for v (a single one: a fixed type,
+                       ** such as the bool of [n]bool flags); 0 when no input is of v */
+  unsigned vinputs;    /* the inputs of type v (bit i: input i); the others are of t */
+  const char *in_desc; /* "[n]t", "[n]t [n]v" as printed in messages and the catalogue */
   const char *out_desc;
   const char *work, *span; /* cost model formulas in n */
   const char *bytes_desc;  /* minimum bytes moved, as text */
   uint64_t (*bytes)(uint64_t n, size_t elem); /* the same, computed */
   struct entry_impl impl[BACKEND_COUNT];
-  unsigned flag_inputs; /* ...except these (bit i: input i), which are [n]bool flags */
   unsigned needs;       /* what its first input must be: ENTRY_SORTED, ENTRY_EYTZINGER */
   const char *answer;   /* entries with the same answer on the same inputs (every
                         ** lower bound, every stable sort) name it alike, and
@@ -125,15 +128,20 @@ int entry_use_ptx(struct entry_job *j);
 
 size_t entry_value_bytes(const struct data_value *v);
 
+/* The element types input i of en accepts: its type variable's (t or v). */
+unsigned entry_input_types(const struct entry *en, int i);
+
 /* 0 if no input of en has more than en->max_n elements; otherwise -1 and a
 ** message with the bound and why. No device work: entry_prepare checks it
 ** first, and entry_check_inputs with the types. */
 int entry_fits(const struct entry *en, const struct data_value *in, int nin, struct ps_err *e);
 
-/* Check the inputs against the entry's signature; on mismatch a Futhark-style
-** message ("Expected input of types: ...; Provided input of types: ...").
-** An input longer than the entry's max_n is refused too, with the bound and
-** why. */
+/* Check the inputs against the entry's signature: their number, each a 1-D
+** array of a type its variable accepts (entry_input_types), the inputs of one
+** variable of one type. On mismatch a Futhark-style message ("Expected input
+** of types: ...; Provided input of types: ...") and a line naming the first
+** input at fault ("Input #1 is [5]bool: v takes i32 | u32 | ..."). An input
+** longer than the entry's max_n is refused too, with the bound and why. */
 int entry_check_inputs(const struct entry *en, const struct data_value *in, int nin,
                        struct ps_err *e);
 

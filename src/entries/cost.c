@@ -111,7 +111,7 @@ static int alloc_out(struct entry_job *j, struct ps_err *e)
   int64_t n = (int64_t)data_value_count(&j->in[0]), bins = BINS;
   enum data_type t = j->in[0].type;
   j->nout = 1;
-  if (j->entry->flag_inputs && data_value_count(&j->in[1]) != (uint64_t)n)
+  if (j->entry->vinputs && data_value_count(&j->in[1]) != (uint64_t)n)
     return ps_fail(e, "%lld values but %lld flags", (long long)n,
                    (long long)data_value_count(&j->in[1]));
   switch (op_of(j)->shape) {
@@ -608,20 +608,20 @@ const struct entry cost_entries[] = {
              .launch = launch_reduce_by_index_global, .runs_empty = 1)},
   {.name = "segmented_scan", .desc = "Inclusive (+) scan restarting at every set flag, in one pass (decoupled look-back)",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
-   .bytes_desc = "2 n sizeof(t) + n", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
+   .bytes_desc = "2 n sizeof(t) + n", .bytes = seg_bytes, .impl = IMPLS, .vtypes = 1u << DATA_BOOL, .vinputs = 2u,
    .aux = OP(.ref = cost_ref_segmented_scan, .par = cost_mc_segmented_scan, .kernels = {"seg_scan_lookback"}, .scratch = S_LOOKBACK,
              .launch = launch_segmented_scan, .ticket = 1)},
   {.name = "segmented_reduce",
    .desc = "Sum of each segment (a set flag starts one; so does index 0) in one pass: segment sums and indices by decoupled look-back",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
-   .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
+   .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .vtypes = 1u << DATA_BOOL, .vinputs = 2u,
    .max_n = SEG_MAX_N, .max_why = "2^32 - 16385: a look-back word packs its segment count, and its tile size plus 2, in 32 bits",
    .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
              .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1)},
   {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
    .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
-   .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .flag_inputs = 2u,
+   .bytes_desc = "n sizeof(t) + n + m sizeof(t)", .bytes = seg_bytes, .impl = IMPLS, .vtypes = 1u << DATA_BOOL, .vinputs = 2u,
    .max_n = (uint64_t)UINT32_MAX + 1, .max_why = "2^32: the segment indices, a scan of the heads, are of the element type",
    .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_scan_lookback", "seg_heads", "scan_lookback", "seg_last"},
              .scratch = S_LOOKBACK | S_TMP | S_TMP2 | S_PART_N, .launch = launch_segmented_reduce_lecture,

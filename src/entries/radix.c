@@ -4,8 +4,9 @@
 ** in the Onesweep structure, cl/onesweep.cl), `sorted` (the engine's sort, the same
 ** code as radix_sort), `argsort` (the positions in stable sorted order, as
 ** i64: the Onesweep passes carrying each key's position) and
-** `radix_sort_pairs` (32-bit keys and values: the passes carrying the values). The c backend of the
-** sorts is sort_values, the sequential stable radix sort that `psearch
+** `radix_sort_pairs` (keys of every type with values of another, of 4 or 8
+** bytes: the passes carrying the values). The c backend of the sorts is
+** sort_values, the sequential stable radix sort that `psearch
 ** dataset --sorted` uses; their multicore backend is psort (sort_values on the
 ** pool's workers, with its scratch allocated in prepare), whose result is
 ** sort_values's bit for bit. The c and multicore backends of argsort and
@@ -54,6 +55,8 @@
 #define OS_HWG 256         /* os_hist's work-items a group */
 #define OS_HVEC 4          /* os_hist's keys a load: 1, 2 or 4 */
 #define OS_HPARTS 1        /* os_hist's copies of its local counts: 1, 2, 4 or 8 */
+#define OS_PEERS_HOT_PTX 1 /* in a hot pass the atomic-OR ranking's digits matched by ballots first, with
+                           ** PTX: 0, 1 or 2 (docs/performance.md, Sorts); without PTX 0 */
 #define OS_HITEMS_GPU 2    /* os_hist's loads a work-item in flight on GPUs (CPUs: 1) */
 
 /* The tuning parameters of the Onesweep sorts (tune.h); os_choose reads them
@@ -77,12 +80,21 @@ static const struct tune_param sort_params[] = {
   {"sort_packed_ranks", 0, 1, "os_pass's ranks two to a register (default: with PTX, keys of <= 4 bytes)"},
   {"sort_peers_or", 0, 1, "a key's warp peers by atomic OR in local memory (default: GPUs without PTX; with PTX "
                           "keys of <= 4 bytes, 4 bytes with values)"},
+  {"sort_peers_hot", 0, 2, "with sort_peers_or, in a pass where one digit holds over 1/8 of the keys: the warp's "
+                           "first 0, 1 or 2 digits matched by a ballot each, not by atomics (default: 1 with PTX)"},
   {NULL, 0, 0, NULL}};
 
 enum rkind { SORTED, RADIX8, RADIX1, ARGSORT, PAIRS };
 
 /* Each entry's row carries its kind (entry.aux). */
 static enum rkind kind_of(const struct entry_job *j) { return *(const enum rkind *)j->entry->aux; }
+
+/* The bytes of the value each key carries through the passes: radix_sort_pairs'
+** values (4 or 8: PAIR_VALUE_TYPES), argsort's 32-bit positions; 0 for keys alone. */
+static size_t value_bytes(const struct entry_job *j)
+{
+  return kind_of(j) == PAIRS ? data_type_size(j->in[1].type) : kind_of(j) == ARGSORT ? 4 : 0;
+}
 
 /* ============================== c backend ================================ */
 
@@ -220,8 +232,8 @@ static void mc_release(struct entry_job *j)
 struct rstate {
   cl_mem in, out, tmp, counts, tot;
   cl_mem in2;          /* radix_sort_pairs: the values */
-  cl_mem vals[2], res; /* argsort, pairs: the values between passes; the result
-                       ** (argsort: i64 positions; pairs: the values) */
+  cl_mem vals[2], res; /* argsort, pairs: the values between passes (value_bytes
+                       ** each); the result (argsort: i64 positions; pairs: the values) */
   struct lookback lb;     /* 8-bit: look-back words (tiles x RADIX), ticket, epochs */
   cl_kernel k[4];  /* argsort: k[3] is its last pass; else NULL */
   uint64_t n;
@@ -267,11 +279,12 @@ static int kernels(struct entry_job *j, struct rstate *s, const char *file, cons
 }
 
 /* What one Onesweep job runs: its tuning parameters (sort_params), each with
-** its default for the device, the key type t and whether values travel
-** (arg). */
+** its default for the device, the key type t and the bytes of the value each
+** key carries (vz: 0 for keys alone, 4 or 8: value_bytes). */
 struct os_choice {
   int ptx;       /* NVIDIA's inline PTX (-DNV_PTX) */
   int peers_or;  /* a key's warp peers by atomic OR (-DPEERS_OR), else by ballots or compares */
+  int peers_hot; /* with peers_or: the warp's first digits matched by ballots (-DPEERS_HOT) */
   int warp_scan; /* with PTX: the group scan by the warps' shuffles, else Hillis-Steele (-DHS_SCAN) */
   int gid;       /* a tile is its group's id (-DGID), else an atomic ticket's */
   int scang;     /* os_pass's first group scans the totals (-DSCANG), else os_scan */
@@ -290,12 +303,15 @@ struct os_choice {
 };
 
 /* The tile's shape: the default for the key width (narrow: up to 4 bytes)
-** and values, then capped so that the tile (its keys, and the values) and
-** the rest of os_pass's local memory (OS_LOCAL_REST) fit the device's. */
-static void os_shape(struct entry_job *j, const struct rt_device_info *info, enum data_type t, int arg,
+** and whether values travel, then capped so that the tile (a slot a key: the
+** key and its value of vz bytes, or with vshare the wider of the two) and the
+** rest of os_pass's local memory (OS_LOCAL_REST) fit the device's; so 8-byte
+** values make the tile smaller where local memory bounds it. */
+static void os_shape(struct entry_job *j, const struct rt_device_info *info, enum data_type t, size_t vz,
                      struct os_choice *c)
 {
-  int narrow = data_type_size(t) <= 4;
+  int narrow = data_type_size(t) <= 4, arg = vz != 0;
+  size_t kz = data_type_size(t);
   uint64_t per, rest, cap;
   uint32_t want = !c->ptx   ? OS_ITEMS
                   : narrow ? (arg ? OS_ITEMS_PTX_ARG : data_type_size(t) <= 2 ? OS_ITEMS_PTX_SHORT : OS_ITEMS_PTX)
@@ -304,8 +320,7 @@ static void os_shape(struct entry_job *j, const struct rt_device_info *info, enu
   c->wg = (size_t)entry_param(j, "sort_wg", (int64_t)dwg) / 32 * 32;
   if (c->wg > info->max_wg && info->max_wg >= RADIX) /* never below one work-item a digit (os_prepare) */
     c->wg = info->max_wg / 32 * 32;
-  per = (uint64_t)c->wg * (!arg ? data_type_size(t) : c->vshare ? (narrow ? 4 : data_type_size(t))
-                                                                 : data_type_size(t) + 4);
+  per = (uint64_t)c->wg * (!arg ? kz : c->vshare ? (kz > vz ? kz : vz) : kz + vz); /* a tile slot */
   /* match_any's words (peers_or): in the tile's memory on the PTX path with keys of 4 bytes or more */
   rest = OS_LOCAL_REST(c->wg, c->ptx ? 2 : 4, c->warp_scan ? c->wg / 32 : c->wg) +
          (c->peers_or && !(c->ptx && data_type_size(t) >= 4) ? c->wg / 32 * RADIX * 4 : 0);
@@ -321,12 +336,13 @@ static void os_shape(struct entry_job *j, const struct rt_device_info *info, enu
 ** warps' scan but for wider keys with values. Without PTX, the portable
 ** kernels, with the atomic-OR ranking on GPUs (not on CPUs, where 32
 ** compares are faster). */
-static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n, struct os_choice *c)
+static void os_choose(struct entry_job *j, enum data_type t, size_t vz, uint64_t n, struct os_choice *c)
 {
   const struct rt_device_info *info = rt_info(j->rt);
-  int narrow = data_type_size(t) <= 4;
+  int narrow = data_type_size(t) <= 4, arg = vz != 0;
   c->ptx = entry_use_ptx(j);
   c->peers_or = (int)entry_param(j, "sort_peers_or", c->ptx ? (arg ? data_type_size(t) == 4 : narrow) : info->is_gpu);
+  c->peers_hot = (int)entry_param(j, "sort_peers_hot", c->ptx ? OS_PEERS_HOT_PTX : 0);
   c->warp_scan = c->ptx && (!arg || data_type_size(t) == 4);
   c->gid = (int)entry_param(j, "sort_gid", c->ptx);
   c->scang = (int)entry_param(j, "sort_scan_group", c->ptx);
@@ -347,7 +363,7 @@ static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n
   c->hwg = (size_t)entry_param(j, "sort_hist_wg", OS_HWG) / 32 * 32;
   if (c->hwg > info->max_wg)
     c->hwg = info->max_wg;
-  os_shape(j, info, t, arg, c);
+  os_shape(j, info, t, vz, c);
 }
 
 /* Words of the digit totals (s->counts): PASSES * RADIX totals, then the
@@ -357,23 +373,28 @@ static void os_choose(struct entry_job *j, enum data_type t, int arg, uint64_t n
 static size_t offset_words(const struct rstate *s) { return (size_t)s->passes * RADIX; }
 static size_t count_words(const struct rstate *s) { return offset_words(s) + 3; }
 
-/* os_pass's build options for the choices c (the type's are added by kernels). */
-static void os_options(const struct os_choice *c, const struct rstate *s, enum data_type t, int arg, char *buf,
+/* os_pass's build options for the choices c and values of vz bytes (V, the
+** values' carrier in cl/onesweep.cl: uint unless -DV=ulong; the type's
+** options are added by kernels). */
+static void os_options(const struct os_choice *c, const struct rstate *s, enum data_type t, size_t vz, char *buf,
                        size_t len)
 {
-  char bounds[40] = "";
+  char bounds[40] = "", hot[24] = "";
+  if (c->peers_or && c->peers_hot > 0)
+    snprintf(hot, sizeof hot, " -DPEERS_HOT=%d", c->peers_hot);
   if (c->bound > 0)
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", c->bound);
   snprintf(buf, len,
            "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d -DHPARTS=%d"
-           "%s%s%s%s%s%s%s%s%s%s%s%s%s",
+           "%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
            c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems, c->hparts,
            c->skip ? "" : " -DRANK_ALL",
            c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
            c->ptx ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
-           arg ? " -DVALUES -DVOUT=uint" : "", c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
+           vz == 8 ? " -DVALUES -DV=ulong -DVOUT=ulong" : vz ? " -DVALUES -DVOUT=uint" : "",
+           c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
            c->vshare ? " -DVSHARE" : "", c->packr ? " -DPACKR" : "", c->gid ? " -DGID" : "",
-           s->scang ? " -DSCANG" : "", bounds);
+           s->scang ? " -DSCANG" : "", bounds, hot);
 }
 
 /* Onesweep's buffers and kernels: os_hist's digit totals (passes x RADIX
@@ -386,12 +407,12 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
 {
   const struct rt_device_info *info = rt_info(j->rt);
   enum data_type t = j->in[0].type;
-  int arg = kind_of(j) == ARGSORT || kind_of(j) == PAIRS;
+  size_t vz = value_bytes(j);
   uint64_t tile, want = (uint64_t)(info->compute_units ? info->compute_units : 1) * OS_GROUPS_PER_CU;
   struct os_choice c;
-  size_t words, vbytes = (size_t)(s->n ? s->n : 1) * sizeof(cl_uint);
-  char extra[320], last[340], opts[600];
-  os_choose(j, t, arg, s->n, &c);
+  size_t words, vbytes = (size_t)(s->n ? s->n : 1) * vz;
+  char extra[340], last[360], opts[620];
+  os_choose(j, t, vz, s->n, &c);
   if (info->max_wg < c.wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, c.wg,
                    info->max_wg);
@@ -411,12 +432,12 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
       (s->tot = rt_alloc(j->rt, offset_words(s) * sizeof(cl_uint), e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
-  os_options(&c, s, t, arg, extra, sizeof extra);
+  os_options(&c, s, t, vz, extra, sizeof extra);
   if (kernels(j, s, "onesweep.cl", extra, (const char *const[]){"os_hist", "os_scan", "os_pass"}, e) != 0)
     return -1;
-  if (!arg)
+  if (vz == 0)
     return 0;
-  /* the values between passes, the result; argsort: its last pass */
+  /* the values between passes, the result; argsort: its last pass, i64 */
   if ((s->vals[0] = rt_alloc(j->rt, vbytes, e)) == NULL || (s->vals[1] = rt_alloc(j->rt, vbytes, e)) == NULL ||
       (s->res = rt_alloc(j->rt, (kind_of(j) == ARGSORT ? 2 : 1) * vbytes, e)) == NULL)
     return -1;
@@ -591,6 +612,11 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 /* ================================ Registry ============================= */
 
 #define SORT_TYPES ((1u << DATA_NTYPES) - 1)
+/* radix_sort_pairs' values (v): the types of 4 and 8 bytes, carried as their bits
+** (value_bytes) */
+#define PAIR_VALUE_TYPES                                                                                  \
+  ((1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32) | (1u << DATA_I64) | (1u << DATA_U64) | \
+   (1u << DATA_F64))
 /* Every sort's elements at most: Onesweep's digit totals, offsets and
 ** look-back counts (cl/onesweep.cl), the 1-bit sort's block offsets
 ** (cl/radix1.cl) and the c reference's positions (argsort_ref) are 32-bit. */
@@ -605,7 +631,12 @@ static uint64_t sort_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 /* argsort: the keys read once, the positions written once. */
 static uint64_t argsort_bytes(uint64_t n, size_t elem) { return n * elem + 8 * n; }
 /* radix_sort_pairs: keys and values read once and written once. */
-static uint64_t pairs_bytes(uint64_t n, size_t elem) { return 4 * n * elem; }
+static uint64_t pairs_bytes(const struct entry *en, const struct data_value *in, int nin)
+{
+  (void)en;
+  (void)nin;
+  return 2 * data_value_count(&in[0]) * (data_type_size(in[0].type) + data_type_size(in[1].type));
+}
 
 const struct entry radix_entries[] = {
   {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED}, SORT_MAX_N,
@@ -631,10 +662,11 @@ const struct entry radix_entries[] = {
             {c_prepare, c_run, c_result, release}},
    .params = sort_params},
   {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS}, SORT_MAX_N,
-   .desc = "Keys sorted stably with their values (32-bit keys and values): radix_sort's passes carrying each key's value",
-   .nin = 2, .types = (1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32), .in_desc = "[n]t [n]t",
-   .out_desc = "[n]t [n]t", .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "4 n sizeof(t)",
-   .bytes = pairs_bytes,
+   .desc = "Keys sorted stably with their values (values of 4 or 8 bytes, as CUB's SortPairs): radix_sort's passes "
+           "carrying each key's value",
+   .nin = 2, .types = SORT_TYPES, .vtypes = PAIR_VALUE_TYPES, .vinputs = 2u, .in_desc = "[n]t [n]v",
+   .out_desc = "[n]t [n]v", .work = "O(n w / 8)", .span = "O(w / 8 log n)",
+   .bytes_desc = "2 n sizeof(t) + 2 n sizeof(v)", .bytes_of = pairs_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
             {c_prepare, c_run, c_result, release}},
    .params = sort_params},

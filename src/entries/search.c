@@ -356,16 +356,28 @@ static int cl_sorted_keys_prepare(struct entry_job *j, struct sstate *s, const c
              ? -1 : 0;
 }
 
+/* to_eytzinger_tiled's local memory: a subtree of height h, padded (PAD of
+** prelude.cl: a word every 32), of elements of sz bytes. */
+#define TILE_BYTES(h, sz) ((((size_t)1 << (h)) + ((size_t)1 << (h)) / 32 + 1) * (sz))
+
 /* The kernels' build options (type, tile and window sizes, work-group size),
 ** and what follows from them: keys per group, N-ary passes, to_eytzinger's tile depth. */
 static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *opts, size_t len,
                       struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
-  int tile_h = data_type_size(j->in[0].type) <= 4 ? 12 : 11; /* 16 KiB of local memory */
-  int win = data_type_size(j->in[0].type) <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
+  size_t tsz = data_type_size(j->in[0].type);
+  int tile_h = tsz <= 4 ? 12 : 11; /* 16 KiB of local memory */
+  int win = tsz <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
+  size_t wg = 256;
   char extra[160];
-  s->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
+  if (va->kind == TO_EYTZINGER) {
+    tile_h = (int)entry_param(j, "eytz_tile_h", tile_h);
+    wg = (size_t)entry_param(j, "eytz_layout_wg", (int64_t)wg);
+    while (tile_h > 2 && TILE_BYTES(tile_h, tsz) > rt_info(j->rt)->local_mem)
+      tile_h--;
+  }
+  s->wg = rt_info(j->rt)->max_wg >= wg ? wg : rt_info(j->rt)->max_wg;
   int ebatch = va->kind == EYTZINGER ? (int)entry_param(j, "eytz_batch", EY_BATCH) : EY_BATCH;
   snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu -DEBATCH=%d%s",
            tile_h, win, win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg, ebatch,
@@ -388,7 +400,7 @@ static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *op
   s->tile_d = -1;
   if (va->kind == TO_EYTZINGER && n > 0) {
     int H = 63 - __builtin_clzll((unsigned long long)n);
-    if (H + 1 - tile_h >= 1 && rt_info(j->rt)->local_mem >= ((size_t)1 << tile_h) * 8) {
+    if (H + 1 - tile_h >= 1 && rt_info(j->rt)->local_mem >= TILE_BYTES(tile_h, tsz)) {
       s->tile_d = H + 1 - tile_h;
       s->k2 = rt_kernel(j->rt, "search.cl", "to_eytzinger_tiled", opts, e);
       if (s->k2 == NULL)
@@ -543,6 +555,12 @@ static uint64_t btree_bytes(uint64_t n, size_t elem) { return 2 * (n / 16) * ele
   {"btree_fanout", 8, 16, "keys an internal B+ tree node: 8 or 16, rounded (default 8 on GPUs, 16 on CPUs)"}, \
   {"btree_batch", 1, 8, "keys a work-item's descent takes at once (default 4)"}
 static const struct tune_param plain_params[] = {ENTRY_PARAM_PTX, {NULL, 0, 0, NULL}};
+static const struct tune_param layout_params[] = {
+  ENTRY_PARAM_PTX,
+  {"eytz_tile_h", 2, 16, "to_eytzinger's subtrees a work-group lays out: their height (default 12, 11 for 8-byte "
+                         "elements: 16 KiB of local memory), lowered to fit the device's"},
+  {"eytz_layout_wg", 32, 1024, "to_eytzinger's work-items a group (default 256)"},
+  {NULL, 0, 0, NULL}};
 static const struct tune_param eytz_params[] = {
   ENTRY_PARAM_PTX, {"eytz_batch", 1, 8, "keys a work-item's Eytzinger descent takes at once (default 4)"}, {NULL, 0, 0, NULL}};
 static const struct tune_param btree_params[] = {
@@ -560,7 +578,7 @@ const struct entry search_entries[] = {
    .desc = "Sorted array to the Eytzinger (BFS) layout, for any n",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]t",
    .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t)", .bytes = eyt_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0, 0}, .params = plain_params},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){TO_EYTZINGER, KEYS_ARRAY, 0, 0}, .params = layout_params},
   {.name = "bench_binary_search", .answer = "lower_bound_of_each_element",
    .desc = "Lower bound of every element in the sorted array (keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",

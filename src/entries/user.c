@@ -126,18 +126,26 @@ static const struct entry *answer_entry(const struct udecl *d, const char *path,
   return NULL;
 }
 
-/* The declaration's inputs against its answer's: their number, flags, types and layout. */
+/* The declaration's inputs against its answer's: their number, their types
+** (a flag, a bool input past the first, where the answer takes [n]bool; every
+** other input's types, t's, among those the answer's input takes there) and
+** the layout. */
 static int compatible(const struct udecl *d, const struct entry *a, const char *path, struct ps_err *e)
 {
-  unsigned types = d->types ? d->types : 1u << d->bufs[0].type, flags = 0, needs;
-  for (int i = 0; i < d->ninputs; i++)
-    flags |= (!d->bufs[i].generic && d->bufs[i].type == DATA_BOOL && i > 0) ? 1u << i : 0;
+  unsigned types = d->types ? d->types : 1u << d->bufs[0].type, needs, fits = 1;
+  int same = d->ninputs == a->nin;
+  for (int i = 0; i < d->ninputs && same; i++) {
+    int flag = !d->bufs[i].generic && d->bufs[i].type == DATA_BOOL && i > 0;
+    unsigned want = entry_input_types(a, i);
+    same = flag == (i > 0 && want == 1u << DATA_BOOL);
+    fits &= flag || (types & want) == types;
+  }
   needs = (d->layout & UDECL_SORTED ? ENTRY_SORTED : 0) | (d->layout & UDECL_EYTZINGER ? ENTRY_EYTZINGER : 0);
-  if (d->ninputs != a->nin || flags != a->flag_inputs)
+  if (!same)
     return ps_fail(e, "%s:%d: answer: %s takes %s; the declaration's inputs are not that (an input a line, in that "
                       "order: the dataset's values are the answer's)", path, d->answer_line, a->name, a->in_desc);
-  if ((types & a->types) != types)
-    return ps_fail(e, "%s:%d: answer: %s does not take every element type the declaration's first input may have "
+  if (!fits)
+    return ps_fail(e, "%s:%d: answer: %s does not take every element type the declaration's inputs may have "
                       "(psearch list --json gives its types)", path, d->answer_line, a->name);
   if (needs != 0 && a->needs != 0 && needs != a->needs)
     return ps_fail(e, "%s:%d: answer: %s needs %s input; the first input is declared %s", path, d->answer_line,
@@ -177,8 +185,9 @@ static void make_row(struct uload *f, int di, int k, const struct entry *a)
                        .unvalidated = a == NULL, .aux = r, .params = d->nparams ? f->info[di].tp : NULL};
   en->impl[BACKEND_C] = en->impl[BACKEND_MULTICORE] = ujob_host;
   en->impl[BACKEND_OPENCL] = ujob_opencl;
-  for (int i = 1; i < d->ninputs; i++)
-    en->flag_inputs |= !d->bufs[i].generic && d->bufs[i].type == DATA_BOOL ? 1u << i : 0;
+  for (int i = 1; i < d->ninputs; i++) /* [n]bool flags: v, of bool alone */
+    en->vinputs |= !d->bufs[i].generic && d->bufs[i].type == DATA_BOOL ? 1u << i : 0;
+  en->vtypes = en->vinputs ? 1u << DATA_BOOL : 0;
   en->needs = (a != NULL ? a->needs : 0) | (d->layout & UDECL_SORTED ? ENTRY_SORTED : 0) |
               (d->layout & UDECL_EYTZINGER ? ENTRY_EYTZINGER : 0);
 }

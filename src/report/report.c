@@ -28,6 +28,21 @@ static void outlier_causes(struct report_dataset *d, const struct measure_result
   }
 }
 
+int report_work(const struct entry *en, const struct data_value *in, int nin, uint64_t *elements, int *has_bytes,
+                double *min_bytes)
+{
+  if (nin <= 0)
+    return -1;
+  *elements = data_value_count(&in[0]);
+  *has_bytes = en->bytes != NULL || en->bytes_of != NULL;
+  *min_bytes = 0;
+  if (en->bytes_of != NULL)
+    *min_bytes = (double)en->bytes_of(en, in, nin);
+  else if (*has_bytes)
+    *min_bytes = (double)en->bytes(*elements, data_type_size(in[0].type));
+  return 0;
+}
+
 void report_summarize(struct report_dataset *d, const struct measure_result *m, const char *error,
                       const struct entry *en, const struct data_value *in, int nin)
 {
@@ -54,15 +69,7 @@ void report_summarize(struct report_dataset *d, const struct measure_result *m, 
     }
   if (m->kernel_us != NULL && m->n > 0)
     outlier_causes(d, m);
-  if (nin > 0) {
-    d->has_inputs = 1;
-    d->elements = data_value_count(&in[0]);
-    d->has_bytes = en->bytes != NULL || en->bytes_of != NULL;
-    if (en->bytes_of != NULL)
-      d->min_bytes = (double)en->bytes_of(en, in, nin);
-    else if (d->has_bytes)
-      d->min_bytes = (double)en->bytes(d->elements, data_type_size(in[0].type));
-  }
+  d->has_inputs = report_work(en, in, nin, &d->elements, &d->has_bytes, &d->min_bytes) == 0;
   if (m->kernel_ns > 0 && m->kernel_runs > 0) {
     d->kernel_us = (double)m->kernel_ns / 1e3 / (double)m->kernel_runs;
     d->span_us = (double)m->kernel_span_ns / 1e3 / (double)m->kernel_runs;
@@ -199,4 +206,18 @@ void report_print_extended(FILE *f, const struct report_dataset *d, double copy_
     fprintf(f, ", span %.1f\u03bcs/run", d->span_us);
   }
   fprintf(f, "\n");
+}
+
+void report_print_concurrent(FILE *f, const struct report_dataset *d)
+{
+  const struct report_concurrent *c = d->concurrent;
+  char t[32];
+  if (d->error != NULL || c == NULL)
+    return;
+  report_time(c->alone.mean, t, sizeof t);
+  fprintf(f, "    alone %s (RSD: %.3f; %zu runs); at once %.3fx the mean alone; %d devices together: %.3g elements/s",
+          t, c->alone.rsd, c->alone.n, d->s.mean / c->alone.mean, c->devices, (double)d->elements * c->rps);
+  if (d->has_bytes)
+    fprintf(f, ", %.1f GB/s", d->min_bytes * c->rps / 1e9);
+  fprintf(f, " (%.0f%% of their sum alone)\n", c->alone_rps > 0 ? 100 * c->rps / c->alone_rps : 0.0);
 }

@@ -33,6 +33,16 @@ enum report_format { REPORT_FUTHARK, REPORT_HUMAN };
 enum report_phase { PHASE_LOAD, PHASE_PREPARE, PHASE_RUNS, PHASE_RESULT, PHASE_VALIDATE, PHASE_COUNT };
 extern const char *const report_phase_names[PHASE_COUNT];
 
+/* bench --concurrent (docs/cli.md): the dataset measured on this device alone
+** and then on every device of the run at once, each on its own clock. */
+struct report_concurrent {
+  int devices;           /* the devices measured at once, this one included */
+  struct stats alone;    /* this device's runs alone (the dataset's runs are those at once) */
+  double rps, alone_rps; /* runs a second of those devices summed: at once, and each alone */
+  double alone_s[2], at_once_s[2]; /* when this device's timed runs began and ended, s since bench began */
+  int64_t untimed;       /* runs it made untimed after those at once, until the other devices' ended */
+};
+
 struct report_dataset {
   const char *error;      /* why the dataset failed, or NULL */
   const double *us;       /* the reported runtimes in µs (not owned), n of them */
@@ -71,7 +81,15 @@ struct report_dataset {
   const struct tune_used *tuning; /* the tuning parameters the entry read, with their values; NULL: none */
   int64_t batch;          /* runs each time is the mean of (1: not batched: measure_params.batch) */
   double sync_mean_us;    /* batched: the synchronous runs' mean; NaN: none */
+  const struct report_concurrent *concurrent; /* bench --concurrent; NULL: measured alone only */
 };
+
+/* What one run of en on in[0..nin) works on: the elements of its first input
+** into *elements, and whether the entry states the minimum bytes it moves
+** (*has_bytes) and how many (*min_bytes, else 0). -1 when there is no input
+** (nothing set), else 0. */
+int report_work(const struct entry *en, const struct data_value *in, int nin, uint64_t *elements, int *has_bytes,
+                double *min_bytes);
 
 /* Summarise a measurement of entry en on in[0..nin) (m->error: a failure;
 ** error overrides it when not NULL). d points into m: keep m alive. */
@@ -99,6 +117,12 @@ void report_warn(const struct report_dataset *d, const char *what, double conv_m
 ** mean, slow outliers that ran preempted, their causes (--kernel-time), and
 ** with extended (-x, which prints it) a kernel time above the runs' median. */
 void report_details(const struct report_dataset *d, const char *what, int extended);
+
+/* bench --concurrent's line after the result line: this device's mean alone
+** and the ratio of the mean at once to it, and the devices' throughput at
+** once, summed (elements/s, GB/s when the entry states its bytes) and as a
+** share of their sum alone. Nothing when d failed or is not concurrent. */
+void report_print_concurrent(FILE *f, const struct report_dataset *d);
 
 /* The extended line (-x): runs, median, the interval, elements/s, GB/s and
 ** the share of copy_gbs (when > 0), the kernel time and its split. */

@@ -367,7 +367,7 @@ static int context_dup(const struct jtree_node *prog, const char *key, char **ou
 const char *const results_conditions[RES_NCOND] = {"backend", "device", "threads", "cache",
                                                    "kernel_time", "discard_throttled", "test_hooks",
                                                    "validation", "kernels", "tuning", "psearch_commit", "batch",
-                                                   "kernel_source", "identity.uuid"};
+                                                   "kernel_source", "identity.uuid", "concurrent"};
 const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Cache mode (bench --cache)",
                                              "Kernel time (bench --kernel-time)",
                                              "Throttled runs discarded (bench --discard-throttled)",
@@ -375,9 +375,10 @@ const char *const results_said[RES_NCOND] = {"Backend", "Device", "Threads", "Ca
                                              "Kernel sources (bench --kernels)", "Tuning parameters (bench --tune)",
                                              "psearch's build", "Batched runs (bench --batch)",
                                              "The user kernel's source (its XXH64)",
-                                             "Device UUID (another device, whatever its name)"};
+                                             "Device UUID (another device, whatever its name)",
+                                             "Devices run at once (bench --concurrent)"};
 const char *const results_neutral[RES_NCOND] = {NULL, NULL, NULL, "hot", "false", "false", "{}",
-                                                "true", "embedded", "{}", NULL, "off", NULL, NULL};
+                                                "true", "embedded", "{}", NULL, "off", NULL, NULL, "0"};
 
 int results_condition_differs(const struct res_program *a, const struct res_program *b, int c)
 {

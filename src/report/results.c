@@ -147,6 +147,34 @@ static void add_how(cJSON *ps, const struct report_dataset *d)
   cJSON_AddNumberToObject(ps, "host_seconds", d->phase_s[PHASE_LOAD] + d->phase_s[PHASE_VALIDATE]);
 }
 
+/* bench --concurrent: the mean alone beside the dataset's (at once), their
+** ratio, and the devices' throughput at once, summed, into ps's "concurrent". */
+static void add_concurrent(cJSON *ps, const struct report_dataset *d)
+{
+  const struct report_concurrent *c = d->concurrent;
+  cJSON *o = cJSON_AddObjectToObject(ps, "concurrent"), *w;
+  cJSON_AddNumberToObject(o, "devices", c->devices);
+  cJSON_AddNumberToObject(o, "alone_mean_us", c->alone.mean);
+  cJSON_AddNumberToObject(o, "alone_median_us", c->alone.median);
+  cJSON_AddNumberToObject(o, "alone_rsd", c->alone.rsd);
+  cJSON_AddNumberToObject(o, "alone_runs", (double)c->alone.n);
+  cJSON_AddNumberToObject(o, "ratio", d->s.mean / c->alone.mean);
+  cJSON_AddNumberToObject(o, "aggregate_runs_per_s", c->rps);
+  if (d->has_inputs)
+    cJSON_AddNumberToObject(o, "aggregate_elements_per_s", (double)d->elements * c->rps);
+  if (d->has_inputs && d->has_bytes)
+    cJSON_AddNumberToObject(o, "aggregate_bytes_per_s", d->min_bytes * c->rps);
+  if (c->alone_rps > 0)
+    cJSON_AddNumberToObject(o, "aggregate_of_alone", c->rps / c->alone_rps);
+  cJSON_AddNumberToObject(o, "untimed_runs", (double)c->untimed);
+  w = cJSON_AddArrayToObject(o, "alone_seconds");
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->alone_s[0]));
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->alone_s[1]));
+  w = cJSON_AddArrayToObject(o, "at_once_seconds");
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->at_once_s[0]));
+  cJSON_AddItemToArray(w, cJSON_CreateNumber(c->at_once_s[1]));
+}
+
 cJSON *results_dataset_json(const struct report_dataset *d)
 {
   size_t mark = failures_now();
@@ -226,17 +254,17 @@ static cJSON *dataset_json(const struct report_dataset *d)
       cJSON_AddNumberToObject(ps, "min_bytes", d->min_bytes);
   }
   cJSON_AddStringToObject(ps, "validation", d->validation);
+  if (d->concurrent != NULL)
+    add_concurrent(ps, d);
   add_how(ps, d);
   return o;
 }
 
-/* The device's identity into o's "identity" (docs/json.md): its UUID and PCI
-** address (NVML's where OpenCL does not say), and NVML's board, serial,
-** driver and clocks at start; "absent" names what no source reported. */
-static void identity_json(cJSON *o, const struct rt_device_info *dev, const struct nvml_identity *g)
+/* results_identity_json's object, built without checks. */
+static cJSON *identity_json(const struct rt_device_info *dev, const struct nvml_identity *g)
 {
   static const struct nvml_identity none;
-  cJSON *id = cJSON_AddObjectToObject(o, "identity"), *absent = cJSON_CreateArray();
+  cJSON *id = cJSON_CreateObject(), *absent = cJSON_CreateArray();
   const char *uuid = g != NULL && g->uuid[0] != '\0' ? g->uuid : dev->uuid;
   const char *pci = dev->pci_bus_id[0] != '\0' ? dev->pci_bus_id : g != NULL ? g->pci_bus_id : "";
   const struct nvml_identity *n = g != NULL ? g : &none;
@@ -268,6 +296,13 @@ static void identity_json(cJSON *o, const struct rt_device_info *dev, const stru
     cJSON_AddItemToArray(absent, cJSON_CreateString("clocks_at_start"));
   }
   cJSON_AddItemToObject(id, "absent", absent);
+  return id;
+}
+
+cJSON *results_identity_json(const struct rt_device_info *dev, const struct nvml_identity *g)
+{
+  size_t mark = failures_now();
+  return whole(identity_json(dev, g), mark);
 }
 
 /* The context's object, built without checks: results_context_json checks. */
@@ -292,7 +327,7 @@ static cJSON *context_json(const struct results_context *c)
     cJSON_AddStringToObject(o, "opencl_version", c->dev->version);
     if (c->dev->cache_bytes > 0)
       cJSON_AddNumberToObject(o, "device_cache_bytes", (double)c->dev->cache_bytes);
-    identity_json(o, c->dev, c->gpu_id);
+    cJSON_AddItemToObject(o, "identity", identity_json(c->dev, c->gpu_id));
   } else {
     cJSON_AddStringToObject(o, "device", c->threads > 0 ? "host CPU (multicore backend)"
                                                         : "host CPU (sequential c backend)");
@@ -328,6 +363,8 @@ static cJSON *context_json(const struct results_context *c)
   cJSON_AddStringToObject(o, "kernels", c->kernels != NULL ? c->kernels : "embedded");
   if (c->batch > 0)
     cJSON_AddNumberToObject(o, "batch", (double)c->batch);
+  if (c->concurrent > 0)
+    cJSON_AddNumberToObject(o, "concurrent", c->concurrent);
   else
     cJSON_AddStringToObject(o, "batch", c->batch < 0 ? "auto" : "off");
   return o;

@@ -69,8 +69,9 @@ struct res_summary {
 ** nothing (the defaults: no test hook, validated, the embedded kernels, no
 ** tuning), or NULL where every value is a condition of its own (the device,
 ** a user kernel's source: RES_KERNEL_SOURCE, the device's UUID: a dotted
-** name is a key of an object of the context, "identity.uuid"). */
-#define RES_NCOND 14
+** name is a key of an object of the context, "identity.uuid"); bench
+** --concurrent's count of devices run at once is one ("0": alone). */
+#define RES_NCOND 15
 extern const char *const results_conditions[RES_NCOND];
 extern const char *const results_said[RES_NCOND];
 extern const char *const results_neutral[RES_NCOND];
@@ -187,8 +188,15 @@ struct results_context {
   const char *kernels;  /* --kernels DIR: kernel sources read from DIR; NULL: the embedded ones */
   int64_t batch;        /* --batch: measure_params.batch (0 off, < 0 auto, K) */
   const struct nvml_identity *gpu_id; /* NVML's word on the device when it was opened; NULL: none */
+  int concurrent;       /* bench --concurrent: the devices run at once; 0: alone */
 };
 cJSON *results_context_json(const struct results_context *c); /* NULL when out of memory */
+
+/* Device dev's identity (docs/json.md, psearch_context.identity): its UUID
+** and PCI address (NVML's word g where OpenCL does not say; g NULL: NVML does
+** not know the device), NVML's board, serial, driver and clocks; "absent"
+** names what no source reported. NULL when out of memory. */
+cJSON *results_identity_json(const struct rt_device_info *dev, const struct nvml_identity *g);
 
 /* How many of cJSON's allocations have failed in this process (counted
 ** from the first call on): a tree built with unchecked cJSON_Add... calls is

@@ -92,10 +92,11 @@ static int by_group_median(const void *a, const void *b)
 }
 
 /* y against the fastest x: the ratio of the medians, its interval, and
-** whether the runs resolve it (the interval above 1 + SUMMARY_THRESHOLD). */
+** whether the runs resolve it (the interval above 1 + the margin: wider with
+** fewer than SUMMARY_MIN_RUNS runs on a side; few_runs: that margin applied). */
 struct versus {
   double ratio, lo, hi;
-  int resolved;
+  int resolved, few_runs;
 };
 
 static struct versus against(const struct summary_row *x, const struct summary_row *y)
@@ -103,7 +104,8 @@ static struct versus against(const struct summary_row *x, const struct summary_r
   struct versus v;
   v.ratio = y->median_us / x->median_us;
   stats_ratio_ci(x->us, x->n, y->us, y->n, SUMMARY_RESAMPLES, &v.lo, &v.hi);
-  v.resolved = v.lo > 1 + SUMMARY_THRESHOLD;
+  v.few_runs = x->n < SUMMARY_MIN_RUNS || y->n < SUMMARY_MIN_RUNS;
+  v.resolved = v.lo > 1 + (v.few_runs ? SUMMARY_FEW_THRESHOLD : SUMMARY_THRESHOLD);
   return v;
 }
 
@@ -161,9 +163,19 @@ static void group_name(const struct summary_row *g, size_t k, char *buf, size_t 
     snprintf(buf, n, "%s", g[0].dataset);
 }
 
+/* "" or, when only the few-runs margin kept a ratio from being resolved, a
+** note that more runs would judge it. */
+static void few_note(const struct versus *v, char *buf, size_t n)
+{
+  buf[0] = '\0';
+  if (v->few_runs && v->lo > 1 + SUMMARY_THRESHOLD)
+    snprintf(buf, n, "; fewer than %d runs: under %.0f%% not judged", SUMMARY_MIN_RUNS,
+             100 * SUMMARY_FEW_THRESHOLD);
+}
+
 static void text_group(FILE *f, const struct summary_row *g, size_t k)
 {
-  char name[600], t[32], grp[512], note[80];
+  char name[600], t[32], grp[512], note[80], few[80];
   int mixed = mixed_names(g, k);
   group_name(g, k, grp, sizeof grp);
   label(&g[0], mixed, name, sizeof name);
@@ -177,8 +189,10 @@ static void text_group(FILE *f, const struct summary_row *g, size_t k)
     caveat(&g[i], note, sizeof note);
     if (v.resolved)
       fprintf(f, "    %8.2fx [%.2f, %.2f] faster than %s%s\n", v.ratio, v.lo, v.hi, name, note);
-    else
-      fprintf(f, "    indistinguishable from %s (%.2fx [%.2f, %.2f]%s)\n", name, v.ratio, v.lo, v.hi, note);
+    else {
+      few_note(&v, few, sizeof few);
+      fprintf(f, "    indistinguishable from %s (%.2fx [%.2f, %.2f]%s%s)\n", name, v.ratio, v.lo, v.hi, note, few);
+    }
   }
 }
 
@@ -190,7 +204,7 @@ void summary_print_text(FILE *f, const struct summary *s)
 static void markdown_group(FILE *f, const struct summary_row *g, size_t k)
 {
   static const char *const head[] = {"entry", "dataset", "median", "relative [95% CI]", "verdict"};
-  char grp[512], title[1200], t[32], rel[64], verdict[96], note[80];
+  char grp[512], title[1200], t[32], rel[64], verdict[160], note[80], few[80];
   group_name(g, k, grp, sizeof grp);
   snprintf(title, sizeof title, "%s (%s) on %s", g[0].family, g[0].output, grp);
   fputs("\n**", f);
@@ -198,14 +212,15 @@ static void markdown_group(FILE *f, const struct summary_row *g, size_t k)
   fputs("**\n\n", f);
   table_md_head(f, 5, head, "llrrl");
   for (size_t i = 0; i < k; i++) {
-    struct versus v = {1, 1, 1, 0};
+    struct versus v = {1, 1, 1, 0, 0};
     if (i > 0)
       v = against(&g[0], &g[i]);
     report_time(g[i].median_us, t, sizeof t);
     snprintf(rel, sizeof rel, "%.2fx [%.2f, %.2f]", v.ratio, v.lo, v.hi);
     caveat(&g[i], note, sizeof note);
-    snprintf(verdict, sizeof verdict, "%s%s", i == 0 ? "fastest" : v.resolved ? "slower" : "indistinguishable",
-             note);
+    few_note(&v, few, sizeof few);
+    snprintf(verdict, sizeof verdict, "%s%s%s", i == 0 ? "fastest" : v.resolved ? "slower" : "indistinguishable",
+             note, few);
     table_md_row(f, 5, (const char *const[]){g[i].entry, g[i].dataset, t, rel, verdict});
   }
 }

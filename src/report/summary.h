@@ -13,7 +13,12 @@
 ** 95% bootstrap interval (stats_ratio_ci). An entry whose interval reaches
 ** down to 1 + SUMMARY_THRESHOLD is "indistinguishable" from the fastest, not
 ** slower by some factor; a noisy dataset (RSD above REPORT_NOISY_RSD) or one
-** that did not converge is marked on its line.
+** that did not converge is marked on its line. With fewer than
+** SUMMARY_MIN_RUNS runs on either side the bootstrap of a median is too
+** coarse to trust near 1 (its resamples take a handful of values, and a load
+** that drifts between two entries' runs shifts them all alike), so the margin
+** is SUMMARY_FEW_THRESHOLD instead, and a ratio that only more runs could
+** judge says so.
 */
 #ifndef summary_h
 #define summary_h
@@ -25,7 +30,9 @@
 
 struct ps_err;
 
-#define SUMMARY_THRESHOLD 0.02 /* a ratio interval above 1 + this: resolved */
+#define SUMMARY_THRESHOLD 0.02     /* a ratio interval above 1 + this: resolved */
+#define SUMMARY_MIN_RUNS 10        /* fewer runs on a side: the margin below */
+#define SUMMARY_FEW_THRESHOLD 0.10 /* the margin with fewer than SUMMARY_MIN_RUNS runs */
 #define SUMMARY_RESAMPLES 1000 /* bootstrap resamples of a ratio */
 
 /* One measured dataset. */
