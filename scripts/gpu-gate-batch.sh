@@ -133,7 +133,7 @@ for mode in ("batch", "plain"):
               end="")
     except OSError:
         pass
-    for t in (thr, rej):
+    for t in sorted({thr, rej}, reverse=True):
         cell = {}
         for kind in ("identical", "planted"):
             gates = [g for g in judged if g["kind"] == kind]
