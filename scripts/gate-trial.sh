@@ -11,12 +11,13 @@
 # kept in OUTDIR.
 #
 #   scripts/gate-trial.sh -o OUTDIR [--psearch P] [--trials N] [--rounds K] [--ab]
-#       [--plant ENTRY:PCT] [--deadline EPOCH] [--keep-rounds] [--cache DIR]
+#       [--plant ENTRY:PCT] [--deadline EPOCH [--expect S]] [--keep-rounds] [--cache DIR]
 #       [GATE_OPTION...] [-- BENCH_ARG...]
 #
 # --rounds K     rounds a side (default 5 with a baseline; with --ab ci-gate.sh's, 6)
 # --deadline T   start no gate that would end after T (seconds since the epoch), as
-#                the longest gate so far took; the tallies say how many ran
+#                the longest gate so far took (before the first, --expect S, default 0);
+#                the tallies say how many ran
 # --keep-rounds  keep each gate's rounds (bench's JSON) in OUTDIR/NAME-K/
 # --cache DIR    the cache of datasets, references and kernels to use, and keep
 #                (default: OUTDIR/cache, removed at the end)
@@ -30,7 +31,7 @@
 # when the baseline could not be made, 2 usage.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-out='' psearch=$here/../build/psearch trials=10 rounds='' plant='' ab=0 deadline='' keep=0 cache=''
+out='' psearch=$here/../build/psearch trials=10 rounds='' plant='' ab=0 deadline='' keep=0 cache='' expect=0 longest=0
 gopts=() only_gate=() extra=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -41,6 +42,7 @@ while [ $# -gt 0 ]; do
     --plant) plant=$2; shift 2 ;;
     --ab) ab=1; shift ;;
     --deadline) deadline=$2; shift 2 ;;
+    --expect) expect=$2; shift 2 ;;
     --keep-rounds) keep=1; shift ;;
     --cache) cache=$2; shift 2 ;;
     --threshold|--alpha) only_gate+=("$1" "$2"); shift 2 ;;
@@ -53,6 +55,7 @@ done
 [ -n "$out" ] || { echo "gate-trial.sh: -o OUTDIR is required" >&2; exit 2; }
 case $trials in ''|*[!0-9]*) echo "gate-trial.sh: --trials must be a number" >&2; exit 2 ;; esac
 case $deadline in *[!0-9]*) echo "gate-trial.sh: --deadline must be seconds since the epoch" >&2; exit 2 ;; esac
+case $expect in ''|*[!0-9]*) echo "gate-trial.sh: --expect must be whole seconds" >&2; exit 2 ;; esac
 case $plant in ''|?*:[0-9]*) ;; *) echo "gate-trial.sh: --plant must be ENTRY:PCT" >&2; exit 2 ;; esac
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
@@ -86,7 +89,6 @@ summary() { # the tallies so far into summary.txt
     cat "$out/trials.txt"
   } > "$out/summary.txt"
 }
-longest=0
 trial() { # trial NAME K PSEARCH: one gate, its exit code, geomean and seconds appended to the tally
   local name=$1 k=$2 p=$3 t0 rc g secs keepopt=()
   [ $keep = 1 ] && keepopt=(--keep "$out/$name-$k")
@@ -95,12 +97,14 @@ trial() { # trial NAME K PSEARCH: one gate, its exit code, geomean and seconds a
     --markdown "$out/$name-$k.md" "${extra[@]}" > "$out/$name-$k.log" 2>&1
   rc=$?
   secs=$(($(date +%s) - t0))
-  [ $secs -gt $longest ] && longest=$secs
+  [ "$secs" -gt "$longest" ] && longest=$secs
   g=$(grep -o 'geometric mean speedup [*]*[0-9.]*x' "$out/$name-$k.md" 2>/dev/null | head -1 | tr -d '*')
   echo "$name $k exit $rc ${g:-no table} ${secs}s" | tee -a "$out/trials.txt"
   summary
 }
-fits() { [ -z "$deadline" ] || [ $(($(date +%s) + longest)) -le "$deadline" ]; }
+fits() { # a gate started now ends by the deadline, as the longest so far (or --expect) took
+  [ -z "$deadline" ] || [ $(($(date +%s) + ($(wc -l < "$out/trials.txt") > 0 ? longest : expect))) -le "$deadline" ]
+}
 : > "$out/trials.txt"
 for ((k = 1; k <= trials; k++)); do
   fits || break

@@ -250,7 +250,7 @@ part() { # MODE [BENCH_ARG...]: calibrate, estimate, and run the gates within th
   "$root/scripts/gate-trial.sh" -o "$outdir/$name" --psearch "$P" --ab --rounds "$rounds" --trials "$trials" \
     --plant "$plant" --threshold "$threshold" --max-seconds "$maxs" --suite "$outdir/gate.bench" --keep-rounds \
     --cache "$outdir/cache" \
-    --deadline "$(echo "$start $budget" | awk '{ printf "%.0f", $1 + $2 - 5 }')" -- "$@" \
+    --deadline "$(echo "$start $budget" | awk '{ printf "%.0f", $1 + $2 - 5 }')" --expect "$gate" -- "$@" \
     > "$outdir/$name/gate-trial.out" 2>&1 || { log "mode $name: gate-trial.sh failed (gate-trial.out)"; rc=1; }
   judge "$name"
   log "mode $name: done: $(head -2 "$outdir/$name/summary.txt" | tr '\n' ';')"

@@ -172,6 +172,9 @@ grep -q '^| g.bench:e | b |.*\*\*slower\*\*' $T/trial/planted-1.md || fail "plan
 # a deadline that has passed: no gate starts, and the tallies say so
 check trial-deadline 0 $TRIAL -o $T/trial2 --psearch $T/fake-trial --ab --trials 3 --plant e:5 --deadline 1
 has $T/trial2/summary.txt "identical: 0 of 0 passed (exit 0) (3 of 3 not run: --deadline)"
+# a deadline in the future that the gate expected to take would pass: none starts either
+check trial-expect 0 $TRIAL -o $T/trial5 --psearch $T/fake-trial --ab --trials 1 --deadline $(($(date +%s) + 100)) --expect 1000
+has $T/trial5/summary.txt "identical: 0 of 0 passed (exit 0) (1 of 1 not run: --deadline)"
 # the stored baseline, with the gate's own options (ci-baseline.sh takes no --threshold)
 rm -f $T/count-plain $T/args-trial
 check trial-baseline 0 $TRIAL -o $T/trial3 --psearch $T/fake-trial --trials 1 --rounds 3 --threshold 3 --keep-rounds
