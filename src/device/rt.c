@@ -52,7 +52,7 @@ struct rt {
   cl_device_id device;
   cl_context ctx;
   cl_command_queue q;
-  struct rt_prog progs[128]; /* built programs, kept for the process (a test process builds ~70) */
+  struct rt_prog progs[512]; /* built programs, kept for the process (the radix slow grid builds over 128) */
   int nprogs;
   const void *owner; /* rt_kernel hands out kernel objects of this job's (rt_set_owner) */
   const char *kernel_dir;
