@@ -17,56 +17,6 @@
 #include "keys.h"
 
 #include <stdlib.h>
-#include <string.h>
-
-static int64_t get(const struct data_value *v, int64_t i) /* integer element, sign-extended */
-{
-  size_t sz = data_type_size(v->type);
-  uint64_t x = 0;
-  memcpy(&x, (const char *)v->elems + (size_t)i * sz, sz);
-  if (data_type_is_signed(v->type) && sz < 8)
-    return (int64_t)(x << (64 - 8 * sz)) >> (64 - 8 * sz);
-  return (int64_t)x;
-}
-
-/* A sorted array of n elements of type t; dup: values in a tiny range. */
-static struct data_value sorted_array(enum data_type t, int64_t n, int dup, uint64_t seed)
-{
-  struct data_value v;
-  struct gen_bounds b;
-  struct ps_err e;
-  gen_bounds_default(&b);
-  if (dup) {
-    if (data_type_is_signed(t)) {
-      b.lo[t].i = -3;
-      b.hi[t].i = 3;
-    } else {
-      b.lo[t].u = 0;
-      b.hi[t].u = 5;
-    }
-  }
-  assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
-  assert_int_equal(gen_fill(&v, seed, &b, 1, 1, &e), 0);
-  return v;
-}
-
-/* The type's minimum and maximum at the ends of xs, when it has two elements or more. */
-static void set_extremes(struct data_value *xs)
-{
-  int64_t n = (int64_t)data_value_count(xs);
-  size_t sz = data_type_size(xs->type);
-  struct gen_bounds b;
-  gen_bounds_default(&b);
-  if (n < 2)
-    return;
-  if (data_type_is_signed(xs->type)) {
-    memcpy(xs->elems, &b.lo[xs->type].i, sz);
-    memcpy((char *)xs->elems + (size_t)(n - 1) * sz, &b.hi[xs->type].i, sz);
-  } else {
-    memset(xs->elems, 0, sz);
-    memset((char *)xs->elems + (size_t)(n - 1) * sz, 0xff, sz);
-  }
-}
 
 /* bench_gather: position i is element i of gen_fill's [n]i64 in [0, n - 1]
 ** with the keys' seed, and each backend's answer i is xs at it, widened as
@@ -108,15 +58,15 @@ static void gather_positions(void **state)
       struct data_value xs;
       if (!harness_grid(si, t, 4))
         continue;
-      xs = sorted_array(types[t], n, (int)si % 2, 3 + (uint64_t)n);
-      set_extremes(&xs);
+      xs = harness_sorted(types[t], n, (int)si % 2, 3 + (uint64_t)n);
+      harness_set_extremes(&xs);
       for (int be = 0; be < BACKEND_COUNT; be++) {
         struct data_value got = harness_run("bench_gather", (enum backend)be, &xs, 1, 2);
         for (int64_t i = 0; i < n; i++)
-          if (((int64_t *)got.elems)[i] != get(&xs, pos[i]))
+          if (((int64_t *)got.elems)[i] != harness_get(&xs, pos[i]))
             fail_msg("bench_gather %s %s n=%lld #%lld: got %lld, want element %lld, %lld", backend_name((enum backend)be),
                      data_type_name(types[t]), (long long)n, (long long)i, (long long)((int64_t *)got.elems)[i],
-                     (long long)pos[i], (long long)get(&xs, pos[i]));
+                     (long long)pos[i], (long long)harness_get(&xs, pos[i]));
         data_value_free(&got);
       }
       data_value_free(&xs);

@@ -24,59 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-static int64_t get(const struct data_value *v, int64_t i) /* integer element, sign-extended */
-{
-  size_t sz = data_type_size(v->type);
-  uint64_t x = 0;
-  memcpy(&x, (const char *)v->elems + (size_t)i * sz, sz);
-  if (data_type_is_signed(v->type) && sz < 8)
-    return (int64_t)(x << (64 - 8 * sz)) >> (64 - 8 * sz);
-  return (int64_t)x;
-}
-
 static int less(const struct data_value *v, int64_t a, int64_t b) /* as the type compares */
 {
   return data_type_is_signed(v->type) ? a < b : (uint64_t)a < (uint64_t)b;
-}
-
-/* A sorted array of n elements of type t; dup: values in a tiny range. */
-static struct data_value sorted_array(enum data_type t, int64_t n, int dup, uint64_t seed)
-{
-  struct data_value v;
-  struct gen_bounds b;
-  struct ps_err e;
-  gen_bounds_default(&b);
-  if (dup) {
-    if (data_type_is_signed(t)) {
-      b.lo[t].i = -3;
-      b.hi[t].i = 3;
-    } else {
-      b.lo[t].u = 0;
-      b.hi[t].u = 5;
-    }
-  }
-  assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
-  assert_int_equal(gen_fill(&v, seed, &b, 1, 1, &e), 0);
-  return v;
-}
-
-/* The type's minimum and maximum at the ends of xs, when it has two elements or more. */
-static void set_extremes(struct data_value *xs)
-{
-  int64_t n = (int64_t)data_value_count(xs);
-  size_t sz = data_type_size(xs->type);
-  struct gen_bounds b;
-  gen_bounds_default(&b);
-  if (n < 2)
-    return;
-  if (data_type_is_signed(xs->type)) {
-    memcpy(xs->elems, &b.lo[xs->type].i, sz);
-    memcpy((char *)xs->elems + (size_t)(n - 1) * sz, &b.hi[xs->type].i, sz);
-  } else {
-    memset(xs->elems, 0, sz);
-    memset((char *)xs->elems + (size_t)(n - 1) * sz, 0xff, sz);
-  }
 }
 
 /* Lower bounds of every key by a sweep over keys sorted by value: an oracle
@@ -84,7 +34,7 @@ static void set_extremes(struct data_value *xs)
 static const struct data_value *sweep_keys;
 static int cmp_keys(const void *a, const void *b)
 {
-  int64_t x = get(sweep_keys, *(const int64_t *)a), y = get(sweep_keys, *(const int64_t *)b);
+  int64_t x = harness_get(sweep_keys, *(const int64_t *)a), y = harness_get(sweep_keys, *(const int64_t *)b);
   return less(sweep_keys, x, y) ? -1 : less(sweep_keys, y, x) ? 1 : 0;
 }
 
@@ -97,8 +47,8 @@ static int64_t *oracle(const struct data_value *xs, const struct data_value *ks)
   sweep_keys = ks;
   qsort(idx, (size_t)m, sizeof *idx, cmp_keys);
   for (int64_t q = 0; q < m; q++) {
-    int64_t x = get(ks, idx[q]);
-    while (j < n && less(xs, get(xs, j), x))
+    int64_t x = harness_get(ks, idx[q]);
+    while (j < n && less(xs, harness_get(xs, j), x))
       j++;
     want[idx[q]] = j;
   }
@@ -201,13 +151,13 @@ static struct data_value keys_for(const struct data_value *xs)
   for (int64_t i = 0; i < m; i++) {
     int64_t x;
     if (i < n)
-      x = get(xs, i); /* present */
+      x = harness_get(xs, i); /* present */
     else if (i < 2 * n)
-      x = (int64_t)((uint64_t)get(xs, i - n) + 1); /* usually absent (wraps) */
+      x = (int64_t)((uint64_t)harness_get(xs, i - n) + 1); /* usually absent (wraps) */
     else if (i == 2 * n)
-      x = n ? (int64_t)((uint64_t)get(xs, 0) - 1) : 0; /* below (may wrap for the minimum: still a valid key) */
+      x = n ? (int64_t)((uint64_t)harness_get(xs, 0) - 1) : 0; /* below (may wrap for the minimum: still a valid key) */
     else
-      x = n ? (int64_t)((uint64_t)get(xs, n - 1) + 1) : 1; /* above */
+      x = n ? (int64_t)((uint64_t)harness_get(xs, n - 1) + 1) : 1; /* above */
     memcpy((char *)k.elems + (size_t)i * sz, &x, sz);
   }
   return k;
@@ -249,7 +199,7 @@ static void all_small_sizes(void **state)
 {
   (void)state;
   for (int64_t n = 0; n <= 300; n++) {
-    struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n), ks = keys_for(&xs);
+    struct data_value xs = harness_sorted(DATA_I32, n, n % 2, (uint64_t)n), ks = keys_for(&xs);
     check_all(&xs, &ks);
     data_value_free(&xs);
     data_value_free(&ks);
@@ -264,7 +214,7 @@ static void powers_of_two(void **state)
       int64_t n = ((int64_t)1 << k) + d;
       if (!harness_slow && k > 12 && (k % 4 != 0 || d != 1))
         continue; /* fast: 2^k - 1, 2^k, 2^k + 1 up to 2^12; 2^16 + 1, 2^20 + 1 */
-      struct data_value xs = sorted_array(DATA_I32, n, k % 3 == 0, (uint64_t)n), ks = keys_for(&xs);
+      struct data_value xs = harness_sorted(DATA_I32, n, k % 3 == 0, (uint64_t)n), ks = keys_for(&xs);
       check_all(&xs, &ks);
       data_value_free(&ks);
       data_value_free(&xs);
@@ -281,8 +231,8 @@ static void every_type_and_extremes(void **state)
   for (size_t t = 0; t < 8; t++) {
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
       int64_t n = sizes[si];
-      struct data_value xs = sorted_array(types[t], n, 0, 11 + (uint64_t)n), ks;
-      set_extremes(&xs);
+      struct data_value xs = harness_sorted(types[t], n, 0, 11 + (uint64_t)n), ks;
+      harness_set_extremes(&xs);
       ks = keys_for(&xs);
       check_all(&xs, &ks);
       data_value_free(&xs);
@@ -297,7 +247,7 @@ static void bench_entries_agree(void **state)
   static const char *const enames[] = {"bench_eytzinger_search", "bench_eytzinger_search_random"};
   (void)state;
   for (int64_t n = 0; n < 2100; n += 97) {
-    struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n);
+    struct data_value xs = harness_sorted(DATA_I32, n, n % 2, (uint64_t)n);
     struct data_value ey = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
     for (int v = 0; v < 2; v++) {
       struct data_value bc = harness_run(names[v], BACKEND_C, &xs, 1, 1), bo = harness_run(names[v], BACKEND_OPENCL, &xs, 1, 1);
@@ -428,7 +378,7 @@ static void multicore_equals_c(void **state)
       for (int form = 0; form < (n > 100000 ? 1 : 4); form += n > 60000 ? 2 : 1) {
         if (n <= 100000 && !harness_grid(t + si, (size_t)form, 4) && !(n > 60000 && !harness_slow))
           continue; /* fast: the forms rotate */
-        struct data_value xs = sorted_array(types[t], n, form == 1, 7 + (uint64_t)n + t), ks;
+        struct data_value xs = harness_sorted(types[t], n, form == 1, 7 + (uint64_t)n + t), ks;
         struct gen_bounds b;
         gen_bounds_default(&b);
         if (form >= 2 && n >= 1) { /* the type's minimum first, its maximum last (or everywhere) */
@@ -542,7 +492,7 @@ static void other_shapes(void **state)
         int64_t n = sizes[z];
         if (!harness_grid(t, y, sizeof types / sizeof types[0]))
           continue; /* fast: each shape on one type */
-        struct data_value xs = sorted_array(types[y], n, (int)z % 2, (uint64_t)(n + 7 * (int64_t)t)), ks = keys_for(&xs);
+        struct data_value xs = harness_sorted(types[y], n, (int)z % 2, (uint64_t)(n + 7 * (int64_t)t)), ks = keys_for(&xs);
         struct data_value in2[2] = {xs, ks}, ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
         struct data_value ey_in[2] = {ec, ks};
         struct data_value bt = harness_run("btree_search", BACKEND_OPENCL, in2, 2, 1);
@@ -593,7 +543,7 @@ static void layout_shapes(void **state)
         struct ps_err e;
         if (!harness_grid(t + z, y, sizeof types / sizeof types[0]))
           continue;
-        struct data_value xs = sorted_array(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 11 * (int64_t)t));
+        struct data_value xs = harness_sorted(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 11 * (int64_t)t));
         struct data_value ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
         struct data_value eo = harness_run("to_eytzinger", BACKEND_OPENCL, &xs, 1, 1);
         if (entry_compare(&ec, &eo, 1, &e) != 0)
