@@ -515,6 +515,7 @@ static void slowdown_batched(void **state)
         setenv("PSEARCH_TEST_SLOWDOWN", "fake:5", 1);
       assert_int_equal(measure(alternating, ps[k], &no_stop, &r), 0);
       unsetenv("PSEARCH_TEST_SLOWDOWN");
+      assert_int_equal(r.n, 5);
       for (size_t i = 0; i < r.n; i++) {
         double want = ps[k].batch == 2 ? floor(call_us * 1000 * (plant ? 1.05 : 1)) / 1000 / 2
                     : (i % 2 ? 10.001 : 30.001) * (plant ? 1.05 : 1); /* unbatched: call i + 1 of 10, 30, ... */
