@@ -5,7 +5,7 @@
 # Writes under $OUT/gpu-big (OUT: the device tool's folder, else ./gpu-big-out):
 #
 #   machine.txt     GPU, driver, psearch's version and devices
-#   cub.txt         CUB SortKeys of [2^31 + 5] and [2^32 + 3] i32 (CUDA events,
+#   cub.txt         CUB SortKeys of [2^31 + 5] and [2^32 + 3] i32 (CUB=0: not run; CUDA events,
 #                   1 warm-up, 3 runs; checked in order, same sum and xor)
 #   TIER.{txt,err,json,bench,rc}  one psearch bench a tier (-r 3 --max-runs 3
 #                   --no-convergence-phase, validated, -v): the default suites'
@@ -57,14 +57,16 @@ say() { echo "[$(($(date +%s) - START)) s] $*" | tee -a "$O/log.txt"; }
   $P devices
 } > "$O/machine.txt" 2>&1
 
-# CUB SortKeys at the big sizes: the bundle's build, else nvcc's here
+# CUB SortKeys at the big sizes (CUB=0: not): the bundle's build, else nvcc's here
 cub=$B/anchors/cub_sort_big
-if [ ! -x "$cub" ] && command -v nvcc > /dev/null; then
+if [ "${CUB:-1}" != 0 ] && [ ! -x "$cub" ] && command -v nvcc > /dev/null; then
   say "building the CUB anchor"
   nvcc -O3 -arch=sm_90 -o "$W/cub_sort_big" "$ROOT/scripts/anchors/cub_sort_big.cu" > "$O/cub-build.log" 2>&1 &&
     cub=$W/cub_sort_big
 fi
-if [ -x "$cub" ]; then
+if [ "${CUB:-1}" = 0 ]; then
+  echo "CUB: not run (CUB=0)" >> "$O/skipped.txt"
+elif [ -x "$cub" ]; then
   for n in $N31 $N32; do
     say "CUB SortKeys [$n]i32"
     timeout 90 "$cub" $n 3 >> "$O/cub.txt" 2>&1 || echo "cub_sort_big $n: exit $?" >> "$O/cub.txt"
