@@ -385,20 +385,20 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global gco
 }
 
 // Work-item d of a group (every one calls it together): the keys whose pass-p
-// digit is below d, by the group's scan of the totals; with -DWIDE each digit
-// sums the totals below it (64-bit, once a sort), then waits for the group, so
-// that the caller may zero the totals. sh: SCAN_WORDS words.
+// digit is below d, by the group's scan of the totals (work-item d reads only
+// total d). With -DWIDE (totals below 2^38) two 32-bit scans: of each total's
+// bits from 8 up (their sum over the RADIX digits stays below 2^32 while n is
+// below 2^40) and of its low 8 bits (a sum below RADIX * 256). sh: SCAN_WORDS
+// words.
 static gcount digits_below(volatile __global const gcount *tot, uint p, uint d, __local uint *sh)
 {
+  uint total;
 #ifdef WIDE
-  gcount o = 0;
-  (void)sh;
-  for (uint e = 0; A_DIGIT(d) && e < d; e++)
-    o += tot[p * RADIX + e];
-  barrier(CLK_GLOBAL_MEM_FENCE);
-  return o;
+  gcount c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
+  gcount o = (gcount)group_scan(sh, (uint)(c >> 8), &total) << 8;
+  return o + group_scan(sh, (uint)c & 0xffu, &total);
 #else
-  uint total, c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
+  uint c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
   return group_scan(sh, c, &total);
 #endif
 }

@@ -2,7 +2,7 @@
 # wide-mutants.sh: the mutants of the sort's 64-bit counts (sort_wide) that
 # only a device with memory for 2^32 keys can kill: each narrows a count back
 # to 32 bits (a digit's offset, a run's place, the look-back words' counts) or
-# keeps the host from choosing the wide kernels past 2^32 - 1 keys. On this
+# keeps the host from choosing (or building) the wide kernels past 2^32 - 1 keys. On this
 # machine their test, test_radix's past_2_32, skips (scripts/mutants.sh would
 # call them survivors), so they live here, in two steps:
 #
@@ -20,9 +20,10 @@ dir=${2:-$root/.carry/psearch/mut}
 # NAME|FILE|FROM|TO: FROM occurs once in FILE
 mutants() {
   cat <<'EOF'
-offsets32|cl/onesweep.cl|  gcount o = 0;|  uint o = 0;
+offsets32|cl/onesweep.cl|  gcount o = (gcount)group_scan(sh, (uint)(c >> 8), &total) << 8;|  uint o = group_scan(sh, (uint)(c >> 8), &total) << 8;
 places32|cl/onesweep.cl|    gb[l] = off[(shift >> 3) * RADIX + l] + pre - dstart[l];|    gb[l] = (uint)(off[(shift >> 3) * RADIX + l] + pre - dstart[l]);
 lbcounts32|cl/onesweep.cl|#define LB_B 38|#define LB_B 32
+kernelnarrow|src/entries/radix.c|c->wide ? " -DWIDE" : "",|"",
 hostnarrow|src/entries/radix.c|entry_param(j, "sort_wide", n > UINT32_MAX)|entry_param(j, "sort_wide", n > 2 * (uint64_t)UINT32_MAX)
 EOF
 }

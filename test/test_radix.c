@@ -238,7 +238,8 @@ static void lookback_over_counts(void **state)
 ** totals added by 64-bit atomics, each digit's offset summed from the totals
 ** below it, look-back words of 38-bit counts, the runs' places 64-bit) below
 ** 2^32 keys, where they must sort as the 32-bit ones do: the edge sizes on
-** four types, the patterns rotating; `sorted`; with the scan's group and
+** four types, the patterns rotating; `sorted`, argsort and radix_sort_pairs
+** (8-byte values); with the scan's group and
 ** tiles by group id; every key one digit with every pass ranked
 ** (sort_skip_constant=0: a digit's look-back prefixes reach n); every walk
 ** summing counts back to tile 0 (PSEARCH_TEST_LOOKBACK_COUNTS). Whether they
@@ -255,6 +256,8 @@ static void wide_counts(void **state)
         if (harness_grid(ti + si, (size_t)p, NPATTERNS))
           agree("radix_sort", CL, wt[ti], ws[si], (enum pattern)p, 80 + si * 10 + (uint64_t)p);
   agree("sorted", CL, DATA_U32, 100003, RANDOM, 91);
+  agree("argsort", CL, DATA_I32, 100003, FEW, 97);
+  pairs_agree_on(DATA_F32, DATA_U64, 65537, RANDOM, 98, CL);
   harness_tune("sort_wide=1,sort_gid=1,sort_scan_group=1");
   agree("radix_sort", CL, DATA_I32, 300007, RANDOM, 92);
   agree("radix_sort", CL, DATA_U16, 65537, FEW, 93);
@@ -271,15 +274,16 @@ static void wide_counts(void **state)
 }
 
 /* radix_sort past 2^32 keys, where sort_wide is the default, on a GPU with
-** the memory for it (skipped elsewhere: [2^32 + 3]u8 takes 13 GB of the
-** device and as much of the host): keys mostly 0 and every 4099th one of
-** 1..255, so that digit 0's total and look-back prefixes and the other
-** digits' offsets and places pass 2^32 (where a 32-bit count wraps, keys are
-** lost or misplaced), against the c backend. */
+** the memory for it (skipped elsewhere: [2^32 + 2^28 + 3]u8 takes 14 GB of
+** the device and as much of the host): keys mostly 0 and every 4099th one
+** of 1..255, so that digit 0's total (over 2^32: more keys than 2^32 + 3
+** would leave room for) and its late tiles' look-back prefixes, the other
+** digits' offsets and the runs' places pass 2^32 (where a 32-bit count
+** wraps, keys are lost or misplaced), against the c backend. */
 static void past_2_32(void **state)
 {
   const struct rt_device_info *info = rt_info(harness_rt);
-  int64_t n = ((int64_t)1 << 32) + 3;
+  int64_t n = ((int64_t)1 << 32) + ((int64_t)1 << 28) + 3;
   struct data_value in, ref, got;
   struct ps_err e = {{0}};
   unsigned char *x;
@@ -293,7 +297,7 @@ static void past_2_32(void **state)
     x[i] = (unsigned char)(1 + (i / 4099) % 255);
   ref = harness_run("radix_sort", BACKEND_C, &in, 1, 1);
   got = harness_run("radix_sort", BACKEND_OPENCL, &in, 1, 2);
-  same_bits(&ref, &got, "radix_sort on opencl, u8, n=2^32+3, keys mostly 0");
+  same_bits(&ref, &got, "radix_sort on opencl, u8, n=2^32+2^28+3, keys mostly 0");
   data_value_free(&got);
   data_value_free(&ref);
   data_value_free(&in);

@@ -74,8 +74,7 @@ static const struct tune_param sort_params[] = {
                             "rounded down, within local memory (default 1)"},
   {"sort_lookback_words", 4, 16, "look-back words a tile reads at once: 4, 8 or 16, rounded up (default 4)"},
   {"sort_lb32", 0, 1, "32-bit look-back words, a set a pass, below 2^30 keys (default: with PTX)"},
-  {"sort_wide", 0, 1, "64-bit digit totals, offsets and look-back prefixes (default: from 2^32 keys; radix_sort and "
-                      "sorted only)"},
+  {"sort_wide", 0, 1, "64-bit digit totals, offsets, look-back prefixes and places (default: from 2^32 keys)"},
   {"sort_gid", 0, 1, "a tile is its group's id rather than an atomic ticket's (default: with PTX)"},
   {"sort_scan_group", 0, 1, "os_pass's first group scans the digit totals, not os_scan (default: with PTX)"},
   {"sort_vshare", 0, 1, "values through the keys' local memory, loaded late (default: with PTX, keys of <= 4 bytes)"},
@@ -352,7 +351,7 @@ static void os_choose(struct entry_job *j, enum data_type t, size_t vz, uint64_t
   c->scang = (int)entry_param(j, "sort_scan_group", c->ptx);
   c->vshare = arg && entry_param(j, "sort_vshare", c->ptx && narrow);
   c->packr = (int)entry_param(j, "sort_packed_ranks", c->ptx && narrow);
-  c->wide = kind_of(j) != ARGSORT && kind_of(j) != PAIRS && entry_param(j, "sort_wide", n > UINT32_MAX);
+  c->wide = (int)entry_param(j, "sort_wide", n > UINT32_MAX);
   c->lb32 = entry_param(j, "sort_lb32", c->ptx) && n < ((uint64_t)1 << 30) && !c->wide;
   c->lbn = (int)entry_param(j, "sort_lookback_words", OS_LBN);
   c->lbn = c->lbn > 8 ? 16 : c->lbn > 4 ? 8 : 4;
