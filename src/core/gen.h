@@ -72,8 +72,9 @@ typedef int gen_sink(void *ctx, const void *bytes, size_t len, struct ps_err *e)
 /* The bytes gen_fill makes for n elements of type t, handed to sink in
 ** order in pieces of at most chunk bytes (more only when one sorted bucket
 ** is larger), without holding the whole array where the law allows (the
-** uniform laws, any order): the sink writes one piece while the next is
-** made. 0, or -1 (message in e) where gen_fill fails or the sink does. */
+** uniform laws, any order): the sink is called from one thread, in order,
+** while later pieces are made. 0, or -1 (message in e) where gen_fill fails
+** or the sink does. */
 int gen_stream(enum data_type t, uint64_t n, uint64_t seed, const struct gen_bounds *b, int order,
                int nthreads, size_t chunk, gen_sink *sink, void *ctx, struct ps_err *e);
 

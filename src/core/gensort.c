@@ -6,6 +6,7 @@
 #include "genimpl.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -62,6 +63,30 @@ struct sscratch {
   size_t *sub;
 };
 
+/* Where a bucket's elements go: dst holds sorted positions [plo, phi). */
+struct target {
+  unsigned char *dst;
+  uint64_t plo, phi;
+};
+
+/* A sorted stream's pipeline (phase 3): chunks of whole buckets in output
+** order, chunk k of buckets [first[k], first[k + 1]) in output order (bucket
+** nb - 1 - j for the j-th when reversed) into buffer k % NBUF. Generating
+** threads take buckets in output order and make them in any order, a chunk's
+** only after chunk k - NBUF is written; task 0 writes the chunks in order as
+** each is complete. Under mu: next, chunk, left, written, stop. */
+#define NBUF 4
+
+struct pipe {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  uint64_t nchunk, *first, *left; /* first: nchunk + 1; left: buckets of each chunk not made */
+  uint64_t next, chunk;           /* the next bucket to take (output order) and its chunk */
+  uint64_t written;               /* chunks written */
+  int stop;                       /* a write failed */
+  unsigned char *buf[NBUF];
+};
+
 struct srun {
   struct genctx c;
   uint64_t n, r1;      /* elements; R - 1 */
@@ -71,7 +96,7 @@ struct srun {
   uint64_t *cnt;       /* ngen rows of nb counts (phase 0) */
   uint64_t maxc;       /* the largest bucket */
   int ngen, reversed;
-  int phase;           /* 0 counting, 1 a chunk of buckets, 2 a chunk of drawn elements */
+  int phase;           /* 0 counting, 1 a chunk of buckets, 2 a chunk of drawn elements, 3 the pipeline */
   struct sscratch sc[MAXT];
   /* the chunk being made: buckets [cb, ce), sorted positions [plo, phi), into dst */
   uint64_t cb, ce, plo, phi;
@@ -84,6 +109,7 @@ struct srun {
   size_t wlen;
   int werr;
   struct ps_err *e;
+  struct pipe *pp;
 };
 
 /* Store the low sz bytes of x at p, with a fixed-size copy per width. */
@@ -116,11 +142,11 @@ static inline uint64_t packed_field(uint64_t r, unsigned w, unsigned f)
 ** two, else uniform_below) into src, counted per digit as they come, sorted
 ** by LSD radix passes (digits of equal width, at most DIGIT_MAX bits; a pass
 ** whose digit is one value throughout moves nothing), the last pass storing
-** the elements at their sorted positions in g->dst (backwards when
-** reversed). dst and cnt are scratch. */
+** the elements at their sorted positions in out (which holds sorted
+** positions [plo, phi), backwards when reversed). dst and cnt are scratch. */
 #define MAKE_BUCKET(NAME, T)                                                                  \
   static void NAME(struct srun *g, uint64_t b, uint64_t bs, uint64_t c, uint64_t w1,          \
-                   unsigned sb, T *src, T *dst, size_t *cnt)                                  \
+                   unsigned sb, T *src, T *dst, size_t *cnt, const struct target *to)         \
   {                                                                                           \
     unsigned np = (sb + DIGIT_MAX - 1) / DIGIT_MAX, dw = np ? (sb + np - 1) / np : 0;         \
     unsigned moves = 0, last = 0;                                                             \
@@ -128,7 +154,7 @@ static inline uint64_t packed_field(uint64_t r, unsigned w, unsigned f)
     T dmask = (T)(nd - 1);                                                                    \
     uint64_t bk = mix64(bs), base = b << g->shift, p = g->start[b];                           \
     ptrdiff_t stride = g->reversed ? -(ptrdiff_t)sz : (ptrdiff_t)sz;                          \
-    unsigned char *out = g->dst + (g->reversed ? g->phi - 1 - p : p - g->plo) * sz;          \
+    unsigned char *out = to->dst + (g->reversed ? to->phi - 1 - p : p - to->plo) * sz;       \
     memset(cnt, 0, (size_t)np * nd * sizeof *cnt);                                            \
     if (w1 == 0) {                                                                            \
       memset(src, 0, (size_t)c * sizeof *src);                                                \
@@ -187,8 +213,8 @@ static inline uint64_t packed_field(uint64_t r, unsigned w, unsigned f)
 MAKE_BUCKET(make_bucket32, uint32_t)
 MAKE_BUCKET(make_bucket64, uint64_t)
 
-/* Make bucket b into g->dst. */
-static void srun_bucket(struct srun *g, uint64_t b, const struct sscratch *sc)
+/* Make bucket b into to. */
+static void srun_bucket(struct srun *g, uint64_t b, const struct sscratch *sc, const struct target *to)
 {
   uint64_t c = g->start[b + 1] - g->start[b], w1 = g->r1 - (b << g->shift);
   uint64_t bs = gen_draw(g->c.seed, BUCKET_STREAM, b);
@@ -196,9 +222,9 @@ static void srun_bucket(struct srun *g, uint64_t b, const struct sscratch *sc)
     w1 = (UINT64_C(1) << g->shift) - 1;
   if (bitlen(w1) <= 32)
     make_bucket32(g, b, bs, c, w1, bitlen(w1), (uint32_t *)(void *)sc->a, (uint32_t *)(void *)sc->o,
-                  sc->sub);
+                  sc->sub, to);
   else
-    make_bucket64(g, b, bs, c, w1, bitlen(w1), sc->a, sc->o, sc->sub);
+    make_bucket64(g, b, bs, c, w1, bitlen(w1), sc->a, sc->o, sc->sub, to);
 }
 
 /* Phase 0 for worker k: count its share of the n offsets' buckets. With R a
@@ -228,11 +254,67 @@ static void srun_count(struct srun *g, int k)
   }
 }
 
+/* Chunk k's target: its buffer and sorted positions. */
+static struct target pipe_target(const struct srun *g, const struct pipe *pp, uint64_t k)
+{
+  uint64_t a = pp->first[k], z = pp->first[k + 1];
+  struct target to = {pp->buf[k % NBUF], 0, 0};
+  to.plo = g->reversed ? g->start[g->nb - z] : g->start[a];
+  to.phi = g->reversed ? g->start[g->nb - a] : g->start[z];
+  return to;
+}
+
+/* Phase 3: task 0 writes the chunks in order, the others make buckets. */
+static void pipe_task(struct srun *g, int k)
+{
+  struct pipe *pp = g->pp;
+  if (k == 0) {
+    for (uint64_t c = 0; c < pp->nchunk; c++) {
+      struct target to = pipe_target(g, pp, c);
+      int bad = 0;
+      pthread_mutex_lock(&pp->mu);
+      while (pp->left[c] > 0)
+        pthread_cond_wait(&pp->cv, &pp->mu);
+      pthread_mutex_unlock(&pp->mu);
+      if (to.phi > to.plo && g->sink(g->sctx, to.dst, (size_t)(to.phi - to.plo) * g->c.sz, g->e) != 0)
+        bad = 1;
+      pthread_mutex_lock(&pp->mu);
+      pp->written = c + 1;
+      pp->stop |= bad;
+      pthread_cond_broadcast(&pp->cv);
+      pthread_mutex_unlock(&pp->mu);
+      if (bad)
+        break;
+    }
+  } else {
+    const struct sscratch *sc = &g->sc[k - 1];
+    pthread_mutex_lock(&pp->mu);
+    while (!pp->stop && pp->next < g->nb) {
+      uint64_t j = pp->next++, c;
+      struct target to;
+      while (pp->first[pp->chunk + 1] <= j)
+        pp->chunk++;
+      c = pp->chunk;
+      while (!pp->stop && c >= pp->written + NBUF)
+        pthread_cond_wait(&pp->cv, &pp->mu);
+      pthread_mutex_unlock(&pp->mu);
+      to = pipe_target(g, pp, c);
+      srun_bucket(g, g->reversed ? g->nb - 1 - j : j, sc, &to);
+      pthread_mutex_lock(&pp->mu);
+      if (--pp->left[c] == 0)
+        pthread_cond_broadcast(&pp->cv);
+    }
+    pthread_mutex_unlock(&pp->mu);
+  }
+}
+
 static void srun_task(void *ctx, int k)
 {
   struct srun *g = ctx;
   if (g->phase == 0) {
     srun_count(g, k);
+  } else if (g->phase == 3) {
+    pipe_task(g, k);
   } else if (k == 0 && g->sink != NULL) {
     if (g->wlen > 0 && g->sink(g->sctx, g->wbuf, g->wlen, g->e) != 0)
       g->werr = 1;
@@ -244,9 +326,10 @@ static void srun_task(void *ctx, int k)
       put_sz(g->dst + (i - g->plo) * sz, gen_elem(&g->c, i), sz);
   } else if (g->dst != NULL) {
     const struct sscratch *sc = &g->sc[k - (g->sink != NULL)];
+    struct target to = {g->dst, g->plo, g->phi};
     uint64_t d;
     while ((d = g->cb + atomic_fetch_add(&g->next, 1)) < g->ce)
-      srun_bucket(g, d, sc);
+      srun_bucket(g, d, sc, &to);
   }
 }
 
@@ -346,20 +429,15 @@ done:
   return rc;
 }
 
-/* The chunks of a stream: sorted by buckets (srun_step), or the drawn
-** elements by index ranges (phase 2). Task 0 writes the previous chunk while
-** the others make the next. */
-static int stream_chunks(struct srun *g, size_t chunk, int sorted, struct ps_err *e)
+/* A drawn stream by index ranges (phase 2): task 0 writes the previous
+** chunk while the others make the next. 0, or -1 (message in e). */
+static int stream_drawn(struct srun *g, size_t chunk, struct ps_err *e)
 {
   size_t sz = g->c.sz, cap = chunk < sz ? sz : chunk;
   unsigned char *buf[2] = {NULL, NULL};
-  uint64_t lo = 0, hi = sorted ? g->nb : g->n, per = cap / sz;
+  uint64_t lo = 0, per = cap / sz;
   size_t prev = 0;
   int rc = -1;
-  if (sorted && g->maxc > per) {
-    per = g->maxc;
-    cap = (size_t)g->maxc * sz;
-  }
   buf[0] = malloc(cap);
   buf[1] = malloc(cap);
   if (buf[0] == NULL || buf[1] == NULL) {
@@ -367,41 +445,81 @@ static int stream_chunks(struct srun *g, size_t chunk, int sorted, struct ps_err
     goto done;
   }
   for (int k = 0;; k++) {
-    uint64_t cb = 0, ce = 0;
-    int more = lo < hi;
-    if (more && !sorted) {
-      cb = lo;
-      ce = hi - lo > per ? lo + per : hi;
-      lo = ce;
-    } else if (more && !g->reversed) {
-      cb = lo;
-      for (ce = lo + 1; ce < hi && g->start[ce + 1] - g->start[cb] <= per; ce++)
-        ;
-      lo = ce;
-    } else if (more) {
-      ce = hi;
-      for (cb = hi - 1; cb > lo && g->start[ce] - g->start[cb - 1] <= per; cb--)
-        ;
-      hi = cb;
-    }
+    uint64_t cb = lo, ce = g->n - lo > per ? lo + per : g->n;
+    int more = lo < g->n;
+    lo = ce;
     g->wbuf = buf[(k + 1) & 1];
     g->wlen = prev;
-    if (sorted) {
-      srun_step(g, cb, ce, more ? buf[k & 1] : NULL);
-    } else {
-      g->plo = cb;
-      g->phi = ce;
-      g->dst = more ? buf[k & 1] : NULL;
-      ps_parallel(g->ngen + 1, srun_task, g);
-    }
+    g->plo = cb;
+    g->phi = ce;
+    g->dst = more ? buf[k & 1] : NULL;
+    ps_parallel(g->ngen + 1, srun_task, g);
     if (g->werr || !more)
       break;
-    prev = (size_t)(sorted ? g->start[ce] - g->start[cb] : ce - cb) * sz;
+    prev = (size_t)(ce - cb) * sz;
   }
   rc = g->werr ? -1 : 0;
 done:
   free(buf[0]);
   free(buf[1]);
+  return rc;
+}
+
+/* Bucket b's element count. */
+static uint64_t bucket_count(const struct srun *g, uint64_t b) { return g->start[b + 1] - g->start[b]; }
+
+/* A sorted stream through the pipeline (struct pipe): chunks of whole
+** buckets of at most `chunk` bytes (one bucket when it alone is more). 0, or
+** -1 (message in e) out of memory or when the sink fails. */
+static int stream_sorted(struct srun *g, size_t chunk, struct ps_err *e)
+{
+  struct pipe pp;
+  size_t sz = g->c.sz, cap = chunk < sz ? sz : chunk;
+  uint64_t per = cap / sz;
+  int rc = -1, sync = 0, nobuf = 0;
+  memset(&pp, 0, sizeof pp);
+  if (g->maxc > per) {
+    per = g->maxc;
+    cap = (size_t)per * sz;
+  }
+  pp.first = malloc((size_t)(g->nb + 1) * sizeof *pp.first);
+  pp.left = malloc((size_t)g->nb * sizeof *pp.left);
+  for (int k = 0; k < NBUF; k++)
+    nobuf |= (pp.buf[k] = malloc(cap)) == NULL;
+  if (pp.first == NULL || pp.left == NULL || nobuf) {
+    ps_fail(e, "out of memory");
+    goto done;
+  }
+  for (uint64_t j = 0, z; j < g->nb; j = z) { /* greedy, in output order */
+    uint64_t sum = bucket_count(g, g->reversed ? g->nb - 1 - j : j);
+    for (z = j + 1; z < g->nb; z++) {
+      uint64_t c = bucket_count(g, g->reversed ? g->nb - 1 - z : z);
+      if (sum + c > per)
+        break;
+      sum += c;
+    }
+    pp.first[pp.nchunk] = j;
+    pp.left[pp.nchunk++] = z - j;
+  }
+  pp.first[pp.nchunk] = g->nb;
+  if (pthread_mutex_init(&pp.mu, NULL) != 0 || pthread_cond_init(&pp.cv, NULL) != 0) {
+    ps_fail(e, "cannot start the writer");
+    goto done;
+  }
+  sync = 1;
+  g->pp = &pp;
+  g->phase = 3;
+  ps_parallel(g->ngen + 1, srun_task, g);
+  rc = pp.stop ? -1 : 0;
+done:
+  if (sync) {
+    pthread_cond_destroy(&pp.cv);
+    pthread_mutex_destroy(&pp.mu);
+  }
+  for (int k = 0; k < NBUF; k++)
+    free(pp.buf[k]);
+  free(pp.first);
+  free(pp.left);
   return rc;
 }
 
@@ -430,13 +548,13 @@ int gen_stream(enum data_type t, uint64_t n, uint64_t seed, const struct gen_bou
     g->n = n;
     g->ngen = nthreads;
     g->phase = 2;
-    rc = stream_chunks(g, chunk, 0, e);
+    rc = stream_drawn(g, chunk, e);
   } else if (srun_applies(&g->c, &r1)) {
     g->r1 = r1;
     if (srun_init(g, n, nthreads) != 0)
       ps_fail(e, "out of memory for sorting scratch");
     else
-      rc = stream_chunks(g, chunk, 1, e);
+      rc = stream_sorted(g, chunk, e);
   } else {
     int64_t shape = (int64_t)n;
     size_t bytes = (size_t)n * g->c.sz;
