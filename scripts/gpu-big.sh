@@ -5,7 +5,7 @@
 # Writes under $OUT/gpu-big (OUT: the device tool's folder, else ./gpu-big-out):
 #
 #   machine.txt     GPU, driver, psearch's version and devices
-#   cub.txt         CUB SortKeys of [2^31 + 5] and [2^32 + 3] i32 (CUDA events,
+#   cub.txt         CUB SortKeys of [2^31 + 5] and [2^32 + 3] i32 (CUB=0: not run; CUDA events,
 #                   1 warm-up, 3 runs; checked in order, same sum and xor)
 #   TIER.{txt,err,json,bench,rc}  one psearch bench a tier (-r 3 --max-runs 3
 #                   --no-convergence-phase, validated, -v): the default suites'
@@ -21,8 +21,9 @@
 # left cover its estimate (the
 # estimates are a guess from the issue's 2^31 call: 11 s to generate 8 GiB,
 # 5-9 s to validate an entry); each is also cut off by `timeout` at what is
-# left. TIERS (default all: r31 r32 w32 n25 s31 e31 s32) names the tiers to
-# run. Left out of the big tiers, said in skipped.txt: radix_sort_1bit,
+# left. TIERS (default r31 r32 w32 n25 s31 e31 s32) names the tiers to run;
+# c32 is issue 52's command at 2^32 + 3 in one bench (r32 and w32 hold its
+# entries). Left out of the big tiers, said in skipped.txt: radix_sort_1bit,
 # argsort, filter_scan and the grouped B+ tree search at 2^32 + 3 (their max_n,
 # psearch list);
 # argsort (its reference is sequential: minutes at 2^31); the searches of
@@ -56,14 +57,16 @@ say() { echo "[$(($(date +%s) - START)) s] $*" | tee -a "$O/log.txt"; }
   $P devices
 } > "$O/machine.txt" 2>&1
 
-# CUB SortKeys at the big sizes: the bundle's build, else nvcc's here
+# CUB SortKeys at the big sizes (CUB=0: not): the bundle's build, else nvcc's here
 cub=$B/anchors/cub_sort_big
-if [ ! -x "$cub" ] && command -v nvcc > /dev/null; then
+if [ "${CUB:-1}" != 0 ] && [ ! -x "$cub" ] && command -v nvcc > /dev/null; then
   say "building the CUB anchor"
   nvcc -O3 -arch=sm_90 -o "$W/cub_sort_big" "$ROOT/scripts/anchors/cub_sort_big.cu" > "$O/cub-build.log" 2>&1 &&
     cub=$W/cub_sort_big
 fi
-if [ -x "$cub" ]; then
+if [ "${CUB:-1}" = 0 ]; then
+  echo "CUB: not run (CUB=0)" >> "$O/skipped.txt"
+elif [ -x "$cub" ]; then
   for n in $N31 $N32; do
     say "CUB SortKeys [$n]i32"
     timeout 90 "$cub" $n 3 >> "$O/cub.txt" 2>&1 || echo "cub_sort_big $n: exit $?" >> "$O/cub.txt"
@@ -106,6 +109,7 @@ SEARCH_RANDOM="bench_binary_search_random bench_btree_search_random bench_btree_
 tier r31 150 "random $N31 $CORE radix_sort $COST filter_scan radix_sort_1bit sorted"
 tier r32 150 "random $N32 $CORE $COST"
 tier w32 120 "random $N32 radix_sort sorted" "random $N25 radix_sort"
+tier c32 120 "random $N32 $CORE radix_sort"
 tier n25 90 "random $N25 $CORE radix_sort $COST filter_scan radix_sort_1bit sorted argsort" \
   "sorted $N25 $SEARCH_KEYS $SEARCH_RANDOM" "eytzinger $N25 bench_eytzinger_search bench_eytzinger_search_random"
 tier s31 90 "sorted $N31 $SEARCH_KEYS"

@@ -24,6 +24,19 @@ uint64_t gen_draw(uint64_t seed, uint64_t stream, uint64_t i)
   return mix64(key + (i + 1) * GOLDEN);
 }
 
+void gen_uniform_init(struct gen_uniform *u, uint64_t seed, uint64_t range)
+{
+  u->seed = seed;
+  u->key0 = mix64(seed);
+  u->range = range;
+  u->thresh = (0 - range) % range;
+}
+
+uint64_t gen_uniform_at(const struct gen_uniform *u, uint64_t i)
+{
+  return uniform_below(u->seed, u->key0, i, u->range);
+}
+
 void gen_bounds_default(struct gen_bounds *b)
 {
   for (int t = 0; t < DATA_NTYPES; t++) {

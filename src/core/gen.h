@@ -51,6 +51,19 @@ int gen_bounds_parse(struct gen_bounds *b, enum data_type t, const char *s, stru
 ** stream 0 holds element i's first draw, streams 1, 2, ... retries. */
 uint64_t gen_draw(uint64_t seed, uint64_t stream, uint64_t i);
 
+/* Uniform integers in [0, range - 1] one element at a time: element i of
+** gen_uniform_at is element i of what gen_fill makes, from the same seed, for
+** a u64 or i64 value with bounds 0:range-1 and the uniform law (the draw's
+** top bits for a power-of-two range, else Lemire's with retries), so a
+** kernel that computes the same (docs/data-format.md) is checked against it.
+** key0 and thresh are what such a kernel needs besides the seed: the
+** stream-0 key mix(seed) and the rejection bound 2^64 mod range. */
+struct gen_uniform {
+  uint64_t seed, key0, range, thresh;
+};
+void gen_uniform_init(struct gen_uniform *u, uint64_t seed, uint64_t range); /* range >= 1 */
+uint64_t gen_uniform_at(const struct gen_uniform *u, uint64_t i);
+
 /* Parse a Zipf exponent: a finite number in (0, GEN_ZIPF_MAX]. 0 or -1. */
 int gen_zipf_parse(const char *s, double *zipf);
 

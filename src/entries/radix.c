@@ -135,17 +135,18 @@ static uint64_t ordered_bits(const unsigned char *p, size_t sz, enum data_type t
 
 /* The reference of argsort and radix_sort_pairs: the positions 0..n-1
 ** sorted stably by their elements' ordered bits, by LSD counting sort a byte
-** a pass; argsort writes them as i64, radix_sort_pairs gathers the keys and
-** values by them. */
+** a pass, each position moved with its key (so that a pass reads both in
+** order, not the keys by position); argsort writes them as i64,
+** radix_sort_pairs gathers the keys and values by them. */
 static int argsort_ref(struct entry_job *j, struct ps_err *e)
 {
   size_t n = (size_t)data_value_count(&j->in[0]), sz = data_type_size(j->in[0].type), cnt[256];
   const unsigned char *x = j->in[0].elems;
-  uint64_t *key = malloc(n ? n * sizeof *key : 1);
+  uint64_t *key = malloc(n ? n * sizeof *key : 1), *key2 = malloc(n ? n * sizeof *key2 : 1), *kswap;
   uint32_t *a = malloc(n ? n * sizeof *a : 1), *b = malloc(n ? n * sizeof *b : 1), *swap;
   int64_t *out = j->out[0].elems;
   int rc = -1;
-  if (key == NULL || a == NULL || b == NULL) {
+  if (key == NULL || key2 == NULL || a == NULL || b == NULL) {
     ps_fail(e, "out of memory");
     goto done;
   }
@@ -157,17 +158,23 @@ static int argsort_ref(struct entry_job *j, struct ps_err *e)
     size_t sum = 0;
     memset(cnt, 0, sizeof cnt);
     for (size_t i = 0; i < n; i++)
-      cnt[(key[a[i]] >> (8 * byte)) & 255]++;
+      cnt[(key[i] >> (8 * byte)) & 255]++;
     for (int d = 0; d < 256; d++) {
       size_t c = cnt[d];
       cnt[d] = sum;
       sum += c;
     }
-    for (size_t i = 0; i < n; i++)
-      b[cnt[(key[a[i]] >> (8 * byte)) & 255]++] = a[i];
+    for (size_t i = 0; i < n; i++) {
+      size_t to = cnt[(key[i] >> (8 * byte)) & 255]++;
+      b[to] = a[i];
+      key2[to] = key[i];
+    }
     swap = a;
     a = b;
     b = swap;
+    kswap = key;
+    key = key2;
+    key2 = kswap;
   }
   if (kind_of(j) == PAIRS) {
     size_t vz = data_type_size(j->in[1].type);
@@ -182,6 +189,7 @@ static int argsort_ref(struct entry_job *j, struct ps_err *e)
   rc = 0;
 done:
   free(key);
+  free(key2);
   free(a);
   free(b);
   return rc;
