@@ -6,8 +6,7 @@
 ** i64: the Onesweep passes carrying each key's position) and
 ** `radix_sort_pairs` (keys of every type with values of another, of 4 or 8
 ** bytes: the passes carrying the values). The c backend of the sorts is
-** sort_values, the sequential stable radix sort that `psearch
-** dataset --sorted` uses; their multicore backend is psort (sort_values on the
+** sort_values, the sequential stable radix sort (src/core/sort.c); their multicore backend is psort (sort_values on the
 ** pool's workers, with its scratch allocated in prepare), whose result is
 ** sort_values's bit for bit. The c and multicore backends of argsort and
 ** radix_sort_pairs are argsort_ref, sequential.
