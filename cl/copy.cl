@@ -16,15 +16,3 @@ __kernel void copy(__global const uint4 *restrict in, __global uint4 *restrict o
       dst[b] = src[b];
   }
 }
-
-// bench_gather: out[i] = in[pos[i]], elements moved as unsigned integers of
-// their width G, positions of width P (uint below 2^32 elements).
-#ifdef G
-__kernel void gather(__global const G *restrict in, __global const P *restrict pos, __global G *restrict out,
-                     const ulong n)
-{
-  ulong i = get_global_id(0);
-  if (i < n)
-    out[i] = in[pos[i]];
-}
-#endif

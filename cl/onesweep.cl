@@ -39,7 +39,7 @@
 // writes only the values, not the keys.
 // Built with -DU, -DFLIP, [-DFLOATKEY], -DWG (a multiple of 32, at least
 // RADIX: work-item d < RADIX speaks for digit d),
-// -DITEMS, -DPASSES (key bytes), [-DLB32], -DLBN (look-back words read
+// -DITEMS, -DPASSES (key bytes), [-DLB32], [-DWIDE], -DLBN (look-back words read
 // at once: 4, 8 or 16), -DHWG, -DHVEC, -DHITEMS, -DHPARTS (os_hist's group
 // size, keys a load: 1, 2 or 4, loads a work-item in flight, copies of its
 // local counts: work-item l counts in copy l % HPARTS, so that keys of one
@@ -56,14 +56,30 @@
 #ifndef V
 #define V uint
 #endif
+// A count of keys over the whole input (the digit totals, their offsets, a
+// look-back prefix, a run's place in the output): 32-bit, or with -DWIDE
+// (2^32 keys or more, radix.c) 64-bit, the totals then added with 64-bit
+// atomics.
+#ifdef WIDE
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+typedef ulong gcount;
+#define TOT_ADD(p, x) atom_add(p, (ulong)(x))
+#define TOT_INC(p) atom_inc(p)
+#else
+typedef uint gcount;
+#define TOT_ADD(p, x) atomic_add(p, x)
+#define TOT_INC(p) atomic_inc(p)
+#endif
 // A look-back word is written with one aligned store and read with one load,
 // so it is seen whole; no other memory is ordered by it. Its flag: 0 not
 // ready, 1 the tile's count, 2 the inclusive prefix.
 // With LB32 (fewer than 2^30 keys) a word is 32 bits, flag << 30 | count,
 // and each pass has its own words, cleared by os_hist before the first pass.
-// Without it a word is 64 bits, epoch << 34 | flag << 32 | count: the epoch
-// (one per launch) makes the words of earlier launches read as not ready,
-// so one set of words serves every pass and nothing is cleared.
+// Without it a word is 64 bits, epoch << (LB_B + 2) | flag << LB_B | count
+// (LB_B = 32, or 38 with -DWIDE: counts below 2^38, epochs below 2^24,
+// lookback.h): the epoch (one per launch) makes the words of earlier launches
+// read as not ready, so one set of words serves every pass and nothing is
+// cleared.
 #ifdef LB32
 typedef uint lbword;
 #define LB_FLAG(s) ((s) >> 30)
@@ -72,10 +88,15 @@ typedef uint lbword;
 #define LB_READY(s) (LB_FLAG(s) != 0)
 #else
 typedef ulong lbword;
-#define LB_FLAG(s) (((s) >> 32) & 3)
-#define LB_VAL(s) ((uint)(s))
-#define LB_WORD(f, v) (((ulong)epoch << 34) | ((ulong)(f) << 32) | (v))
-#define LB_READY(s) (((s) >> 34) == epoch && LB_FLAG(s) != 0)
+#ifdef WIDE
+#define LB_B 38
+#else
+#define LB_B 32
+#endif
+#define LB_FLAG(s) (((s) >> LB_B) & 3)
+#define LB_VAL(s) ((gcount)((s) & (((ulong)1 << LB_B) - 1)))
+#define LB_WORD(f, v) (((ulong)epoch << (LB_B + 2)) | ((ulong)(f) << LB_B) | (v))
+#define LB_READY(s) (((s) >> (LB_B + 2)) == epoch && LB_FLAG(s) != 0)
 #endif
 #define PUBLISH(p, v) (*(p) = (v))
 #define WARPS (WG / 32)
@@ -271,7 +292,7 @@ static uint group_scan(__local uint *sh, uint x, uint *total)
 // os_hist's last group: the constant and hot passes into tot[CONST_W], from
 // the totals that every group has added (each group's adds are ordered before
 // its count of DONE_W by the device's fence); m is a local word.
-static void constant_passes(volatile __global uint *tot, const ulong n, __local uint *m)
+static void constant_passes(volatile __global gcount *tot, const ulong n, __local uint *m)
 {
   uint l = get_local_id(0);
   if (l == 0)
@@ -280,8 +301,8 @@ static void constant_passes(volatile __global uint *tot, const ulong n, __local 
   device_fence();
   for (uint i = l; i < PASSES * RADIX; i += HWG)
   {
-    uint c = tot[i];
-    if (c == (uint)n)
+    gcount c = tot[i];
+    if (c == (gcount)n)
       atomic_or(m, 1u << (i / RADIX));
     if (c > n / HOT_SHARE)
       atomic_or(m, 1u << (HOT_BIT + i / RADIX));
@@ -307,7 +328,7 @@ static void constant_passes(volatile __global uint *tot, const ulong n, __local 
 #define HLOAD VEC(U, HVEC)
 #endif
 __kernel __attribute__((reqd_work_group_size(HWG, 1, 1)))
-void os_hist(__global const U *restrict in, const ulong n, volatile __global uint *tot,
+void os_hist(__global const U *restrict in, const ulong n, volatile __global gcount *tot,
              __global uint *restrict clear, const ulong words)
 {
   __local uint h[PASSES * RADIX * HPARTS];
@@ -347,7 +368,7 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
     for (uint q = 0; q < HPARTS; q++)
       c += h[i * HPARTS + q];
     if (c != 0)
-      atomic_add(&tot[i], c);
+      TOT_ADD(&tot[i], c);
   }
   for (ulong i = get_global_id(0); i < words; i += stride)
     clear[i] = 0;
@@ -356,22 +377,40 @@ void os_hist(__global const U *restrict in, const ulong n, volatile __global uin
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); // every work-item's adds
   if (l == 0) {
     device_fence();
-    last = atomic_inc(&tot[DONE_W]) == get_num_groups(0) - 1;
+    last = TOT_INC(&tot[DONE_W]) == get_num_groups(0) - 1;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   if (last)
     constant_passes(tot, n, h);
 }
 
+// Work-item d of a group (every one calls it together): the keys whose pass-p
+// digit is below d, by the group's scan of the totals (work-item d reads only
+// total d). With -DWIDE (totals below 2^38) two 32-bit scans: of each total's
+// bits from 8 up (their sum over the RADIX digits stays below 2^32 while n is
+// below 2^40) and of its low 8 bits (a sum below RADIX * 256). sh: SCAN_WORDS
+// words.
+static gcount digits_below(volatile __global const gcount *tot, uint p, uint d, __local uint *sh)
+{
+  uint total;
+#ifdef WIDE
+  gcount c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
+  gcount o = (gcount)group_scan(sh, (uint)(c >> 8), &total) << 8;
+  return o + group_scan(sh, (uint)c & 0xffu, &total);
+#else
+  uint c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
+  return group_scan(sh, c, &total);
+#endif
+}
+
 // Work-group p: off[p * RADIX + d] = the keys whose pass-p digit is below d;
 // tot zeroed again for the next sort's os_hist.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void os_scan(__global uint *restrict tot, __global uint *restrict off)
+void os_scan(volatile __global gcount *restrict tot, __global gcount *restrict off)
 {
   __local uint sh[SCAN_WORDS];
-  uint d = get_local_id(0), p = get_group_id(0), total;
-  uint c = A_DIGIT(d) ? tot[p * RADIX + d] : 0u;
-  uint o = group_scan(sh, c, &total);
+  uint d = get_local_id(0), p = get_group_id(0);
+  gcount o = digits_below(tot, p, d, sh);
   if (A_DIGIT(d)) {
     off[p * RADIX + d] = o;
     tot[p * RADIX + d] = 0;
@@ -404,9 +443,10 @@ void os_scan(__global uint *restrict tot, __global uint *restrict off)
 #else
 #define LB_EACH(M) M(0) M(1) M(2) M(3)
 #endif
-static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint epoch, uint count)
+static gcount digit_prefix(volatile __global lbword *status, uint t, uint d, uint epoch, uint count)
 {
-  uint pre = 0, f;
+  gcount pre = 0;
+  uint f;
   long j = (long)t - 1;
   (void)epoch;
   if (t == 0)
@@ -431,13 +471,12 @@ static uint digit_prefix(volatile __global lbword *status, uint t, uint d, uint 
 // launch has it, so that each takes the same number of tickets. Without
 // -DSCANG, tot and first are unused.
 #ifdef SCANG
-#define OFF_T volatile __global uint *
-static void scan_group_work(__local uint *sh, volatile __global uint *tot, OFF_T off, uint first)
+#define OFF_T volatile __global gcount *
+static void scan_group_work(__local uint *sh, volatile __global gcount *tot, OFF_T off, uint first)
 {
-  uint l = get_local_id(0), total;
+  uint l = get_local_id(0);
   for (uint p = 0; first && p < PASSES; p++) {
-    uint c = A_DIGIT(l) ? tot[p * RADIX + l] : 0u;
-    uint o = group_scan(sh, c, &total);
+    gcount o = digits_below(tot, p, l, sh);
     if (A_DIGIT(l)) {
       off[p * RADIX + l] = o;
       tot[p * RADIX + l] = 0;
@@ -450,7 +489,7 @@ static void scan_group_work(__local uint *sh, volatile __global uint *tot, OFF_T
   }
 }
 #else
-#define OFF_T __global const uint *restrict
+#define OFF_T __global const gcount *restrict
 #endif
 
 // This group's tile: the group's id (-DGID) or a ticket; with -DSCANG the
@@ -510,15 +549,15 @@ static uint digit_runs(__local count_t *cnt, __local uint *sh, __local uint *dst
 }
 
 // Work-item l < RADIX: gb[l] = where digit l's run goes in the output, as an
-// offset from tile slots (uint arithmetic wraps back): its offset in the
+// offset from tile slots (gcount arithmetic wraps back): its offset in the
 // pass, plus the tile's prefix of l by look-back, less its start in the tile.
-static void run_bases(OFF_T off, volatile __global lbword *status, volatile __global uint *tot, uint first,
-                      uint shift, uint t, uint epoch, uint count, __local const uint *dstart, __local uint *gb)
+static void run_bases(OFF_T off, volatile __global lbword *status, volatile __global gcount *tot, uint first,
+                      uint shift, uint t, uint epoch, uint count, __local const uint *dstart, __local gcount *gb)
 {
   uint l = get_local_id(0);
   (void)tot, (void)first;
   if (A_DIGIT(l)) {
-    uint pre = digit_prefix(status, t, l, epoch, count);
+    gcount pre = digit_prefix(status, t, l, epoch, count);
 #ifdef SCANG
     while (first && tot[FLAG_W] == 0) // the offsets not yet scanned
       ;
@@ -571,7 +610,7 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
 #define PEERS_MEMORY __local uint *pm = sh
 #endif
 // Tile slot q's value: with iota its position; past the end 0.
-#define VALUE(q) (iota ? t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
+#define VALUE(q) (iota ? (V)t * TILE + (q) : (q) < m ? vin[(ulong)t * TILE + (q)] : 0u)
 
 // What pass p does, by the constant passes os_hist marked (tot[CONST_W]):
 // ranks (a digit that varies); copies its input (a constant digit); or
@@ -583,13 +622,13 @@ static void run_bases(OFF_T off, volatile __global lbword *status, volatile __gl
 #define P_RANK 0
 #define P_COPY 1
 #define P_NONE 2
-static uint pass_mode(volatile __global const uint *tot, uint p)
+static uint pass_mode(volatile __global const gcount *tot, uint p)
 {
 #ifdef RANK_ALL
   uint c = 0; // (every pass ranks)
   (void)tot;
 #else
-  uint c = tot[CONST_W];
+  uint c = (uint)tot[CONST_W];
 #endif
   if (!(c >> p & 1u))
     return P_RANK;
@@ -631,7 +670,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void os_pass(__global const U *restrict in, __global U *restrict out, const ulong n, const uint shift,
              OFF_T off /* all passes' */, volatile __global lbword *status,
              volatile __global uint *ticket, const uint epoch_base, const uint epoch,
-             volatile __global uint *tot, const uint first
+             volatile __global gcount *tot, const uint first
 #ifdef VALUES
              , __global const V *restrict vin, __global VOUT *restrict vout, const uint iota
 #endif
@@ -639,7 +678,8 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
 {
   TILE_MEMORY;
   __local count_t cnt[WARPS * RADIX]; // [w * RADIX + d]: warp w's count of d, then its first slot of d
-  __local uint sh[SCAN_WORDS], dstart[RADIX], gb[RADIX];
+  __local uint sh[SCAN_WORDS], dstart[RADIX];
+  __local gcount gb[RADIX];
   __local uint tid_sh;
   PEERS_MEMORY;
   uint l = get_local_id(0), lane = l & 31u, w = l >> 5, t, m, count, mode, hot;
@@ -660,7 +700,7 @@ void os_pass(__global const U *restrict in, __global U *restrict out, const ulon
       copy_tile(in, out, t, m COPY_VARGS);
     return;
   }
-  hot = tot[CONST_W] >> (HOT_BIT + (shift >> 3)) & 1u;
+  hot = (uint)(tot[CONST_W] >> (HOT_BIT + (shift >> 3))) & 1u;
 #ifdef LB32
   status += (ulong)(shift >> 3) * ((n + TILE - 1) / TILE) * RADIX; // this pass's words
 #endif

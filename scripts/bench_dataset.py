@@ -3,8 +3,13 @@
 (generate N random i32, sort, write a Futhark binary file), side by side on
 this machine, and report peak memory. Usage:
     scripts/bench_dataset.py [--psearch build/psearch] [-n 33554431] [--reps 5] [--json FILE]
+                             [--vs numpy|dd]
 With --json, the raw wall times of every repetition go to FILE.
-Needs numpy (scripts/setup.sh --tests puts it in .venv)."""
+--vs dd: instead, `psearch dataset --sorted -n N > FILE` (standard output
+redirected, as issue 51 words it) against `dd if=/dev/zero of=FILE bs=1M`
+writing as many MiB as the file has (rounded up), interleaved rep by rep on a
+fresh file each time; the medians and their ratio (issue 51's target: 2x).
+Needs numpy for --vs numpy (scripts/setup.sh --tests puts it in .venv)."""
 import argparse
 import os
 import statistics
@@ -26,10 +31,10 @@ with open(path, "wb") as f:
 """
 
 
-def run(cmd):
+def run(cmd, stdout=None):
     """Wall time and peak RSS (bytes) of one child process."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(cmd)
+    p = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.DEVNULL if stdout else None)
     _, status, ru = os.wait4(p.pid, 0)
     t = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -44,7 +49,10 @@ def main():
     ap.add_argument("-n", type=int, default=33554431)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--json")
+    ap.add_argument("--vs", choices=("numpy", "dd"), default="numpy")
     a = ap.parse_args()
+    if a.vs == "dd":
+        return against_dd(a)
     d = tempfile.mkdtemp()
     out = os.path.join(d, "input")
     size = 15 + 4 * a.n
@@ -80,6 +88,36 @@ def main():
     print("without writing the file: psearch %.3f s, numpy %.3f s, ratio %.2f" %
           (statistics.median(ps_c), statistics.median(np_c),
            statistics.median(ps_c) / statistics.median(np_c)))
+
+
+def against_dd(a):
+    """psearch dataset --sorted > FILE beside dd writing the same bytes."""
+    import json
+    d = tempfile.mkdtemp()
+    out = os.path.join(d, "input")
+    size = 15 + 4 * a.n
+    mib = (size + (1 << 20) - 1) >> 20
+    ps_t, dd_t = [], []
+    for _ in range(a.reps):  # interleaved, so drift hits both alike
+        with open(out, "wb") as f:
+            ps_t.append(run([a.psearch, "dataset", "--sorted", "-n", str(a.n)], stdout=f)[0])
+        if os.path.getsize(out) != size:
+            raise SystemExit("psearch wrote %d bytes, not %d" % (os.path.getsize(out), size))
+        os.unlink(out)
+        dd_t.append(run(["dd", "if=/dev/zero", "of=" + out, "bs=1M", "count=%d" % mib],
+                        stdout=subprocess.DEVNULL)[0])
+        os.unlink(out)
+    os.rmdir(d)
+    if a.json:
+        json.dump({"n": a.n, "bytes": size, "cpus": os.cpu_count(),
+                   "seconds": {"psearch": ps_t, "dd": dd_t}}, open(a.json, "w"), indent=1)
+    print("n = %d (%d bytes; dd %d MiB), %d reps interleaved, %d CPUs, load %s" %
+          (a.n, size, mib, a.reps, os.cpu_count(), open("/proc/loadavg").read().split()[0]))
+    print("psearch dataset --sorted > FILE: median %.3f s (min %.3f, max %.3f)" %
+          (statistics.median(ps_t), min(ps_t), max(ps_t)))
+    print("dd bs=1M: median %.3f s (min %.3f, max %.3f)" %
+          (statistics.median(dd_t), min(dd_t), max(dd_t)))
+    print("ratio psearch/dd: %.2f (medians)" % (statistics.median(ps_t) / statistics.median(dd_t)))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 # Writes under $OUT/gpu-big (OUT: the device tool's folder, else ./gpu-big-out):
 #
 #   machine.txt     GPU, driver, psearch's version and devices
-#   cub.txt         CUB SortKeys of [2^31 + 5] and [2^32 + 3] i32 (CUDA events,
+#   cub.txt         CUB SortKeys of [2^31 + 5] and [2^32 + 3] i32 (CUB=0: not run; CUDA events,
 #                   1 warm-up, 3 runs; checked in order, same sum and xor)
 #   TIER.{txt,err,json,bench,rc}  one psearch bench a tier (-r 3 --max-runs 3
 #                   --no-convergence-phase, validated, -v): the default suites'
@@ -16,14 +16,18 @@
 #                   mean beside n's (64x, 128x), and CUB's
 #
 # The tiers run in order of the issue's "Done when" (its command's entries at
-# both sizes first, then 2^25, whose kernels are mostly built by then, then
-# the searches past 2^31), each only when the seconds left cover its estimate (the
+# both sizes first, then the sorts at 2^32 + 3, then 2^25, whose kernels are
+# mostly built by then, then the searches past 2^31), each only when the seconds
+# left cover its estimate (the
 # estimates are a guess from the issue's 2^31 call: 11 s to generate 8 GiB,
 # 5-9 s to validate an entry); each is also cut off by `timeout` at what is
-# left. Left out of the big tiers, said in skipped.txt: the sorts, filter_scan
-# and the grouped B+ tree search at 2^32 + 3 (their max_n, psearch list);
-# argsort (its reference is sequential: minutes at 2^31); the searches of
-# random keys (their references search 2^31 random keys on the host: minutes).
+# left. TIERS (default r31 r32 w32 a31 n25 s31 e31 s32) names the tiers to run;
+# c32 is issue 52's command at 2^32 + 3 in one bench (r32 and w32 hold its
+# entries). Left out of the big tiers, said in skipped.txt: radix_sort_1bit,
+# argsort, filter_scan and the grouped B+ tree search at 2^32 + 3 (their max_n,
+# psearch list); the searches of random keys (their references search 2^31
+# random keys on the host: minutes). a31 is argsort at 2^31 + 5 (its reference
+# sequential, four streaming passes).
 #
 #   scripts/gpu-bundle.sh && <device tool> run --carry .carry 'scripts/gpu-big.sh'
 set -u
@@ -41,6 +45,7 @@ export XDG_CACHE_HOME=$W/cache # nothing of an earlier call reused
 N25=${N25:-33554432}
 N31=${N31:-2147483653} # 2^31 + 5
 N32=${N32:-4294967299} # 2^32 + 3 (N25, N31, N32 set smaller: a trial of the script on any device)
+TIERS=" ${TIERS:-r31 r32 w32 a31 n25 s31 e31 s32} "
 left() { echo $((BUDGET - ($(date +%s) - START))); }
 say() { echo "[$(($(date +%s) - START)) s] $*" | tee -a "$O/log.txt"; }
 
@@ -52,14 +57,16 @@ say() { echo "[$(($(date +%s) - START)) s] $*" | tee -a "$O/log.txt"; }
   $P devices
 } > "$O/machine.txt" 2>&1
 
-# CUB SortKeys at the big sizes: the bundle's build, else nvcc's here
+# CUB SortKeys at the big sizes (CUB=0: not): the bundle's build, else nvcc's here
 cub=$B/anchors/cub_sort_big
-if [ ! -x "$cub" ] && command -v nvcc > /dev/null; then
+if [ "${CUB:-1}" != 0 ] && [ ! -x "$cub" ] && command -v nvcc > /dev/null; then
   say "building the CUB anchor"
   nvcc -O3 -arch=sm_90 -o "$W/cub_sort_big" "$ROOT/scripts/anchors/cub_sort_big.cu" > "$O/cub-build.log" 2>&1 &&
     cub=$W/cub_sort_big
 fi
-if [ -x "$cub" ]; then
+if [ "${CUB:-1}" = 0 ]; then
+  echo "CUB: not run (CUB=0)" >> "$O/skipped.txt"
+elif [ -x "$cub" ]; then
   for n in $N31 $N32; do
     say "CUB SortKeys [$n]i32"
     timeout 90 "$cub" $n 3 >> "$O/cub.txt" 2>&1 || echo "cub_sort_big $n: exit $?" >> "$O/cub.txt"
@@ -73,6 +80,7 @@ fi
 tier() {
   local name=$1 est=$2 t0 rc
   shift 2
+  case "$TIERS" in *" $name "*) ;; *) return ;; esac
   if [ "$(left)" -lt "$est" ]; then
     echo "$name: not run: about $est s needed, $(left) s left ($*)" | tee -a "$O/skipped.txt"
     return
@@ -100,14 +108,17 @@ SEARCH_KEYS="bench_sorted_keys_search bench_binary_search bench_btree_search ben
 SEARCH_RANDOM="bench_binary_search_random bench_btree_search_random bench_btree_search_random_grouped bench_nary16_search_random"
 tier r31 150 "random $N31 $CORE radix_sort $COST filter_scan radix_sort_1bit sorted"
 tier r32 150 "random $N32 $CORE $COST"
+tier w32 120 "random $N32 radix_sort sorted" "random $N25 radix_sort"
+tier c32 120 "random $N32 $CORE radix_sort"
+tier a31 120 "random $N31 argsort"
 tier n25 90 "random $N25 $CORE radix_sort $COST filter_scan radix_sort_1bit sorted argsort" \
   "sorted $N25 $SEARCH_KEYS $SEARCH_RANDOM" "eytzinger $N25 bench_eytzinger_search bench_eytzinger_search_random"
 tier s31 90 "sorted $N31 $SEARCH_KEYS"
 tier e31 60 "eytzinger $N31 bench_eytzinger_search"
 tier s32 150 "sorted $N32 bench_sorted_keys_search bench_binary_search bench_btree_search to_btree to_eytzinger"
 {
-  echo "not in the big tiers: radix_sort radix_sort_1bit sorted argsort filter_scan at $N32 (max_n 2^32 - 1)"
-  echo "not in the big tiers: argsort (a sequential reference), $SEARCH_RANDOM bench_eytzinger_search_random (references of 2^31 random keys on the host)"
+  echo "not in the big tiers: radix_sort_1bit argsort filter_scan at $N32 (max_n 2^32 - 1)"
+  echo "not in the big tiers: $SEARCH_RANDOM bench_eytzinger_search_random (references of 2^31 random keys on the host)"
   echo "not in the big tiers: bench_btree_search_random_grouped at $N32 (max_n 2^32 - 1)"
 } >> "$O/skipped.txt"
 

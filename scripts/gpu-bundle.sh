@@ -1,7 +1,7 @@
 #!/bin/sh
 # gpu-bundle.sh [DIR]: what a GPU host needs to build nothing and run
 # everything: build/psearch and the unit tests that run kernels (engine,
-# search, cost, radix, skew) with the shared libraries a GPU host may lack (cJSON,
+# search, gather, cost, radix, skew) with the shared libraries a GPU host may lack (cJSON,
 # xxHash, cmocka), a wrapper DIR/psearch that finds them, the peer anchors
 # (scripts/anchors: torch_anchor.py, and cub_anchor and cub_sort_big built
 # with nvcc -O3 -arch=sm_90 when nvcc is here), and the scripts. Default DIR .carry/psearch
@@ -12,7 +12,7 @@ dir=${1:-.carry/psearch}
 rm -rf "$dir"
 mkdir -p "$dir/lib" "$dir/bin" "$dir/anchors"
 cp build/psearch "$dir/bin/psearch"
-for t in test_engine test_search test_cost test_radix test_skew; do
+for t in test_engine test_search test_gather test_cost test_radix test_skew; do
   [ -x build/test/$t ] && cp build/test/$t "$dir/bin/$t"
 done
 for bin in "$dir"/bin/*; do

@@ -25,9 +25,16 @@ check sorted 0 $P dataset --sorted -n 1000 -o $T/s.bin
 check_in sorted-conv 0 $T/s.bin $P dataset --text -o $T/s.txt
 tr -d '[]' < $T/s.txt | tr ',' '\n' | sed 's/i32//; s/ //g' > $T/s.nums
 sort -n -c $T/s.nums || fail "sorted output is not sorted"
-check unsorted 0 $P dataset -n 1000 --text -o $T/u.txt
-tr -d '[]' < $T/u.txt | tr ',' '\n' | sed 's/i32//; s/ //g' | sort -n > $T/u.nums
-same $T/u.nums $T/s.nums   # same multiset
+# binary is written as it is made, text from the whole array: the same values
+check sorted-text 0 $P dataset --sorted -n 1000 --text -o $T/s2.txt
+same $T/s.txt $T/s2.txt
+check reversed 0 $P dataset --reversed -n 1000 --text -o $T/r.txt
+tr -d '[]' < $T/r.txt | tr ',' '\n' | sed 's/i32//; s/ //g' | tac > $T/r.nums
+same $T/s.nums $T/r.nums   # --reversed is --sorted backwards
+check unsorted 0 $P dataset -n 1000 -o $T/u.bin
+check_in unsorted-conv 0 $T/u.bin $P dataset --text -o $T/u.txt
+check unsorted-text 0 $P dataset -n 1000 --text -o $T/u2.txt
+same $T/u.txt $T/u2.txt
 
 # seeds: k-th -g uses seed+k; same seed same bytes
 check seed1 0 $P dataset -s 5 -g '[100]i64' -g '[100]i64' -o $T/a.bin
@@ -36,6 +43,25 @@ tail -c 800 $T/a.bin > $T/a2; tail -c 800 $T/b.bin > $T/b2; same $T/a2 $T/b2
 check threads1 0 $P dataset -j 1 --sorted -g '[300000]f32' -o $T/t1.bin
 check threads2 0 $P dataset -j 2 --sorted -g '[300000]f32' -o $T/t2.bin
 same $T/t1.bin $T/t2.bin
+# several 4 MiB pieces: the same bytes for 1, 2 and 3 threads, sorted or reversed
+for o in sorted reversed; do
+  for j in 1 2 3; do check big-$o-$j 0 $P dataset -j $j --$o -n 3000001 -o $T/big-$o-$j.bin; done
+  same $T/big-$o-1.bin $T/big-$o-2.bin; same $T/big-$o-1.bin $T/big-$o-3.bin
+done
+python3 - $T/big-sorted-1.bin $T/big-reversed-1.bin <<'PY' || fail "3000001 sorted i32: not sorted, reversed not its reverse, or off the law"
+import struct, sys
+s, r = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+assert s[:15] == b"b\x02\x01 i32" + struct.pack("<q", 3000001) == r[:15]
+a = struct.unpack("<3000001i", s[15:])
+assert all(a[i] <= a[i + 1] for i in range(len(a) - 1))
+assert a[::-1] == struct.unpack("<3000001i", r[15:])
+bins = [0] * 64  # 64 equal bins over the i32 range: chi-square, 63 degrees of freedom
+for x in a:
+    bins[(x + 2**31) >> 26] += 1
+e = len(a) / 64
+chi = sum((c - e) ** 2 / e for c in bins)
+assert chi < 130, chi  # mean 63, sd 11.2: 6 sd above
+PY
 
 # bounds, order matters
 check bounds 0 $P dataset --i32-bounds=-3:3 -n 200 --text
@@ -80,7 +106,9 @@ check_in keep 3 $T/bad.txt $P dataset -o $T/keep.bin
 # write errors
 if [ -w /dev/full ]; then
   $P dataset -n 100000 > /dev/full 2>$ERR; [ $? = 1 ] || fail "/dev/full should exit 1"
-  has $ERR "write error"
+  has $ERR "standard output: write error"
+  $P dataset --sorted -n 3000000 > /dev/full 2>$ERR; [ $? = 1 ] || fail "/dev/full (sorted, in pieces) should exit 1"
+  has $ERR "standard output: write error"
 fi
 check nodir 1 $P dataset -n 3 -o $T/no/such/dir/file; has $ERR "cannot create"
 

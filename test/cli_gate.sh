@@ -139,6 +139,49 @@ rm -f $T/count-new $T/args-new; fake new $T/same
 check gate-bench-args 0 $GATE --baseline $T/bl2 --psearch $T/fake-new -- --batch --max-runs 7
 [ "$(grep -c -- '--batch --max-runs 7 --json' $T/args-new)" = 3 ] || fail "gate: bench args: $(cat $T/args-new)"
 
+# --- gate-trial.sh: the A/B gate (--ab) against the same binary, identical and planted
+# gates in turn; the plant reaches the new side only, what follows -- every bench; a
+# fake psearch whose bench hands out base's old rounds, or slow's with the hook set ---
+TRIAL=$ROOT/scripts/gate-trial.sh
+cat > $T/fake-trial <<F
+#!/bin/bash
+if [ "\$1" = bench ]; then
+  side=plain; [ -n "\${PSEARCH_TEST_SLOWDOWN:-}" ] && side=slow
+  n=\$(( \$(cat $T/count-\$side 2>/dev/null || echo 0) + 1 )); echo \$n > $T/count-\$side
+  echo "\${PSEARCH_TEST_SLOWDOWN:-none} \$*" >> $T/args-trial
+  out=
+  while [ \$# -gt 0 ]; do [ "\$1" = --json ] && out=\$2; shift; done
+  if [ \$side = slow ]; then cp $T/slow/new-\$(( (n - 1) % 6 + 1 )).json "\$out"
+  else cp $T/base/old-\$(( (n - 1) % 6 + 1 )).json "\$out"; fi
+  exit 0
+fi
+exec $P "\$@"
+F
+chmod +x $T/fake-trial
+rm -f $T/count-plain $T/count-slow $T/args-trial
+check trial-ab 0 $TRIAL -o $T/trial --psearch $T/fake-trial --ab --trials 2 --plant e:5 --runs 5 -- --batch --max-runs 7
+has $T/trial/summary.txt "identical: 2 of 2 passed (exit 0)"
+has $T/trial/summary.txt "planted e:5: 2 of 2 caught (exit 4)"
+[ "$(grep -oE '^(identical|planted) [0-9]' $T/trial/trials.txt | tr '\n' ,)" = "identical 1,planted 1,identical 2,planted 2," ] \
+  || fail "trials not in turn: $(cat $T/trial/trials.txt)"
+[ "$(wc -l < $T/args-trial)" = 48 ] || fail "not 4 gates of 6 rounds a side: $(wc -l < $T/args-trial) benches"
+[ "$(grep -c -- '^e:5 .*-r 5 .*--batch --max-runs 7 --json' $T/args-trial)" = 12 ] || fail "the plant: $(grep -c '^e:5' $T/args-trial) benches"
+[ "$(grep -c -- '^none .*-r 5 .*--batch --max-runs 7 --json' $T/args-trial)" = 36 ] || fail "bench args: $(cat $T/args-trial)"
+grep -q '^| g.bench:e | b |.*\*\*slower\*\*' $T/trial/planted-1.md || fail "planted: b not slower"
+[ -e $T/trial/cache ] && fail "the trial's cache is left"
+# a deadline that has passed: no gate starts, and the tallies say so
+check trial-deadline 0 $TRIAL -o $T/trial2 --psearch $T/fake-trial --ab --trials 3 --plant e:5 --deadline 1
+has $T/trial2/summary.txt "identical: 0 of 0 passed (exit 0) (3 of 3 not run: --deadline)"
+# a deadline in the future that the gate expected to take would pass: none starts either
+check trial-expect 0 $TRIAL -o $T/trial5 --psearch $T/fake-trial --ab --trials 1 --deadline $(($(date +%s) + 100)) --expect 1000
+has $T/trial5/summary.txt "identical: 0 of 0 passed (exit 0) (1 of 1 not run: --deadline)"
+# the stored baseline, with the gate's own options (ci-baseline.sh takes no --threshold)
+rm -f $T/count-plain $T/args-trial
+check trial-baseline 0 $TRIAL -o $T/trial3 --psearch $T/fake-trial --trials 1 --rounds 3 --threshold 3 --keep-rounds
+has $T/trial3/summary.txt "identical: 1 of 1 passed (exit 0)"
+[ -f $T/trial3/identical-1/new-3.json ] || fail "--keep-rounds: $(ls $T/trial3)"
+check trial-bad-plant 2 $TRIAL -o $T/trial4 --plant scan
+
 # --- compare directly: pooled runs of one invocation a side are anti-conservative ---
 # rounds 2 of base and same differ only by their invocations' offsets (1.6%): the
 # per-run test, asked for, calls it slower; by default it is not judged

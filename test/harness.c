@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "gen.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -110,4 +111,51 @@ struct data_value harness_run(const char *name, enum backend b, const struct dat
   j.nout = 0;
   entry_release(&j);
   return out;
+}
+
+int64_t harness_get(const struct data_value *v, int64_t i)
+{
+  size_t sz = data_type_size(v->type);
+  uint64_t x = 0;
+  memcpy(&x, (const char *)v->elems + (size_t)i * sz, sz);
+  if (data_type_is_signed(v->type) && sz < 8)
+    return (int64_t)(x << (64 - 8 * sz)) >> (64 - 8 * sz);
+  return (int64_t)x;
+}
+
+struct data_value harness_sorted(enum data_type t, int64_t n, int dup, uint64_t seed)
+{
+  struct data_value v;
+  struct gen_bounds b;
+  struct ps_err e;
+  gen_bounds_default(&b);
+  if (dup) {
+    if (data_type_is_signed(t)) {
+      b.lo[t].i = -3;
+      b.hi[t].i = 3;
+    } else {
+      b.lo[t].u = 0;
+      b.hi[t].u = 5;
+    }
+  }
+  assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
+  assert_int_equal(gen_fill(&v, seed, &b, 1, 1, &e), 0);
+  return v;
+}
+
+void harness_set_extremes(struct data_value *xs)
+{
+  int64_t n = (int64_t)data_value_count(xs);
+  size_t sz = data_type_size(xs->type);
+  struct gen_bounds b;
+  gen_bounds_default(&b);
+  if (n < 2)
+    return;
+  if (data_type_is_signed(xs->type)) {
+    memcpy(xs->elems, &b.lo[xs->type].i, sz);
+    memcpy((char *)xs->elems + (size_t)(n - 1) * sz, &b.hi[xs->type].i, sz);
+  } else {
+    memset(xs->elems, 0, sz);
+    memset((char *)xs->elems + (size_t)(n - 1) * sz, 0xff, sz);
+  }
 }

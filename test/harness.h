@@ -46,6 +46,15 @@ int harness_after(void **state);
 ** tests run in a group that opens the device and the pool when `device`. */
 int harness_main(int argc, char **argv, const struct CMUnitTest *tests, size_t n, int device);
 
+/* Test data the entry tests share. harness_get: element i of an integer
+** value, sign-extended when its type is signed. harness_sorted: a sorted [n]t
+** from gen_fill with the seed (dup: values in a tiny range, so most repeat).
+** harness_set_extremes: the type's minimum first and maximum last, when the
+** value has two elements or more (it stays sorted). */
+int64_t harness_get(const struct data_value *v, int64_t i);
+struct data_value harness_sorted(enum data_type t, int64_t n, int dup, uint64_t seed);
+void harness_set_extremes(struct data_value *xs);
+
 /* Run entry `name` on backend b over in[0..nin): prepare, `runs` runs, sync,
 ** result. Fails the test with the entry's message on any error. Returns the
 ** first output (caller frees). */

@@ -196,7 +196,8 @@ static struct data_value shape_only(enum data_type t, int64_t n)
 
 /* The host's sizes and limits at 2^31 - 1, 2^31 and 2^32 + 1 elements, with
 ** no device and no elements: bytes of an input, an entry's max_n
-** (entry_fits: a sort takes 2^32 - 1, segmented_reduce_scan 2^32, scan any),
+** (entry_fits: radix_sort takes 2^38 - 1, radix_sort_1bit and argsort 2^32 - 1,
+** segmented_reduce_scan 2^32, scan any),
 ** and when a look-back's ticket (32-bit, below 2^31) must be cleared. */
 static void sizes_past_2g(void **state)
 {
@@ -210,7 +211,8 @@ static void sizes_past_2g(void **state)
     assert_true(entry_value_bytes(&v) == (size_t)ns[k] * 4);
     assert_int_equal(entry_fits(registry_find("scan"), &v, 1, &e), 0);
     assert_int_equal(entry_fits(registry_find("filter"), &v, 1, &e), 0);
-    assert_int_equal(entry_fits(registry_find("radix_sort"), &v, 1, &e), -past);
+    assert_int_equal(entry_fits(registry_find("radix_sort"), &v, 1, &e), 0);
+    assert_int_equal(entry_fits(registry_find("radix_sort_1bit"), &v, 1, &e), -past);
     assert_int_equal(entry_fits(registry_find("filter_scan"), &v, 1, &e), -past);
     assert_int_equal(entry_fits(registry_find("segmented_reduce_scan"), vf, 2, &e), -past);
     assert_int_equal(entry_check_inputs(registry_find("argsort"), &v, 1, &e), -past);
@@ -220,6 +222,11 @@ static void sizes_past_2g(void **state)
   assert_int_equal(entry_fits(registry_find("segmented_reduce_scan"),
                               (struct data_value[]){shape_only(DATA_I32, (int64_t)1 << 32), shape_only(DATA_BOOL, (int64_t)1 << 32)},
                               2, &e), 0);
+  { /* radix_sort's bound, 2^38 - 1 (the look-back words' counts) */
+    struct data_value top = shape_only(DATA_U8, ((int64_t)1 << 38) - 1), over = shape_only(DATA_U8, (int64_t)1 << 38);
+    assert_int_equal(entry_fits(registry_find("radix_sort"), &top, 1, &e), 0);
+    assert_int_equal(entry_fits(registry_find("radix_sort"), &over, 1, &e), -1);
+  }
   memset(&lb, 0, sizeof lb);
   lb.tiles = (1u << 31) - 1; /* one launch's tickets fit below 2^31, not two */
   assert_int_equal(lookback_due(&lb), 0);

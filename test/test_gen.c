@@ -1,6 +1,6 @@
 /*
 ** test_gen.c: the generator (determinism across thread counts, bounds,
-** sortedness, same multiset) and the radix sort against qsort.
+** sorted order and law, streaming) and the radix sort against qsort.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -75,7 +75,31 @@ static int cmp_elems(const void *x, const void *y)
   return (a.u > b.u) - (a.u < b.u);
 }
 
-static void sorted_same_multiset(void **state)
+/* gen_sink into a buffer (struct sinkbuf); each piece at most `most` bytes
+** (0: any size). */
+struct sinkbuf {
+  unsigned char *p;
+  size_t len, cap, most;
+  int pieces;
+};
+
+static int sink_mem(void *ctx, const void *bytes, size_t len, struct ps_err *e)
+{
+  struct sinkbuf *k = ctx;
+  (void)e;
+  assert_true(len > 0 && (k->most == 0 || len <= k->most) && k->len + len <= k->cap);
+  memcpy(k->p + k->len, bytes, len);
+  k->len += len;
+  k->pieces++;
+  return 0;
+}
+
+/* Sorted and reversed, every type, sizes around the bucket counts' steps
+** (2^12, 2^13, 2^16): in order, in bounds (floats in [-100, 100]), reversed
+** the sorted array backwards, the same bytes for 1 and 3 threads and through
+** gen_stream in pieces of about 4000 bytes (as dataset writes them, in 4 MiB)
+** as through gen_fill. */
+static void sorted_in_order(void **state)
 {
   struct gen_bounds b;
   (void)state;
@@ -83,22 +107,210 @@ static void sorted_same_multiset(void **state)
   b.lo[DATA_F32].f = b.lo[DATA_F64].f = b.lo[DATA_F16].f = -100;
   b.hi[DATA_F32].f = b.hi[DATA_F64].f = b.hi[DATA_F16].f = 100;
   for (int t = 0; t < DATA_NTYPES; t++) {
-    static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 65535, 65536, 65537, 200003};
+    static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 8191, 8192,
+                                    8193, 65535, 65536, 65537, 200003};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-      struct data_value u = make((enum data_type)t, sizes[k], 3, &b, 0, 2);
-      struct data_value s = make((enum data_type)t, sizes[k], 3, &b, 1, 2);
+      struct data_value s = make((enum data_type)t, sizes[k], 3, &b, GEN_SORTED, 1);
+      struct data_value r = make((enum data_type)t, sizes[k], 3, &b, GEN_REVERSED, 3);
+      struct data_value s3 = make((enum data_type)t, sizes[k], 3, &b, GEN_SORTED, 3);
       size_t sz = data_type_size((enum data_type)t), n = (size_t)sizes[k];
+      struct sinkbuf out = {malloc(n * sz + 1), 0, n * sz, 4000, 0};
+      struct ps_err e;
       cmp_type = (enum data_type)t;
       for (size_t i = 1; i < n; i++)
         assert_true(cmp_elems((char *)s.elems + (i - 1) * sz, (char *)s.elems + i * sz) <= 0);
-      if (n > 0) {
-        qsort(u.elems, n, sz, cmp_elems);
-        /* floats: equal values may differ in bits only as -0/+0; none generated here */
-        assert_memory_equal(u.elems, s.elems, n * sz);
+      for (size_t i = 0; i < n && data_type_is_float((enum data_type)t); i++) {
+        double x = t == DATA_F16 ? data_half_to_float(((uint16_t *)s.elems)[i])
+                 : t == DATA_F32 ? ((float *)s.elems)[i] : ((double *)s.elems)[i];
+        assert_true(x >= -100 && x <= 100);
       }
-      data_value_free(&u);
+      for (size_t i = 0; i < n; i++)
+        assert_memory_equal((char *)s.elems + i * sz, (char *)r.elems + (n - 1 - i) * sz, sz);
+      if (n > 0)
+        assert_memory_equal(s.elems, s3.elems, n * sz);
+      for (int o = GEN_DRAWN; o <= GEN_REVERSED; o++) {
+        struct data_value f = make((enum data_type)t, sizes[k], 5, &b, o, 2);
+        out.len = 0;
+        out.pieces = 0;
+        out.most = o == GEN_DRAWN ? 4000 : 0; /* a sorted piece holds whole buckets */
+        assert_int_equal(gen_stream((enum data_type)t, n, 5, &b, o, 2, 4000, sink_mem, &out, &e), 0);
+        assert_int_equal(out.len, n * sz);
+        if (n > 0)
+          assert_memory_equal(out.p, f.elems, n * sz);
+        if (n * sz > 8000)
+          assert_true(out.pieces >= 2);
+        data_value_free(&f);
+      }
+      free(out.p);
       data_value_free(&s);
+      data_value_free(&r);
+      data_value_free(&s3);
     }
+  }
+}
+
+/* Chi-square of counts against expectations: at most df + 6 sd (df = bins - 1). */
+static void chi_square(const char *what, const int64_t *cnt, const double *want, int bins)
+{
+  double chi = 0, df = bins - 1;
+  for (int k = 0; k < bins; k++)
+    chi += (cnt[k] - want[k]) * (cnt[k] - want[k]) / want[k];
+  if (chi > df + 6 * sqrt(2 * df))
+    fail_msg("%s: chi-square %.1f over %d bins (bound %.1f)", what, chi, bins, df + 6 * sqrt(2 * df));
+}
+
+/* Element i of v as its offset above lo (integers and bool), as bits. */
+static uint64_t offset_at(const struct data_value *v, size_t i, uint64_t lo)
+{
+  uint64_t x = 0;
+  size_t sz = data_type_size(v->type);
+  memcpy(&x, (char *)v->elems + i * sz, sz); /* little-endian */
+  return (x - lo) & (sz == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * sz)) - 1);
+}
+
+/* Sorted integers in [lo, lo + r1] (bounds bs; r1 + 1 = R): in order, the
+** counts in `bins` equal parts of the offsets near their share (R <= 2^40),
+** or for R = 2^64 or 2^32 the top and bottom 8 bits' counts. */
+static void int_law(const char *what, enum data_type t, int64_t n, const char *bs, uint64_t r1,
+                    int order, int bins)
+{
+  struct gen_bounds b;
+  struct ps_err e;
+  struct data_value v;
+  int64_t *cnt = calloc((size_t)bins, sizeof *cnt), low[256] = {0};
+  double *want = calloc((size_t)bins, sizeof *want), wlow[256];
+  uint64_t lo;
+  gen_bounds_default(&b);
+  if (bs != NULL)
+    assert_int_equal(gen_bounds_parse(&b, t, bs, &e), 0);
+  lo = data_type_is_signed(t) ? (uint64_t)b.lo[t].i : b.lo[t].u;
+  v = make(t, n, 17, &b, order, 2);
+  cmp_type = t;
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t u = offset_at(&v, (size_t)i, lo);
+    size_t sz = data_type_size(t);
+    char *p = (char *)v.elems + i * (int64_t)sz;
+    assert_true(u <= r1);
+    if (i > 0)
+      assert_true(order == GEN_SORTED ? cmp_elems(p - sz, p) <= 0 : cmp_elems(p - sz, p) >= 0);
+    if (r1 == UINT64_MAX)
+      cnt[u >> 56]++;
+    else if (r1 == UINT32_MAX)
+      cnt[u >> 24]++;
+    else
+      cnt[u * (uint64_t)bins / (r1 + 1)]++;
+    low[u & 255]++;
+  }
+  for (int k = 0; k < bins; k++) {
+    uint64_t r = r1 + 1, a, z;
+    if (r1 == UINT64_MAX || r1 == UINT32_MAX) {
+      want[k] = (double)n / bins;
+    } else {
+      a = ((uint64_t)k * r + (uint64_t)bins - 1) / (uint64_t)bins; /* first offset of bin k */
+      z = ((uint64_t)(k + 1) * r + (uint64_t)bins - 1) / (uint64_t)bins;
+      want[k] = (double)n * (double)(z - a) / (double)r;
+    }
+  }
+  chi_square(what, cnt, want, bins);
+  if (r1 == UINT64_MAX || r1 == UINT32_MAX) { /* the bits below the buckets' */
+    for (int k = 0; k < 256; k++)
+      wlow[k] = (double)n / 256;
+    chi_square(what, low, wlow, 256);
+  }
+  free(cnt);
+  free(want);
+  data_value_free(&v);
+}
+
+/* Sorted samples follow the law of sorted draws: chi-square bounds (fixed
+** seeds) on equal parts of the range, for full ranges also on the low bits
+** within buckets; ranges whose buckets are not a power of two wide; small
+** ranges with many duplicates; bounds at the types' extremes; floats and
+** bool. */
+static void sorted_law(void **state)
+{
+  struct gen_bounds b;
+  struct ps_err e;
+  (void)state;
+  int_law("i32", DATA_I32, (1 << 20) + 1, NULL, UINT32_MAX, GEN_SORTED, 256);
+  int_law("i32 reversed", DATA_I32, 300001, NULL, UINT32_MAX, GEN_REVERSED, 256);
+  int_law("u64", DATA_U64, 200003, NULL, UINT64_MAX, GEN_SORTED, 256);
+  int_law("i64 reversed", DATA_I64, 200003, NULL, UINT64_MAX, GEN_REVERSED, 256);
+  int_law("u16", DATA_U16, 1 << 18, NULL, 65535, GEN_SORTED, 256);
+  int_law("i32 in 3 * 2^20 + 1", DATA_I32, 8000, "0:3145728", 3145728, GEN_SORTED, 64);
+  int_law("i32 in 3 * 2^20 + 1, more", DATA_I32, 300001, "-5:3145723", 3145728, GEN_SORTED, 256);
+  int_law("i32 in 2000001", DATA_I32, 300001, "-1000000:1000000", 2000000, GEN_SORTED, 256);
+  int_law("i8 in 0..9", DATA_I8, 100000, "0:9", 9, GEN_SORTED, 10);
+  int_law("u8 in 0..2", DATA_U8, 3, "0:2", 2, GEN_SORTED, 3);
+  int_law("i64 top 2", DATA_I64, 10001, "9223372036854775806:9223372036854775807", 1, GEN_SORTED, 2);
+  int_law("i64 bottom 3", DATA_I64, 30001, "-9223372036854775808:-9223372036854775806", 2, GEN_REVERSED, 3);
+  int_law("u64 top 5", DATA_U64, 50000, "18446744073709551611:18446744073709551615", 4, GEN_SORTED, 5);
+  int_law("u8 255", DATA_U8, 70000, "255:255", 0, GEN_SORTED, 1);
+  int_law("i16 extremes", DATA_I16, 65537, "-32768:32767", 65535, GEN_SORTED, 128);
+  gen_bounds_default(&b);
+  assert_int_equal(gen_bounds_parse(&b, DATA_F32, "-100:100", &e), 0);
+  assert_int_equal(gen_bounds_parse(&b, DATA_F16, "0:4", &e), 0);
+  for (int t = DATA_F16; t <= DATA_F64; t++) {
+    int64_t n = 1 << 18, cnt[256] = {0};
+    int bins = t == DATA_F16 ? 16 : 256;
+    double want[256], lo = t == DATA_F32 ? -100 : 0, hi = t == DATA_F32 ? 100 : t == DATA_F16 ? 4 : 1;
+    struct data_value v = make((enum data_type)t, n, 19, &b, GEN_SORTED, 2);
+    double prev = -INFINITY;
+    for (int64_t i = 0; i < n; i++) {
+      double x = t == DATA_F16 ? data_half_to_float(((uint16_t *)v.elems)[i])
+               : t == DATA_F32 ? ((float *)v.elems)[i] : ((double *)v.elems)[i];
+      int k = (int)((x - lo) / (hi - lo) * bins);
+      assert_true(x >= lo && x <= hi && x >= prev);
+      prev = x;
+      cnt[k < bins ? k : bins - 1]++;
+    }
+    for (int k = 0; k < bins; k++)
+      want[k] = (double)n / bins;
+    chi_square(data_type_name((enum data_type)t), cnt, want, bins);
+    data_value_free(&v);
+  }
+  {
+    int64_t n = 1 << 18, ones = 0;
+    struct data_value v = make(DATA_BOOL, n, 23, &b, GEN_SORTED, 2);
+    for (int64_t i = 0; i < n; i++) {
+      uint8_t x = ((uint8_t *)v.elems)[i];
+      assert_true(x <= 1 && (i == 0 || x >= ((uint8_t *)v.elems)[i - 1]));
+      ones += x;
+    }
+    assert_true(fabs((double)ones - n / 2.0) < 6 * sqrt((double)n) / 2);
+    data_value_free(&v);
+  }
+}
+
+/* Under Zipf's law (and for floats whose hi - lo overflows f64) sorted is
+** the drawn elements, sorted; reversed that backwards. */
+static void sorted_drawn_multiset(void **state)
+{
+  struct gen_bounds b;
+  struct ps_err e;
+  int64_t n = 100003;
+  (void)state;
+  gen_bounds_default(&b);
+  assert_int_equal(gen_bounds_parse(&b, DATA_U16, "10:1009", &e), 0);
+  assert_int_equal(gen_bounds_parse(&b, DATA_F64, "-1e308:1e308", &e), 0);
+  b.zipf = 1.2;
+  for (int t = DATA_U16; t <= DATA_F64; t += DATA_F64 - DATA_U16) {
+    size_t sz = data_type_size((enum data_type)t);
+    struct gen_bounds bt = b;
+    struct data_value u, s, r;
+    if (t == DATA_F64)
+      bt.zipf = 0.0;
+    u = make((enum data_type)t, n, 29, &bt, GEN_DRAWN, 2);
+    s = make((enum data_type)t, n, 29, &bt, GEN_SORTED, 2);
+    r = make((enum data_type)t, n, 29, &bt, GEN_REVERSED, 3);
+    cmp_type = (enum data_type)t;
+    qsort(u.elems, (size_t)n, sz, cmp_elems);
+    assert_memory_equal(u.elems, s.elems, (size_t)n * sz);
+    for (int64_t i = 0; i < n; i++)
+      assert_memory_equal((char *)s.elems + i * (int64_t)sz, (char *)r.elems + (n - 1 - i) * (int64_t)sz, sz);
+    data_value_free(&u);
+    data_value_free(&s);
+    data_value_free(&r);
   }
 }
 
@@ -201,7 +413,8 @@ static void parse_type(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(determinism),   cmocka_unit_test(sorted_same_multiset),
+    cmocka_unit_test(determinism),   cmocka_unit_test(sorted_in_order),
+    cmocka_unit_test(sorted_law),    cmocka_unit_test(sorted_drawn_multiset),
     cmocka_unit_test(bounds_respected), cmocka_unit_test(bounds_errors),
     cmocka_unit_test(sort_extremes), cmocka_unit_test(parse_type),
   };

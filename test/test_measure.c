@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "hook.h"
 #include "measure.h"
 #include "report.h"
 #include "progress.h"
@@ -30,7 +31,8 @@
 /* The simulated clock (ns), and the fake entry: call k (0 the warm-up)
 ** advances it by us_of(k) microseconds. */
 static uint64_t sim_ns = 1000000000u;
-static uint64_t sim_clock(void) { return sim_ns; }
+static int sim_tick; /* each read of the clock advances it 1 ns (what a spin needs) */
+static uint64_t sim_clock(void) { return sim_tick ? sim_ns++ : sim_ns; }
 static double (*us_of)(uint64_t k);
 static uint64_t calls;
 static double (*kernel_us_of)(uint64_t k); /* the kernels' part of call k, when set */
@@ -493,10 +495,46 @@ static void batched(void **state)
   measure_result_free(&r);
 }
 
+/* PSEARCH_TEST_SLOWDOWN under --batch (a test build): each reported run, the
+** mean of a call's K runs, and the synchronous mean after them are PCT% longer
+** than unplanted; so is each run without --batch. The clock ticks 1 ns a read
+** (the spin reads it), so each call's time is its runs' plus 1 ns. */
+static void slowdown_batched(void **state)
+{
+  static const struct measure_params ps[] = {{.warmup = 1, .runs = 5, .max_runs = 5, .batch = 2},
+                                             {.warmup = 1, .runs = 5, .max_runs = 5}};
+  (void)state;
+  if (!hook_built())
+    skip();
+  sim_tick = 1;
+  for (size_t k = 0; k < sizeof ps / sizeof ps[0]; k++) {
+    for (int plant = 0; plant < 2; plant++) {
+      struct measure_result r;
+      double call_us = ps[k].batch == 2 ? 40.001 : 0; /* batched: 10 + 30 us, and the clock's 1 ns */
+      if (plant)
+        setenv("PSEARCH_TEST_SLOWDOWN", "fake:5", 1);
+      assert_int_equal(measure(alternating, ps[k], &no_stop, &r), 0);
+      unsetenv("PSEARCH_TEST_SLOWDOWN");
+      assert_int_equal(r.n, 5);
+      for (size_t i = 0; i < r.n; i++) {
+        double want = ps[k].batch == 2 ? floor(call_us * 1000 * (plant ? 1.05 : 1)) / 1000 / 2
+                    : (i % 2 ? 10.001 : 30.001) * (plant ? 1.05 : 1); /* unbatched: call i + 1 of 10, 30, ... */
+        if (fabs(r.us[i] - want) > 1e-3)
+          fail_msg("%s, %s: run %zu took %g us, not %g", ps[k].batch ? "batched" : "unbatched",
+                   plant ? "planted 5%" : "unplanted", i, r.us[i], want);
+      }
+      if (ps[k].batch == 2 && fabs(r.sync_mean_us - 20.001 * (plant ? 1.05 : 1)) > 1e-3)
+        fail_msg("%s: the synchronous mean is %g us", plant ? "planted 5%" : "unplanted", r.sync_mean_us);
+      measure_result_free(&r);
+    }
+  }
+  sim_tick = 0;
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(batched),
+    cmocka_unit_test(batched), cmocka_unit_test(slowdown_batched),
     cmocka_unit_test(initial_phase), cmocka_unit_test(convergence_phase), cmocka_unit_test(failures),
     cmocka_unit_test(progress_on_a_clock), cmocka_unit_test(progress_off_a_terminal),
     cmocka_unit_test(interleave_rotates), cmocka_unit_test(interleave_same_as_alone),

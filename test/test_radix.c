@@ -234,6 +234,75 @@ static void lookback_over_counts(void **state)
   harness_tune("");
 }
 
+/* The sort's 64-bit counts (sort_wide, the default from 2^32 keys: the digit
+** totals added by 64-bit atomics, each digit's offset summed from the totals
+** below it, look-back words of 38-bit counts, the runs' places 64-bit) below
+** 2^32 keys, where they must sort as the 32-bit ones do: the edge sizes on
+** four types, the patterns rotating; `sorted`, argsort and radix_sort_pairs
+** (8-byte values); with the scan's group and
+** tiles by group id; every key one digit with every pass ranked
+** (sort_skip_constant=0: a digit's look-back prefixes reach n); every walk
+** summing counts back to tile 0 (PSEARCH_TEST_LOOKBACK_COUNTS). Whether they
+** hold past 2^32 only a device with the memory shows (past_2_32). */
+static void wide_counts(void **state)
+{
+  static const enum data_type wt[] = {DATA_U8, DATA_I32, DATA_F64, DATA_I16};
+  static const int64_t ws[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537, 300007};
+  (void)state;
+  harness_tune("sort_wide=1");
+  for (size_t ti = 0; ti < sizeof wt / sizeof wt[0]; ti++)
+    for (size_t si = 0; si < sizeof ws / sizeof ws[0]; si++)
+      for (int p = 0; p < NPATTERNS; p++)
+        if (harness_grid(ti + si, (size_t)p, NPATTERNS))
+          agree("radix_sort", CL, wt[ti], ws[si], (enum pattern)p, 80 + si * 10 + (uint64_t)p);
+  agree("sorted", CL, DATA_U32, 100003, RANDOM, 91);
+  agree("argsort", CL, DATA_I32, 100003, FEW, 97);
+  pairs_agree_on(DATA_F32, DATA_U64, 65537, RANDOM, 98, CL);
+  harness_tune("sort_wide=1,sort_gid=1,sort_scan_group=1");
+  agree("radix_sort", CL, DATA_I32, 300007, RANDOM, 92);
+  agree("radix_sort", CL, DATA_U16, 65537, FEW, 93);
+  harness_tune("sort_wide=1,sort_skip_constant=0");
+  agree("radix_sort", CL, DATA_I32, 300007, EQUAL, 94);
+  if (hook_built()) {
+    setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
+    harness_tune("sort_wide=1");
+    agree("radix_sort", CL, DATA_I32, 300007, RANDOM, 95);
+    agree("radix_sort", CL, DATA_U8, 65537, FEW, 96);
+    unsetenv("PSEARCH_TEST_LOOKBACK_COUNTS");
+  }
+  harness_tune("");
+}
+
+/* radix_sort past 2^32 keys, where sort_wide is the default, on a GPU with
+** the memory for it (skipped elsewhere: [2^32 + 2^28 + 3]u8 takes 14 GB of
+** the device and as much of the host): keys mostly 0 and every 4099th one
+** of 1..255, so that digit 0's total (over 2^32: more keys than 2^32 + 3
+** would leave room for) and its late tiles' look-back prefixes, the other
+** digits' offsets and the runs' places pass 2^32 (where a 32-bit count
+** wraps, keys are lost or misplaced), against the c backend. */
+static void past_2_32(void **state)
+{
+  const struct rt_device_info *info = rt_info(harness_rt);
+  int64_t n = ((int64_t)1 << 32) + ((int64_t)1 << 28) + 3;
+  struct data_value in, ref, got;
+  struct ps_err e = {{0}};
+  unsigned char *x;
+  (void)state;
+  if (!info->is_gpu || info->global_mem < ((uint64_t)20 << 30) || info->max_alloc < (uint64_t)n)
+    skip();
+  assert_int_equal(data_value_init(&in, DATA_U8, 1, &n, &e), 0);
+  x = in.elems;
+  memset(x, 0, (size_t)n);
+  for (int64_t i = 0; i < n; i += 4099)
+    x[i] = (unsigned char)(1 + (i / 4099) % 255);
+  ref = harness_run("radix_sort", BACKEND_C, &in, 1, 1);
+  got = harness_run("radix_sort", BACKEND_OPENCL, &in, 1, 2);
+  same_bits(&ref, &got, "radix_sort on opencl, u8, n=2^32+2^28+3, keys mostly 0");
+  data_value_free(&got);
+  data_value_free(&ref);
+  data_value_free(&in);
+}
+
 /* The 32-bit look-back words (each pass its own, cleared by os_hist) when
 ** every one is first made a ready prefix (PSEARCH_TEST_LOOKBACK_STALE), as a
 ** missing clear would leave it. A run that reads a word no tile of its own
@@ -689,6 +758,8 @@ int main(int argc, char **argv)
     HARNESS_TEST(reference_by_hand),
     HARNESS_TEST(radix_sort_agrees),
     HARNESS_TEST(lookback_over_counts),
+    HARNESS_TEST(wide_counts),
+    HARNESS_TEST(past_2_32),
     HARNESS_TEST(stale_lookback_words),
     HARNESS_TEST(peers_by_atomic_or),
     HARNESS_TEST(wide_groups),

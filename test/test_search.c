@@ -4,6 +4,7 @@
 ** 2^20; duplicates; the type's extremes; every integer type; keys absent,
 ** below and above the range; unsorted input is refused. The multicore
 ** backend equals the c backend bit for bit on every entry of the family.
+** (bench_gather's own tests: test_gather.c.)
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,7 +16,6 @@
 #include "registry.h"
 #include "gen.h"
 #include "harness.h"
-#include "keys.h"
 #include "search.h"
 #include "search_mc.h"
 #include "layout.h"
@@ -24,41 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-static int64_t get(const struct data_value *v, int64_t i) /* integer element, sign-extended */
-{
-  size_t sz = data_type_size(v->type);
-  uint64_t x = 0;
-  memcpy(&x, (const char *)v->elems + (size_t)i * sz, sz);
-  if (data_type_is_signed(v->type) && sz < 8)
-    return (int64_t)(x << (64 - 8 * sz)) >> (64 - 8 * sz);
-  return (int64_t)x;
-}
-
 static int less(const struct data_value *v, int64_t a, int64_t b) /* as the type compares */
 {
   return data_type_is_signed(v->type) ? a < b : (uint64_t)a < (uint64_t)b;
-}
-
-/* A sorted array of n elements of type t; dup: values in a tiny range. */
-static struct data_value sorted_array(enum data_type t, int64_t n, int dup, uint64_t seed)
-{
-  struct data_value v;
-  struct gen_bounds b;
-  struct ps_err e;
-  gen_bounds_default(&b);
-  if (dup) {
-    if (data_type_is_signed(t)) {
-      b.lo[t].i = -3;
-      b.hi[t].i = 3;
-    } else {
-      b.lo[t].u = 0;
-      b.hi[t].u = 5;
-    }
-  }
-  assert_int_equal(data_value_init(&v, t, 1, &n, &e), 0);
-  assert_int_equal(gen_fill(&v, seed, &b, 1, 1, &e), 0);
-  return v;
 }
 
 /* Lower bounds of every key by a sweep over keys sorted by value: an oracle
@@ -66,7 +34,7 @@ static struct data_value sorted_array(enum data_type t, int64_t n, int dup, uint
 static const struct data_value *sweep_keys;
 static int cmp_keys(const void *a, const void *b)
 {
-  int64_t x = get(sweep_keys, *(const int64_t *)a), y = get(sweep_keys, *(const int64_t *)b);
+  int64_t x = harness_get(sweep_keys, *(const int64_t *)a), y = harness_get(sweep_keys, *(const int64_t *)b);
   return less(sweep_keys, x, y) ? -1 : less(sweep_keys, y, x) ? 1 : 0;
 }
 
@@ -79,8 +47,8 @@ static int64_t *oracle(const struct data_value *xs, const struct data_value *ks)
   sweep_keys = ks;
   qsort(idx, (size_t)m, sizeof *idx, cmp_keys);
   for (int64_t q = 0; q < m; q++) {
-    int64_t x = get(ks, idx[q]);
-    while (j < n && less(xs, get(xs, j), x))
+    int64_t x = harness_get(ks, idx[q]);
+    while (j < n && less(xs, harness_get(xs, j), x))
       j++;
     want[idx[q]] = j;
   }
@@ -183,13 +151,13 @@ static struct data_value keys_for(const struct data_value *xs)
   for (int64_t i = 0; i < m; i++) {
     int64_t x;
     if (i < n)
-      x = get(xs, i); /* present */
+      x = harness_get(xs, i); /* present */
     else if (i < 2 * n)
-      x = (int64_t)((uint64_t)get(xs, i - n) + 1); /* usually absent (wraps) */
+      x = (int64_t)((uint64_t)harness_get(xs, i - n) + 1); /* usually absent (wraps) */
     else if (i == 2 * n)
-      x = n ? (int64_t)((uint64_t)get(xs, 0) - 1) : 0; /* below (may wrap for the minimum: still a valid key) */
+      x = n ? (int64_t)((uint64_t)harness_get(xs, 0) - 1) : 0; /* below (may wrap for the minimum: still a valid key) */
     else
-      x = n ? (int64_t)((uint64_t)get(xs, n - 1) + 1) : 1; /* above */
+      x = n ? (int64_t)((uint64_t)harness_get(xs, n - 1) + 1) : 1; /* above */
     memcpy((char *)k.elems + (size_t)i * sz, &x, sz);
   }
   return k;
@@ -231,7 +199,7 @@ static void all_small_sizes(void **state)
 {
   (void)state;
   for (int64_t n = 0; n <= 300; n++) {
-    struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n), ks = keys_for(&xs);
+    struct data_value xs = harness_sorted(DATA_I32, n, n % 2, (uint64_t)n), ks = keys_for(&xs);
     check_all(&xs, &ks);
     data_value_free(&xs);
     data_value_free(&ks);
@@ -246,7 +214,7 @@ static void powers_of_two(void **state)
       int64_t n = ((int64_t)1 << k) + d;
       if (!harness_slow && k > 12 && (k % 4 != 0 || d != 1))
         continue; /* fast: 2^k - 1, 2^k, 2^k + 1 up to 2^12; 2^16 + 1, 2^20 + 1 */
-      struct data_value xs = sorted_array(DATA_I32, n, k % 3 == 0, (uint64_t)n), ks = keys_for(&xs);
+      struct data_value xs = harness_sorted(DATA_I32, n, k % 3 == 0, (uint64_t)n), ks = keys_for(&xs);
       check_all(&xs, &ks);
       data_value_free(&ks);
       data_value_free(&xs);
@@ -263,19 +231,8 @@ static void every_type_and_extremes(void **state)
   for (size_t t = 0; t < 8; t++) {
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
       int64_t n = sizes[si];
-      struct data_value xs = sorted_array(types[t], n, 0, 11 + (uint64_t)n), ks;
-      size_t sz = data_type_size(types[t]);
-      if (n >= 2) { /* the type's minimum and maximum at the ends */
-        struct gen_bounds b;
-        gen_bounds_default(&b);
-        if (data_type_is_signed(types[t])) {
-          memcpy(xs.elems, &b.lo[types[t]].i, sz);
-          memcpy((char *)xs.elems + (size_t)(n - 1) * sz, &b.hi[types[t]].i, sz);
-        } else {
-          memset(xs.elems, 0, sz);
-          memset((char *)xs.elems + (size_t)(n - 1) * sz, 0xff, sz);
-        }
-      }
+      struct data_value xs = harness_sorted(types[t], n, 0, 11 + (uint64_t)n), ks;
+      harness_set_extremes(&xs);
       ks = keys_for(&xs);
       check_all(&xs, &ks);
       data_value_free(&xs);
@@ -290,7 +247,7 @@ static void bench_entries_agree(void **state)
   static const char *const enames[] = {"bench_eytzinger_search", "bench_eytzinger_search_random"};
   (void)state;
   for (int64_t n = 0; n < 2100; n += 97) {
-    struct data_value xs = sorted_array(DATA_I32, n, n % 2, (uint64_t)n);
+    struct data_value xs = harness_sorted(DATA_I32, n, n % 2, (uint64_t)n);
     struct data_value ey = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
     for (int v = 0; v < 2; v++) {
       struct data_value bc = harness_run(names[v], BACKEND_C, &xs, 1, 1), bo = harness_run(names[v], BACKEND_OPENCL, &xs, 1, 1);
@@ -421,7 +378,7 @@ static void multicore_equals_c(void **state)
       for (int form = 0; form < (n > 100000 ? 1 : 4); form += n > 60000 ? 2 : 1) {
         if (n <= 100000 && !harness_grid(t + si, (size_t)form, 4) && !(n > 60000 && !harness_slow))
           continue; /* fast: the forms rotate */
-        struct data_value xs = sorted_array(types[t], n, form == 1, 7 + (uint64_t)n + t), ks;
+        struct data_value xs = harness_sorted(types[t], n, form == 1, 7 + (uint64_t)n + t), ks;
         struct gen_bounds b;
         gen_bounds_default(&b);
         if (form >= 2 && n >= 1) { /* the type's minimum first, its maximum last (or everywhere) */
@@ -491,11 +448,11 @@ static void unsorted_refused(void **state)
   (void)n;
   for (int b = 0; b < BACKEND_COUNT; b++) {
     const char *names[] = {"bench_binary_search", "to_eytzinger", "bench_eytzinger_search",
-                           "bench_btree_search", "to_btree"};
+                           "bench_btree_search", "to_btree", "bench_gather"};
     const char *sorted_msg = "the input is not sorted: element 1 (5i32) is greater than element 2 (3i32)";
     const char *want[] = {sorted_msg, sorted_msg,
-                          "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg};
-    for (int k = 0; k < 5; k++) {
+                          "the input is not an Eytzinger array of sorted elements", sorted_msg, sorted_msg, sorted_msg};
+    for (int k = 0; k < 6; k++) {
       struct target t = {(enum backend)b, harness_rt, harness_pool, &harness_tuning};
       j = entry_job_init(registry_find(names[k]), &t, &v, 1);
       assert_int_equal(entry_prepare(&j, &e), -1);
@@ -535,7 +492,7 @@ static void other_shapes(void **state)
         int64_t n = sizes[z];
         if (!harness_grid(t, y, sizeof types / sizeof types[0]))
           continue; /* fast: each shape on one type */
-        struct data_value xs = sorted_array(types[y], n, (int)z % 2, (uint64_t)(n + 7 * (int64_t)t)), ks = keys_for(&xs);
+        struct data_value xs = harness_sorted(types[y], n, (int)z % 2, (uint64_t)(n + 7 * (int64_t)t)), ks = keys_for(&xs);
         struct data_value in2[2] = {xs, ks}, ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
         struct data_value ey_in[2] = {ec, ks};
         struct data_value bt = harness_run("btree_search", BACKEND_OPENCL, in2, 2, 1);
@@ -586,7 +543,7 @@ static void layout_shapes(void **state)
         struct ps_err e;
         if (!harness_grid(t + z, y, sizeof types / sizeof types[0]))
           continue;
-        struct data_value xs = sorted_array(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 11 * (int64_t)t));
+        struct data_value xs = harness_sorted(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 11 * (int64_t)t));
         struct data_value ec = harness_run("to_eytzinger", BACKEND_C, &xs, 1, 1);
         struct data_value eo = harness_run("to_eytzinger", BACKEND_OPENCL, &xs, 1, 1);
         if (entry_compare(&ec, &eo, 1, &e) != 0)
@@ -597,45 +554,6 @@ static void layout_shapes(void **state)
       }
   }
   harness_tune("");
-}
-
-/* bench_gather on every backend against out[i] = in[pos[i]] by hand, the
-** positions in [0, n) and the same on every call; their type at 2^32. */
-static void gather_agrees(void **state)
-{
-  static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 70001};
-  static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64, DATA_F64};
-  (void)state;
-  assert_int_equal(keys_position_type(((int64_t)1 << 32) - 1), DATA_U32);
-  assert_int_equal(keys_position_type((int64_t)1 << 32), DATA_U32);
-  assert_int_equal(keys_position_type(((int64_t)1 << 32) + 1), DATA_U64);
-  for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
-    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
-      struct ps_err e = {{0}};
-      int64_t n = sizes[z];
-      size_t sz = data_type_size(types[y]);
-      struct data_value xs = sorted_array(types[y], n, (int)z % 2, (uint64_t)(n + 3 * (int64_t)y)), pos, pos2;
-      assert_int_equal(keys_positions(n, &pos, &e), 0);
-      assert_int_equal(keys_positions(n, &pos2, &e), 0);
-      assert_int_equal(pos.type, DATA_U32);
-      if (n > 0)
-        assert_memory_equal(pos.elems, pos2.elems, entry_value_bytes(&pos));
-      for (int b = 0; b < BACKEND_COUNT; b++) {
-        struct data_value got = harness_run("bench_gather", (enum backend)b, &xs, 1, 1);
-        assert_int_equal(data_value_count(&got), n);
-        for (int64_t i = 0; i < n; i++) {
-          uint32_t p = ((const uint32_t *)pos.elems)[i];
-          assert_true(p < (uint64_t)n);
-          if (memcmp((const char *)got.elems + (size_t)i * sz, (const char *)xs.elems + (size_t)p * sz, sz) != 0)
-            fail_msg("bench_gather %s %s n=%lld: element %lld is not in[%u]", backend_name((enum backend)b),
-                     data_type_name(types[y]), (long long)n, (long long)i, p);
-        }
-        data_value_free(&got);
-      }
-      data_value_free(&pos);
-      data_value_free(&pos2);
-      data_value_free(&xs);
-    }
 }
 
 int main(int argc, char **argv)
@@ -651,7 +569,6 @@ int main(int argc, char **argv)
     HARNESS_TEST(multicore_equals_c),
     HARNESS_TEST(other_shapes),
     HARNESS_TEST(layout_shapes),
-    HARNESS_TEST(gather_agrees),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

@@ -14,7 +14,9 @@
 #include "opt.h"
 #include "ps.h"
 
+#include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -53,6 +55,61 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
     return -1;
   }
   return 0;
+}
+
+/* The most bytes generation holds before handing them to the output. */
+#define STREAM_CHUNK ((size_t)4 << 20)
+
+/* gen_sink into a stream; failed says whether a write failed. */
+struct sink {
+  FILE *f;
+  int failed;
+};
+
+static int sink_file(void *ctx, const void *bytes, size_t len, struct ps_err *e)
+{
+  struct sink *k = ctx;
+  int rc = 0;
+  if (fwrite(bytes, 1, len, k->f) != len) {
+    k->failed = 1;
+    rc = ps_fail(e, "write error: %s", strerror(errno));
+  }
+  return rc;
+}
+
+/* A generated request in binary, streamed: the header, then the elements as
+** they are made. 1 when q is not a generator type (nothing written), 0, or
+** -1 with *baddata (the size overflows) or not and a message in e; *werr
+** set when writing failed. */
+static int stream_value(const struct request *q, uint64_t seed, int nthreads, FILE *f, int *baddata,
+                        int *werr, struct ps_err *e)
+{
+  struct data_value want = {0};
+  struct sink k = {f, 0};
+  size_t bytes;
+  int rc = 1;
+  *baddata = 0;
+  *werr = 0;
+  if (gen_parse_type(q->spec, strlen(q->spec), &want.type, &want.rank, want.shape) != 0)
+    goto done;
+  rc = -1;
+  if (data_value_bytes(&want, &bytes) != 0) {
+    *baddata = 1;
+    ps_fail(e, "'%s': array size overflows", q->spec);
+  } else if (gen_law_check(want.type, &q->bounds, e) != 0) {
+    ps_err_prefix(e, "'%s'", q->spec);
+  } else if (data_write_header(f, &want, e) != 0) {
+    *werr = 1;
+  } else if (gen_stream(want.type, data_value_count(&want), seed, &q->bounds, q->order, nthreads,
+                        STREAM_CHUNK, sink_file, &k, e) != 0) {
+    *werr = k.failed;
+  } else {
+    rc = 0;
+  }
+  if (rc != 0 && !*werr)
+    ps_err_prefix(e, "-g");
+done:
+  return rc;
 }
 
 /* What the command line asks for, and the settings in force while it is read. */
@@ -148,8 +205,8 @@ static int setting_row(void *at, const struct opt_def *d, const char *val, const
 static const struct opt_def opts[] = {
   OPT_ROW_CALL("generate", 'g', 0, "TYPE", request_row, 'g', "Generate a value of TYPE ([N]i32, [10][20]f32, f64) or output a literal value; repeatable"),
   OPT_ROW_CALL(NULL, 'n', 0, "N", request_row, 'n', "Shorthand for -g [N]i32"),
-  OPT_ROW_CALL("sorted", 0, 0, NULL, setting_row, ID_SORTED, "Following -g/-n values are sorted (same multiset as unsorted)"),
-  OPT_ROW_CALL("reversed", 0, 0, NULL, setting_row, ID_REVERSED, "Following -g/-n values are sorted in descending order (same multiset)"),
+  OPT_ROW_CALL("sorted", 0, 0, NULL, setting_row, ID_SORTED, "Following -g/-n values are sorted (a sorted sample of the same law)"),
+  OPT_ROW_CALL("reversed", 0, 0, NULL, setting_row, ID_REVERSED, "Following -g/-n values are sorted in descending order (--sorted backwards)"),
   OPT_ROW_CALL("zipf", 0, 0, "S", setting_row, ID_ZIPF, "Following integer values by Zipf's law, exponent S, over their bounds (LO the most frequent); 0: uniform again"),
   OPT_ROW_CALL("seed", 's', 0, "N", setting_row, ID_SEED, "Seed of the first -g (the k-th uses N+k); default 1"),
   OPT_ROW_CALL("binary", 'b', 0, NULL, setting_row, ID_FMT + FMT_BINARY, "Binary output (the default)"),
@@ -211,8 +268,19 @@ static int generate(const struct config *cf, struct ofile *out)
   struct ps_err err;
   int rc = PS_EXIT_OK;
   for (int k = 0; k < cf->nreq && rc == PS_EXIT_OK; k++) {
-    int baddata = 0;
-    if (make_value(&cf->reqs[k], cf->seed + (uint64_t)k, (int)cf->nthreads, &v, &baddata, &err) != 0) {
+    int baddata = 0, werr = 0, got = 1;
+    if (cf->fmt == FMT_BINARY)
+      got = stream_value(&cf->reqs[k], cf->seed + (uint64_t)k, (int)cf->nthreads, ofile_stream(out),
+                         &baddata, &werr, &err);
+    if (got == 0)
+      continue;
+    if (got < 0 && werr) {
+      ps_error("%s: %s", cf->outpath ? cf->outpath : "standard output", err.msg);
+      rc = PS_EXIT_FAILED;
+    } else if (got < 0) {
+      ps_error("%s", err.msg);
+      rc = baddata ? PS_EXIT_USAGE : PS_EXIT_FAILED;
+    } else if (make_value(&cf->reqs[k], cf->seed + (uint64_t)k, (int)cf->nthreads, &v, &baddata, &err) != 0) {
       ps_error("%s", err.msg);
       rc = baddata ? PS_EXIT_USAGE : PS_EXIT_FAILED;
     } else if (emit(ofile_stream(out), &v, cf->fmt, &err) != 0) {

@@ -273,21 +273,27 @@ static int write_all(FILE *f, const void *p, size_t n, struct ps_err *e)
   return 0;
 }
 
-int data_write_binary(FILE *f, const struct data_value *v, struct ps_err *e)
+int data_write_header(FILE *f, const struct data_value *v, struct ps_err *e)
 {
   unsigned char hdr[7 + 8 * DATA_MAX_RANK];
-  size_t bytes;
-  if (data_value_bytes(v, &bytes) != 0)
-    return ps_fail(e, "value too large");
   hdr[0] = 'b';
   hdr[1] = 2;
   hdr[2] = (unsigned char)v->rank;
   memcpy(hdr + 3, types[v->type].tag, 4);
   for (int i = 0; i < v->rank; i++)
     memcpy(hdr + 7 + 8 * i, &v->shape[i], 8);
-  if (write_all(f, hdr, 7 + 8 * (size_t)v->rank, e) != 0)
-    return -1;
-  return write_all(f, v->elems, bytes, e);
+  return write_all(f, hdr, 7 + 8 * (size_t)v->rank, e);
+}
+
+int data_write_binary(FILE *f, const struct data_value *v, struct ps_err *e)
+{
+  size_t bytes;
+  int rc = -1;
+  if (data_value_bytes(v, &bytes) != 0)
+    ps_fail(e, "value too large");
+  else if (data_write_header(f, v, e) == 0)
+    rc = write_all(f, v->elems, bytes, e);
+  return rc;
 }
 
 /* A small output buffer so that text writing is not one stdio call per char. */

@@ -76,6 +76,9 @@ int data_reader_oom(const struct data_reader *r);
 ** (message in e). Text values end with a newline; binary values do not. */
 int data_write_binary(FILE *f, const struct data_value *v, struct ps_err *e);
 int data_write_text(FILE *f, const struct data_value *v, struct ps_err *e);
+/* Write only the binary header of v's type and shape (v->elems unused), for
+** elements written after it. 0 or -1 (message in e). */
+int data_write_header(FILE *f, const struct data_value *v, struct ps_err *e);
 
 /* Format one element of v (index i) as text with its type suffix. */
 void data_format_elem(const struct data_value *v, uint64_t i, char *buf, size_t n);

@@ -2,31 +2,39 @@
 ** gen.c: counter-based generator (SplitMix64 mixing over an element
 ** counter): uniform with bias-free integer ranges (Lemire's
 ** multiply-and-reject), or Zipf by rejection-inversion (Hoermann and
-** Derflinger 1996); sorted by bucketing, reversed after.
+** Derflinger 1996). Sorted: the uniform laws drawn sorted, bucket by bucket
+** in order (struct srun, which also streams); Zipf's law by bucketing the
+** drawn elements (struct genrun). Reversed: the sorted order backwards.
 */
 #include "gen.h"
+#include "genimpl.h"
 
 #include "opt.h"
 
 #include <math.h>
 #include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define GOLDEN 0x9E3779B97F4A7C15ull
-#define STREAM 0x632BE59BD9B4E019ull
-
-static uint64_t mix64(uint64_t z)
-{
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 uint64_t gen_draw(uint64_t seed, uint64_t stream, uint64_t i)
 {
   uint64_t key = mix64(seed + STREAM * stream);
   return mix64(key + (i + 1) * GOLDEN);
+}
+
+void gen_uniform_init(struct gen_uniform *u, uint64_t seed, uint64_t range)
+{
+  u->seed = seed;
+  u->key0 = mix64(seed);
+  u->range = range;
+  u->thresh = (0 - range) % range;
+}
+
+uint64_t gen_uniform_at(const struct gen_uniform *u, uint64_t i)
+{
+  return uniform_below(u->seed, u->key0, i, u->range);
 }
 
 void gen_bounds_default(struct gen_bounds *b)
@@ -103,51 +111,6 @@ int gen_bounds_parse(struct gen_bounds *b, enum data_type t, const char *s, stru
   return 0;
 }
 
-/* High 64 bits of a 64x64 product. */
-static uint64_t mulhi(uint64_t a, uint64_t b, uint64_t *lo)
-{
-  uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
-  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-  *lo = (mid << 32) | (p00 & 0xffffffffu);
-  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-
-/* Uniform offset in [0, range - 1]; range 0 means 2^64. Lemire's method:
-** reject the few low products that would bias the result. key0 = mix(seed). */
-static inline uint64_t uniform_below(uint64_t seed, uint64_t key0, uint64_t i, uint64_t range)
-{
-  uint64_t r = mix64(key0 + (i + 1) * GOLDEN), lo, hi, thresh;
-  if (range == 0)
-    return r;
-  if ((range & (range - 1)) == 0) /* power of two: the top bits */
-    return range == 1 ? 0 : r >> (64 - __builtin_ctzll(range));
-  thresh = (0 - range) % range;
-  for (uint64_t k = 1;; k++) {
-    hi = mulhi(r, range, &lo);
-    if (lo >= thresh)
-      return hi;
-    r = gen_draw(seed, k, i);
-  }
-}
-
-/* What element i of one value needs, computed once per value. */
-struct genctx {
-  enum data_type t;
-  enum { K_INT, K_BOOL, K_F16, K_F32, K_F64 } kind;
-  int keyflip;         /* key transform: 0 none, 1 signed, 2 float */
-  uint64_t top, mask;  /* sign bit and all bits of an element */
-  size_t sz;
-  uint64_t seed, key0;
-  uint64_t ilo, range; /* integers: lo as bits, hi - lo + 1 (0 = 2^64) */
-  double flo, fhi;     /* floats */
-  int zipf;            /* integers by Zipf's law (struct zipf) */
-  struct zipf {
-    double s, m;         /* the exponent; the ranks, m = range */
-    double hx1, hm, sq; /* H(1.5) - 1, H(m + 0.5) and the squeeze 2 - Hinv(H(2.5) - h(2)) */
-  } z;
-};
-
 /* Rejection-inversion (Hoermann and Derflinger, "Rejection-inversion to
 ** generate variates from monotone discrete distributions", 1996) for
 ** h(x) = x^-s on [1, m]: H is h's integral ((x^(1-s) - 1) / (1 - s), log x
@@ -181,7 +144,7 @@ static void zipf_init(struct zipf *z, double s, uint64_t range)
 
 /* Element i's rank less one, below the range: the draws of streams 0, 1, ...
 ** until one is accepted (about 1.1 draws an element at s = 1.2). */
-static uint64_t zipf_rank0(const struct zipf *z, uint64_t seed, uint64_t key0, uint64_t i, uint64_t range)
+uint64_t gen_zipf_rank0(const struct zipf *z, uint64_t seed, uint64_t key0, uint64_t i, uint64_t range)
 {
   for (uint64_t j = 0;; j++) {
     uint64_t r = j == 0 ? mix64(key0 + (i + 1) * GOLDEN) : gen_draw(seed, j, i);
@@ -198,7 +161,7 @@ static uint64_t zipf_rank0(const struct zipf *z, uint64_t seed, uint64_t key0, u
   }
 }
 
-static void genctx_init(struct genctx *c, enum data_type t, uint64_t seed, const struct gen_bounds *b)
+void gen_ctx_init(struct genctx *c, enum data_type t, uint64_t seed, const struct gen_bounds *b)
 {
   c->t = t;
   c->sz = data_type_size(t);
@@ -224,36 +187,6 @@ static void genctx_init(struct genctx *c, enum data_type t, uint64_t seed, const
     zipf_init(&c->z, b->zipf, c->range);
 }
 
-/* The bits of element i (low sz bytes of the result). */
-static inline uint64_t gen_elem(const struct genctx *c, uint64_t i)
-{
-  if (c->kind == K_INT && c->zipf)
-    return c->ilo + zipf_rank0(&c->z, c->seed, c->key0, i, c->range);
-  if (c->kind == K_INT)
-    return c->ilo + uniform_below(c->seed, c->key0, i, c->range);
-  if (c->kind == K_BOOL)
-    return mix64(c->key0 + (i + 1) * GOLDEN) >> 63;
-  {
-    double u = (double)(mix64(c->key0 + (i + 1) * GOLDEN) >> 11) * 0x1p-53; /* [0, 1) */
-    double x = c->flo + (c->fhi - c->flo) * u;
-    uint64_t bits = 0;
-    if (x > c->fhi)
-      x = c->fhi;
-    if (c->kind == K_F64) {
-      memcpy(&bits, &x, 8);
-    } else {
-      float f = (float)x;
-      if (c->kind == K_F32) {
-        memcpy(&bits, &f, 4);
-      } else {
-        uint16_t h = data_float_to_half(f);
-        bits = h;
-      }
-    }
-    return bits;
-  }
-}
-
 /* Element bits <-> keys in unsigned order (see sort.h's order). */
 static inline uint64_t to_key(const struct genctx *c, uint64_t x)
 {
@@ -272,8 +205,6 @@ static inline uint64_t from_key(const struct genctx *c, uint64_t k)
     return (k & c->top) ? (k & ~c->top) : (~k & c->mask);
   return k;
 }
-
-#define MAXT 64
 
 /* Shared state of one generation; threads take index ranges (phases 0, 1, 3)
 ** or buckets (phase 2). Sorted generation never sorts the whole array:
@@ -398,67 +329,91 @@ static void gen_phase(struct genrun *g, int phase)
   ps_parallel(g->nthreads, gen_task, g);
 }
 
-int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int order,
-             int nthreads, struct ps_err *e)
+/* The number of generating threads for n elements (at least 1). */
+int gen_threads(int nthreads, uint64_t n)
 {
-  struct genrun *g;
-  uint64_t n = data_value_count(v);
-  int rc = 0;
-  if (b->zipf > 0.0 && (data_type_is_float(v->type) || v->type == DATA_BOOL))
-    return ps_fail(e, "a Zipf law is for integer types, not %s", data_type_name(v->type));
-  if ((g = calloc(1, sizeof *g)) == NULL)
-    return ps_fail(e, "out of memory");
   if (nthreads < 1)
     nthreads = 1;
   if (nthreads > MAXT)
     nthreads = MAXT;
   if ((uint64_t)nthreads > n / 65536 + 1)
     nthreads = (int)(n / 65536 + 1);
-  genctx_init(&g->c, v->type, seed, b);
+  return nthreads;
+}
+
+int gen_law_check(enum data_type t, const struct gen_bounds *b, struct ps_err *e)
+{
+  if (b->zipf > 0.0 && (data_type_is_float(t) || t == DATA_BOOL))
+    return ps_fail(e, "a Zipf law is for integer types, not %s", data_type_name(t));
+  return 0;
+}
+
+/* Sorted (or reversed) by bucketing the drawn elements of g (n > 1), where
+** gen_srun_fill does not apply. 0, or -1 out of memory (message in e). */
+static int sort_drawn(struct genrun *g, const struct gen_bounds *b, int order, struct ps_err *e)
+{
+  enum data_type t = g->c.t;
+  uint64_t khi, range, sum = 0;
+  int rc = 0;
+  if (data_type_is_float(t)) {
+    struct genctx lo = g->c, hi = g->c; /* keys of the bounds as elements */
+    lo.flo = lo.fhi = b->lo[t].f;
+    hi.flo = hi.fhi = b->hi[t].f;
+    g->klo = to_key(&g->c, gen_elem(&lo, 0));
+    khi = to_key(&g->c, gen_elem(&hi, 0));
+  } else {
+    g->klo = to_key(&g->c, g->c.ilo);
+    khi = to_key(&g->c, g->c.ilo + g->c.range - 1);
+  }
+  range = khi - g->klo;
+  while ((range >> g->shift) >= 256)
+    g->shift += 8;
+  gen_phase(g, 0);
+  for (int d = 0; d < 256; d++) { /* bucket-major, thread-minor */
+    g->start[d] = sum;
+    for (int k = 0; k < g->nthreads; k++) {
+      uint64_t c = g->cnt[k][d];
+      g->cnt[k][d] = sum;
+      sum += c;
+    }
+    if (sum - g->start[d] > g->maxbucket)
+      g->maxbucket = (size_t)(sum - g->start[d]);
+  }
+  g->start[256] = g->n;
+  gen_phase(g, 1);
+  atomic_store(&g->next_bucket, 0);
+  gen_phase(g, 2);
+  if (g->failed)
+    rc = ps_fail(e, "out of memory for sorting scratch");
+  else if (order == GEN_REVERSED)
+    gen_phase(g, 3);
+  return rc;
+}
+
+int gen_fill(struct data_value *v, uint64_t seed, const struct gen_bounds *b, int order,
+             int nthreads, struct ps_err *e)
+{
+  struct genrun *g = NULL;
+  uint64_t n = data_value_count(v);
+  int rc = -1;
+  if (gen_law_check(v->type, b, e) != 0)
+    goto done;
+  if ((g = calloc(1, sizeof *g)) == NULL) {
+    ps_fail(e, "out of memory");
+    goto done;
+  }
+  nthreads = gen_threads(nthreads, n);
+  gen_ctx_init(&g->c, v->type, seed, b);
   g->a = v->elems;
   g->n = n;
   g->nthreads = nthreads;
   g->sorted = order != GEN_DRAWN && n > 1;
-  if (g->sorted) {
-    uint64_t khi, range, sum = 0;
-    if (data_type_is_float(v->type)) {
-      struct genctx lo = g->c, hi = g->c; /* keys of the bounds as elements */
-      lo.flo = lo.fhi = b->lo[v->type].f;
-      hi.flo = hi.fhi = b->hi[v->type].f;
-      g->klo = to_key(&g->c, gen_elem(&lo, 0));
-      khi = to_key(&g->c, gen_elem(&hi, 0));
-    } else if (v->type == DATA_BOOL) {
-      g->klo = 0;
-      khi = 1;
-    } else {
-      g->klo = to_key(&g->c, g->c.ilo);
-      khi = to_key(&g->c, g->c.ilo + g->c.range - 1);
-    }
-    range = khi - g->klo;
-    while ((range >> g->shift) >= 256)
-      g->shift += 8;
+  rc = 0;
+  if (!g->sorted)
     gen_phase(g, 0);
-    for (int d = 0; d < 256; d++) { /* bucket-major, thread-minor */
-      g->start[d] = sum;
-      for (int k = 0; k < nthreads; k++) {
-        uint64_t c = g->cnt[k][d];
-        g->cnt[k][d] = sum;
-        sum += c;
-      }
-      if (sum - g->start[d] > g->maxbucket)
-        g->maxbucket = (size_t)(sum - g->start[d]);
-    }
-    g->start[256] = n;
-    gen_phase(g, 1);
-    atomic_store(&g->next_bucket, 0);
-    gen_phase(g, 2);
-    if (g->failed)
-      rc = ps_fail(e, "out of memory for sorting scratch");
-    else if (order == GEN_REVERSED)
-      gen_phase(g, 3);
-  } else {
-    gen_phase(g, 0);
-  }
+  else if ((rc = gen_srun_fill(v, &g->c, order == GEN_REVERSED, nthreads, e)) == 1)
+    rc = sort_drawn(g, b, order, e);
+done:
   free(g);
   return rc;
 }

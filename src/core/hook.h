@@ -9,7 +9,9 @@
 ** function below is a constant: no hook can be set.
 **
 **   PSEARCH_TEST_SLOWDOWN=ENTRY:PCT      every timed run of ENTRY PCT% longer
-**                                        (spinning after the run)
+**                                        (spinning after the run; under --batch
+**                                        after each call, PCT% of its K runs, and
+**                                        after each synchronous run)
 **   PSEARCH_TEST_DELAY=ENTRY:US[:FIRST[:SAW]]
 **                                        every call of ENTRY (warm-up included)
 **                                        US µs longer, inside the timed region;

@@ -108,6 +108,16 @@ static uint64_t spin_until(const struct session *ss, uint64_t t)
   return t1;
 }
 
+/* The end of a call that began at t0 and ended at t1, with what the test
+** hooks add to it (PSEARCH_TEST_SLOWDOWN: PCT% of t1 - t0, which under
+** --batch spans the call's K runs; PSEARCH_TEST_DELAY) spun off first. */
+static uint64_t planted(struct session *ss, uint64_t t0, uint64_t t1)
+{
+  uint64_t extra = hook_extra_ns(ss->j->entry->name, (uint64_t)ss->calls, t1 - t0); /* test builds */
+  ss->calls++;
+  return extra > 0 ? spin_until(ss, t1 + extra) : t1;
+}
+
 static void draw(struct session *ss, uint64_t t1)
 {
   struct measure_progress mp = {ss->r->us, ss->r->n, (double)(t1 - ss->t_start) / 1e9,
@@ -148,12 +158,7 @@ static int one_call(struct session *ss)
   t1 = now(ss);
   c1 = ss->preemptions();
   k = kernel_events(ss, 0);
-  {
-    uint64_t extra = hook_extra_ns(ss->j->entry->name, (uint64_t)ss->calls, t1 - t0); /* test builds */
-    if (extra > 0)
-      t1 = spin_until(ss, t1 + extra);
-  }
-  ss->calls++;
+  t1 = planted(ss, t0, t1);
   ss->tried++;
   if (probe && p->throttled(p->throttled_ctx, 1) != 0) {
     ss->r->discarded++;
@@ -357,7 +362,8 @@ static void begin(struct session *ss, const struct measure_params *p, struct ent
 }
 
 /* Batched: the mean of MEASURE_SYNC_RUNS synchronous runs (each run and its
-** sync timed, as without --batch), to report beside the batched mean. */
+** sync timed, as without --batch, the test hooks' time too), to report beside
+** the batched mean. */
 static void sync_pass(struct session *ss)
 {
   struct ps_err e;
@@ -372,7 +378,7 @@ static void sync_pass(struct session *ss)
     t0 = now(ss);
     if (entry_run(ss->j, &e) != 0 || entry_sync(ss->j, &e) != 0)
       break;
-    sum += now(ss) - t0;
+    sum += planted(ss, t0, now(ss)) - t0;
   }
   if (k > 0)
     ss->r->sync_mean_us = (double)sum / 1000.0 / k;

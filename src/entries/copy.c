@@ -1,11 +1,8 @@
 /*
-** copy.c: the rooflines every other figure is judged against, on every
-** backend: bench_copy (the memory bandwidth) and bench_gather (one random
-** load per element: the floor of every random-key search).
+** copy.c: bench_copy, the memory-bandwidth roofline every other figure is
+** judged against, on every backend.
 */
 #include "copy.h"
-
-#include "keys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -126,125 +123,6 @@ static void cl_release(struct entry_job *j)
 
 static uint64_t copy_bytes(uint64_t n, size_t elem) { return 2 * n * elem; }
 
-/* ============================== bench_gather ============================== */
-
-/* out[i] = in[pos[i]], pos from keys_positions (made before the runs, as the
-** random searches' keys are). */
-struct gather {
-  struct data_value pos;    /* the positions (host) */
-  cl_mem dpos, in, out;     /* opencl */
-  cl_kernel k;
-  size_t wg;
-};
-
-static uint64_t pos_at(const struct data_value *pos, uint64_t i)
-{
-  return pos->type == DATA_U32 ? ((const uint32_t *)pos->elems)[i] : ((const uint64_t *)pos->elems)[i];
-}
-
-static void gather_range(const struct entry_job *j, const struct gather *g, uint64_t lo, uint64_t hi)
-{
-  size_t sz = data_type_size(j->in[0].type);
-  const unsigned char *in = j->in[0].elems;
-  unsigned char *out = j->out[0].elems;
-  for (uint64_t i = lo; i < hi; i++)
-    memcpy(out + i * sz, in + pos_at(&g->pos, i) * sz, sz);
-}
-
-static int gather_state(struct entry_job *j, struct gather **out, struct ps_err *e)
-{
-  struct gather *g = calloc(1, sizeof *g);
-  *out = g;
-  j->state = g;
-  if (g == NULL)
-    return ps_fail(e, "out of memory");
-  return keys_positions((int64_t)data_value_count(&j->in[0]), &g->pos, e);
-}
-
-static int c_gather_prepare(struct entry_job *j, struct ps_err *e)
-{
-  struct gather *g;
-  return gather_state(j, &g, e) != 0 || c_alloc_like(j, e) != 0 ? -1 : 0;
-}
-
-static int c_gather_run(struct entry_job *j, struct ps_err *e)
-{
-  (void)e;
-  gather_range(j, j->state, 0, data_value_count(&j->in[0]));
-  return 0;
-}
-
-static void mc_gather_part(void *ctx, int tid, int nt)
-{
-  const struct entry_job *j = ctx;
-  uint64_t lo, hi;
-  pool_range(data_value_count(&j->in[0]), tid, nt, 16, &lo, &hi);
-  gather_range(j, j->state, lo, hi);
-}
-
-static int mc_gather_run(struct entry_job *j, struct ps_err *e)
-{
-  (void)e;
-  pool_run(j->pool, mc_gather_part, j);
-  return 0;
-}
-
-static void gather_release(struct entry_job *j)
-{
-  struct gather *g = j->state;
-  if (g == NULL)
-    return;
-  data_value_free(&g->pos);
-  if (j->rt != NULL) {
-    rt_release(j->rt, g->dpos);
-    rt_release(j->rt, g->in);
-    rt_release(j->rt, g->out);
-  }
-  free(g);
-  j->state = NULL;
-}
-
-/* The kernel moves elements as unsigned integers of their width (-DG) and
-** reads positions of pos's width (-DP). */
-static int cl_gather_prepare(struct entry_job *j, struct ps_err *e)
-{
-  static const char *const width[] = {"", "uchar", "ushort", "", "uint", "", "", "", "ulong"};
-  struct gather *g;
-  size_t sz = data_type_size(j->in[0].type), b = entry_value_bytes(&j->in[0]);
-  cl_ulong n = data_value_count(&j->in[0]);
-  char opts[64];
-  if (gather_state(j, &g, e) != 0)
-    return -1;
-  snprintf(opts, sizeof opts, "-DG=%s -DP=%s", width[sz], g->pos.type == DATA_U32 ? "uint" : "ulong");
-  g->wg = rt_info(j->rt)->max_wg >= 256 ? 256 : rt_info(j->rt)->max_wg;
-  g->in = rt_alloc(j->rt, b ? b : 1, e);
-  g->out = g->in == NULL ? NULL : rt_alloc(j->rt, b ? b : 1, e);
-  g->dpos = g->out == NULL ? NULL : rt_alloc(j->rt, entry_value_bytes(&g->pos) ? entry_value_bytes(&g->pos) : 1, e);
-  if (g->dpos == NULL || rt_upload(j->rt, g->in, j->in[0].elems, b, e) != 0 ||
-      rt_upload(j->rt, g->dpos, g->pos.elems, entry_value_bytes(&g->pos), e) != 0 ||
-      (g->k = rt_kernel(j->rt, "copy.cl", "gather", opts, e)) == NULL)
-    return -1;
-  return RT_ARGS(j->rt, g->k, e, RT_ARG(g->in), RT_ARG(g->dpos), RT_ARG(g->out), RT_ARG(n));
-}
-
-static int cl_gather_run(struct entry_job *j, struct ps_err *e)
-{
-  struct gather *g = j->state;
-  size_t n = data_value_count(&j->in[0]);
-  return n == 0 ? 0 : rt_launch(j->rt, g->k, n, g->wg, e);
-}
-
-static int cl_gather_result(struct entry_job *j, struct ps_err *e)
-{
-  struct gather *g = j->state;
-  if (c_alloc_like(j, e) != 0)
-    return -1;
-  return entry_download(j, 0, g->out, entry_value_bytes(&j->in[0]), e);
-}
-
-/* The elements read and written once, and the positions read. */
-static uint64_t gather_bytes(uint64_t n, size_t elem) { return 2 * n * elem + 4 * n; }
-
 const struct entry copy_entries[] = {
   {.name = "bench_copy",
    .desc = "Copy an array: the memory-bandwidth roofline",
@@ -252,14 +130,6 @@ const struct entry copy_entries[] = {
    .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t)", .bytes = copy_bytes,
    .impl = {{c_alloc_like, c_copy_run, c_nothing, c_release}, {cl_copy_prepare, cl_copy_run, cl_result_out, cl_release},
             {c_alloc_like, mc_copy_run, c_nothing, c_release}}},
-  {.name = "bench_gather",
-   .desc = "One random load per element: out[i] = in[p(i)], p(i) uniform in [0, n) drawn before the runs (fixed seed): "
-           "the floor of every random-key search",
-   .nin = 1, .types = ALL_TYPES, .in_desc = "[n]t", .out_desc = "[n]t (gathered)",
-   .work = "O(n)", .span = "O(1)", .bytes_desc = "2 n sizeof(t) + 4 n", .bytes = gather_bytes,
-   .impl = {{c_gather_prepare, c_gather_run, c_nothing, gather_release},
-            {cl_gather_prepare, cl_gather_run, cl_gather_result, gather_release},
-            {c_gather_prepare, mc_gather_run, c_nothing, gather_release}}},
   {.name = NULL},
 };
 

@@ -5,12 +5,7 @@
 
 #include "gen.h"
 
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
-
-#define KEY_SEED 0x5eac4u
-#define POS_SEED 0x9a7e4u
 
 int keys_random(const struct data_value *xs, int eytz, struct data_value *keys, struct ps_err *e)
 {
@@ -42,23 +37,5 @@ int keys_random(const struct data_value *xs, int eytz, struct data_value *keys, 
     b.lo[t].u = lo;
     b.hi[t].u = hi;
   }
-  return gen_fill(keys, KEY_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
-}
-
-enum data_type keys_position_type(int64_t n) { return (uint64_t)n <= (uint64_t)1 << 32 ? DATA_U32 : DATA_U64; }
-
-int keys_positions(int64_t n, struct data_value *pos, struct ps_err *e)
-{
-  struct gen_bounds b;
-  char range[48];
-  enum data_type t = keys_position_type(n);
-  if (data_value_init(pos, t, 1, &n, e) != 0)
-    return -1;
-  if (n == 0)
-    return 0;
-  gen_bounds_default(&b);
-  snprintf(range, sizeof range, "0:%" PRId64, n - 1);
-  if (gen_bounds_parse(&b, t, range, e) != 0)
-    return -1;
-  return gen_fill(pos, POS_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
+  return gen_fill(keys, KEYS_SEED, &b, 0, ps_ncpus(), e); /* the bytes do not depend on the threads */
 }

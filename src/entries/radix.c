@@ -6,8 +6,7 @@
 ** i64: the Onesweep passes carrying each key's position) and
 ** `radix_sort_pairs` (keys of every type with values of another, of 4 or 8
 ** bytes: the passes carrying the values). The c backend of the sorts is
-** sort_values, the sequential stable radix sort that `psearch
-** dataset --sorted` uses; their multicore backend is psort (sort_values on the
+** sort_values, the sequential stable radix sort (src/core/sort.c); their multicore backend is psort (sort_values on the
 ** pool's workers, with its scratch allocated in prepare), whose result is
 ** sort_values's bit for bit. The c and multicore backends of argsort and
 ** radix_sort_pairs are argsort_ref, sequential.
@@ -74,6 +73,7 @@ static const struct tune_param sort_params[] = {
                             "rounded down, within local memory (default 1)"},
   {"sort_lookback_words", 4, 16, "look-back words a tile reads at once: 4, 8 or 16, rounded up (default 4)"},
   {"sort_lb32", 0, 1, "32-bit look-back words, a set a pass, below 2^30 keys (default: with PTX)"},
+  {"sort_wide", 0, 1, "64-bit digit totals, offsets, look-back prefixes and places (default: from 2^32 keys)"},
   {"sort_gid", 0, 1, "a tile is its group's id rather than an atomic ticket's (default: with PTX)"},
   {"sort_scan_group", 0, 1, "os_pass's first group scans the digit totals, not os_scan (default: with PTX)"},
   {"sort_vshare", 0, 1, "values through the keys' local memory, loaded late (default: with PTX, keys of <= 4 bytes)"},
@@ -134,17 +134,18 @@ static uint64_t ordered_bits(const unsigned char *p, size_t sz, enum data_type t
 
 /* The reference of argsort and radix_sort_pairs: the positions 0..n-1
 ** sorted stably by their elements' ordered bits, by LSD counting sort a byte
-** a pass; argsort writes them as i64, radix_sort_pairs gathers the keys and
-** values by them. */
+** a pass, each position moved with its key (so that a pass reads both in
+** order, not the keys by position); argsort writes them as i64,
+** radix_sort_pairs gathers the keys and values by them. */
 static int argsort_ref(struct entry_job *j, struct ps_err *e)
 {
   size_t n = (size_t)data_value_count(&j->in[0]), sz = data_type_size(j->in[0].type), cnt[256];
   const unsigned char *x = j->in[0].elems;
-  uint64_t *key = malloc(n ? n * sizeof *key : 1);
+  uint64_t *key = malloc(n ? n * sizeof *key : 1), *key2 = malloc(n ? n * sizeof *key2 : 1), *kswap;
   uint32_t *a = malloc(n ? n * sizeof *a : 1), *b = malloc(n ? n * sizeof *b : 1), *swap;
   int64_t *out = j->out[0].elems;
   int rc = -1;
-  if (key == NULL || a == NULL || b == NULL) {
+  if (key == NULL || key2 == NULL || a == NULL || b == NULL) {
     ps_fail(e, "out of memory");
     goto done;
   }
@@ -156,17 +157,23 @@ static int argsort_ref(struct entry_job *j, struct ps_err *e)
     size_t sum = 0;
     memset(cnt, 0, sizeof cnt);
     for (size_t i = 0; i < n; i++)
-      cnt[(key[a[i]] >> (8 * byte)) & 255]++;
+      cnt[(key[i] >> (8 * byte)) & 255]++;
     for (int d = 0; d < 256; d++) {
       size_t c = cnt[d];
       cnt[d] = sum;
       sum += c;
     }
-    for (size_t i = 0; i < n; i++)
-      b[cnt[(key[a[i]] >> (8 * byte)) & 255]++] = a[i];
+    for (size_t i = 0; i < n; i++) {
+      size_t to = cnt[(key[i] >> (8 * byte)) & 255]++;
+      b[to] = a[i];
+      key2[to] = key[i];
+    }
     swap = a;
     a = b;
     b = swap;
+    kswap = key;
+    key = key2;
+    key2 = kswap;
   }
   if (kind_of(j) == PAIRS) {
     size_t vz = data_type_size(j->in[1].type);
@@ -181,6 +188,7 @@ static int argsort_ref(struct entry_job *j, struct ps_err *e)
   rc = 0;
 done:
   free(key);
+  free(key2);
   free(a);
   free(b);
   return rc;
@@ -244,6 +252,7 @@ struct rstate {
   size_t hwg;      /* 8-bit: os_hist's work-group size */
   uint32_t ntiles; /* 8-bit: tiles of a pass */
   uint64_t clear;  /* 8-bit with 32-bit look-back words: the words os_hist zeroes */
+  size_t cz;       /* 8-bit: bytes of a digit total, an offset and os_hist's flag words (4, or 8: wide) */
   int scang;       /* 8-bit: os_pass's first group scans the totals, not os_scan (scan_group) */
   int stale;       /* 8-bit: the cleared words made stale before each sort (PSEARCH_TEST_LOOKBACK_STALE) */
 };
@@ -291,6 +300,7 @@ struct os_choice {
   int vshare;    /* values through the keys' local memory (-DVSHARE) */
   int packr;     /* ranks two to a register (-DPACKR) */
   int lb32;      /* 32-bit look-back words, a set a pass (-DLB32), else 64-bit with epochs */
+  int wide;      /* 64-bit totals, offsets and look-back prefixes (-DWIDE; 2^32 keys or more) */
   int lbn;       /* look-back words read at once: 4, 8 or 16 */
   int hitems;    /* os_hist's loads in flight */
   int hvec;      /* os_hist's keys a load: 1, 2 or 4 */
@@ -322,7 +332,7 @@ static void os_shape(struct entry_job *j, const struct rt_device_info *info, enu
     c->wg = info->max_wg / 32 * 32;
   per = (uint64_t)c->wg * (!arg ? kz : c->vshare ? (kz > vz ? kz : vz) : kz + vz); /* a tile slot */
   /* match_any's words (peers_or): in the tile's memory on the PTX path with keys of 4 bytes or more */
-  rest = OS_LOCAL_REST(c->wg, c->ptx ? 2 : 4, c->warp_scan ? c->wg / 32 : c->wg) +
+  rest = OS_LOCAL_REST(c->wg, c->ptx ? 2 : 4, c->warp_scan ? c->wg / 32 : c->wg) + (c->wide ? RADIX * 4 : 0) +
          (c->peers_or && !(c->ptx && data_type_size(t) >= 4) ? c->wg / 32 * RADIX * 4 : 0);
   cap = info->local_mem > rest + per ? (info->local_mem - rest) / per : 1;
   c->items = (uint32_t)entry_param(j, "sort_items", want < cap ? want : (uint32_t)cap);
@@ -348,7 +358,8 @@ static void os_choose(struct entry_job *j, enum data_type t, size_t vz, uint64_t
   c->scang = (int)entry_param(j, "sort_scan_group", c->ptx);
   c->vshare = arg && entry_param(j, "sort_vshare", c->ptx && narrow);
   c->packr = (int)entry_param(j, "sort_packed_ranks", c->ptx && narrow);
-  c->lb32 = entry_param(j, "sort_lb32", c->ptx) && n < ((uint64_t)1 << 30);
+  c->wide = (int)entry_param(j, "sort_wide", n > UINT32_MAX);
+  c->lb32 = entry_param(j, "sort_lb32", c->ptx) && n < ((uint64_t)1 << 30) && !c->wide;
   c->lbn = (int)entry_param(j, "sort_lookback_words", OS_LBN);
   c->lbn = c->lbn > 8 ? 16 : c->lbn > 4 ? 8 : 4;
   c->hitems = (int)entry_param(j, "sort_hist_items", info->is_gpu ? OS_HITEMS_GPU : 1);
@@ -386,10 +397,11 @@ static void os_options(const struct os_choice *c, const struct rstate *s, enum d
     snprintf(bounds, sizeof bounds, " -DPS_MIN_GROUPS_PER_CU=%d", c->bound);
   snprintf(buf, len,
            "-DWG=%zu -DITEMS=%u -DPASSES=%u -DLBN=%d -DHWG=%zu -DHVEC=%d -DHITEMS=%d -DHPARTS=%d"
-           "%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+           "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
            c->wg, (unsigned)c->items, s->passes, c->lbn, c->hwg, c->hvec, c->hitems, c->hparts,
            c->skip ? "" : " -DRANK_ALL",
-           c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", data_type_is_float(t) ? " -DFLOATKEY" : "",
+           c->peers_or ? " -DPEERS_OR" : "", c->lb32 ? " -DLB32" : "", c->wide ? " -DWIDE" : "",
+           data_type_is_float(t) ? " -DFLOATKEY" : "",
            c->ptx ? " -DNV_PTX" : "", hook_lookback_counts() ? " -DLB_COUNTS_ONLY" : "",
            vz == 8 ? " -DVALUES -DV=ulong -DVOUT=ulong" : vz ? " -DVALUES -DVOUT=uint" : "",
            c->ptx && !c->warp_scan ? " -DHS_SCAN" : "",
@@ -413,6 +425,9 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   size_t words, vbytes = (size_t)(s->n ? s->n : 1) * vz;
   char extra[340], last[360], opts[620];
   os_choose(j, t, vz, s->n, &c);
+  if (c.wide && !info->int64_atomics)
+    return ps_fail(e, "%s of %llu keys needs 64-bit atomics (cl_khr_int64_base_atomics), which the device lacks",
+                   j->entry->name, (unsigned long long)s->n);
   if (info->max_wg < c.wg)
     return ps_fail(e, "%s needs work-groups of %zu work-items; the device allows %zu", j->entry->name, c.wg,
                    info->max_wg);
@@ -423,13 +438,16 @@ static int os_prepare(struct entry_job *j, struct rstate *s, struct ps_err *e)
   tile = (uint64_t)s->wg * s->items;
   s->ntiles = (uint32_t)((s->n + tile - 1) / tile);
   s->scang = c.scang;
+  s->cz = c.wide ? 8 : 4;
+  if (want <= s->n >> 31) /* os_hist's local counts are 32-bit: under 2^31 keys a group */
+    want = (s->n >> 31) + 1;
   s->groups = (uint32_t)(s->ntiles < want ? (s->ntiles ? s->ntiles : 1) : want);
   words = c.lb32 ? (size_t)s->passes * s->ntiles * RADIX : ((size_t)s->ntiles + 1) * RADIX * 2;
   s->clear = c.lb32 ? words : 0;
   s->stale = s->clear != 0 && hook_lookback_stale();
-  if ((s->counts = rt_alloc(j->rt, count_words(s) * sizeof(cl_uint), e)) == NULL ||
-      rt_zero(j->rt, s->counts, 0, count_words(s) * sizeof(cl_uint), e) != 0 ||
-      (s->tot = rt_alloc(j->rt, offset_words(s) * sizeof(cl_uint), e)) == NULL ||
+  if ((s->counts = rt_alloc(j->rt, count_words(s) * s->cz, e)) == NULL ||
+      rt_zero(j->rt, s->counts, 0, count_words(s) * s->cz, e) != 0 ||
+      (s->tot = rt_alloc(j->rt, offset_words(s) * s->cz, e)) == NULL ||
       lookback_open(j->rt, &s->lb, s->ntiles + (s->scang != 0), (words ? words : 1) * sizeof(cl_uint), e) != 0)
     return -1;
   os_options(&c, s, t, vz, extra, sizeof extra);
@@ -459,7 +477,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   j->state = s;
   if (s == NULL)
     return ps_fail(e, "out of memory");
-  s->n = data_value_count(&j->in[0]); /* below 2^32: SORT_MAX_N, entry_prepare */
+  s->n = data_value_count(&j->in[0]); /* within max_n (SORT_WIDE_MAX_N and the others): entry_prepare */
   s->in = rt_alloc(j->rt, bytes ? bytes : 4, e);
   if (s->in == NULL || rt_upload(j->rt, s->in, j->in[0].elems, bytes, e) != 0)
     return -1;
@@ -503,21 +521,24 @@ static int argsort_args(struct entry_job *j, struct rstate *s, cl_kernel k, unsi
 static int counts_zero(struct entry_job *j, struct rstate *s, size_t from, size_t to, struct ps_err *e)
 {
   size_t words = count_words(s);
-  cl_uint *h = malloc(words * sizeof *h);
+  unsigned char *h = malloc(words * s->cz);
   int rc = -1;
   if (h == NULL) {
     ps_fail(e, "out of memory");
     goto done;
   }
-  if (rt_download(j->rt, s->counts, h, words * sizeof *h, e) != 0)
+  if (rt_download(j->rt, s->counts, h, words * s->cz, e) != 0)
     goto done;
-  for (size_t i = from; i < to; i++)
-    if (h[i] != 0) {
-      ps_fail(e, "%s word %zu is %u, not 0",
+  for (size_t i = from; i < to; i++) {
+    uint64_t w = 0;
+    memcpy(&w, h + i * s->cz, s->cz); /* (little-endian hosts and devices) */
+    if (w != 0) {
+      ps_fail(e, "%s word %zu is %llu, not 0",
               i < offset_words(s) ? "the sort before left digit total" : "os_hist left the scan group's flag", i,
-              (unsigned)h[i]);
+              (unsigned long long)w);
       goto done;
     }
+  }
   rc = 0;
 done:
   free(h);
@@ -545,7 +566,7 @@ static int run_onesweep(struct entry_job *j, struct rstate *s, struct ps_err *e)
   if (s->stale && counts_zero(j, s, 0, flag, e) != 0)
     return -1;
   if ((s->stale && rt_fill(j->rt, s->lb.status, 0, (size_t)clear * sizeof(cl_uint), 0x80000000u, e) != 0) ||
-      (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, offset_words(s) * sizeof(cl_uint), e) != 0) ||
+      (s->stale && s->scang && rt_zero(j->rt, s->tot, 0, offset_words(s) * s->cz, e) != 0) ||
       RT_ARGS(j->rt, s->k[0], e, RT_ARG(s->in), RT_ARG(n), RT_ARG(s->counts), RT_ARG(s->lb.status),
               RT_ARG(clear)) != 0 ||
       rt_launch(j->rt, s->k[0], (size_t)g * s->hwg, s->hwg, e) != 0 ||
@@ -617,10 +638,14 @@ static int cl_result(struct entry_job *j, struct ps_err *e)
 #define PAIR_VALUE_TYPES                                                                                  \
   ((1u << DATA_I32) | (1u << DATA_U32) | (1u << DATA_F32) | (1u << DATA_I64) | (1u << DATA_U64) | \
    (1u << DATA_F64))
-/* Every sort's elements at most: Onesweep's digit totals, offsets and
-** look-back counts (cl/onesweep.cl), the 1-bit sort's block offsets
-** (cl/radix1.cl) and the c reference's positions (argsort_ref) are 32-bit. */
-#define SORT_MAX_N .max_n = UINT32_MAX, .max_why = "2^32 - 1: the digit offsets and counts are 32-bit"
+/* The sorts' elements at most. radix_sort and sorted: Onesweep's look-back
+** words hold counts of 38 bits with sort_wide (cl/onesweep.cl). argsort and
+** radix_sort_pairs: the positions their reference sorts (argsort_ref) and
+** argsort carries are 32-bit; the 1-bit sort's block offsets (cl/radix1.cl)
+** too. */
+#define SORT_WIDE_MAX_N .max_n = ((uint64_t)1 << 38) - 1, .max_why = "2^38 - 1: the look-back words' counts are 38-bit"
+#define SORT_POS_MAX_N .max_n = UINT32_MAX, .max_why = "2^32 - 1: the positions are 32-bit"
+#define SORT_1BIT_MAX_N .max_n = UINT32_MAX, .max_why = "2^32 - 1: the block offsets are 32-bit"
 #define IMPLS                                                                   \
   {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release}, \
    {mc_prepare, mc_run, c_result, mc_release}}
@@ -639,29 +664,29 @@ static uint64_t pairs_bytes(const struct entry *en, const struct data_value *in,
 }
 
 const struct entry radix_entries[] = {
-  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED}, SORT_MAX_N,
+  {.name = "sorted", .answer = "stable_sort", .aux = &(const enum rkind){SORTED}, SORT_WIDE_MAX_N,
    .desc = "Sort an array, stable (the engine's sort: radix_sort on the device)",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS, .params = sort_params},
-  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8}, SORT_MAX_N,
+  {.name = "radix_sort", .answer = "stable_sort", .aux = &(const enum rkind){RADIX8}, SORT_WIDE_MAX_N,
    .desc = "Stable LSD radix sort, 8-bit digits, Onesweep: one digit count for all passes; per pass warp ranking, look-back, scatter",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS, .params = sort_params},
-  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1}, SORT_MAX_N,
+  {.name = "radix_sort_1bit", .answer = "stable_sort", .aux = &(const enum rkind){RADIX1}, SORT_1BIT_MAX_N,
    .desc = "The lecture's radix sort: one stable split (count, scan, scatter) per key bit",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]t",
    .work = "O(n w)", .span = "O(w log n)", .bytes_desc = "2 n sizeof(t)", .bytes = sort_bytes,
    .impl = IMPLS},
-  {.name = "argsort", .aux = &(const enum rkind){ARGSORT}, SORT_MAX_N,
+  {.name = "argsort", .aux = &(const enum rkind){ARGSORT}, SORT_POS_MAX_N,
    .desc = "The positions of the elements in stable sorted order (i64): radix_sort's passes carrying each key's position",
    .nin = 1, .types = SORT_TYPES, .in_desc = "[n]t", .out_desc = "[n]i64",
    .work = "O(n w / 8)", .span = "O(w / 8 log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = argsort_bytes,
    .impl = {{c_prepare, c_run, c_result, release}, {cl_prepare, cl_run, cl_result, release},
             {c_prepare, c_run, c_result, release}},
    .params = sort_params},
-  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS}, SORT_MAX_N,
+  {.name = "radix_sort_pairs", .aux = &(const enum rkind){PAIRS}, SORT_POS_MAX_N,
    .desc = "Keys sorted stably with their values (values of 4 or 8 bytes, as CUB's SortPairs): radix_sort's passes "
            "carrying each key's value",
    .nin = 2, .types = SORT_TYPES, .vtypes = PAIR_VALUE_TYPES, .vinputs = 2u, .in_desc = "[n]t [n]v",

@@ -15,6 +15,7 @@
 
 #include "btree.h"
 #include "entry.h"
+#include "gather.h"
 #include "keys.h"
 #include "layout.h"
 #include "search_mc.h"
@@ -42,7 +43,7 @@ static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *
   }
 }
 
-static int check_sorted(const struct data_value *v, struct ps_err *e)
+int search_check_sorted(const struct data_value *v, struct ps_err *e)
 {
   int64_t i = search_mc_unsorted_at(v->type, v->elems, (int64_t)data_value_count(v));
   char a[64], b[64];
@@ -111,10 +112,10 @@ static int common_prepare(struct entry_job *j, struct sstate **out, struct ps_er
   if (va->kind == EYTZINGER) {
     if (check_eytzinger(&j->in[0], e) != 0)
       return -1;
-  } else if (check_sorted(&j->in[0], e) != 0) {
+  } else if (search_check_sorted(&j->in[0], e) != 0) {
     return -1;
   }
-  if (va->kind == SORTED_KEYS && va->keys == KEYS_INPUT && check_sorted(&j->in[1], e) != 0) {
+  if (va->kind == SORTED_KEYS && va->keys == KEYS_INPUT && search_check_sorted(&j->in[1], e) != 0) {
     ps_err_prefix(e, "keys");
     return -1;
   }
@@ -675,6 +676,11 @@ const struct entry search_entries[] = {
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){BTREE, KEYS_INPUT, 0, 0}, .params = btree_params},
+  {.name = "bench_gather",
+   .desc = "The floor of the random searches: n random positions (their keys' generator and seed), one load each",
+   .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
+   .work = "O(n)", .span = "O(1)", .bytes_desc = "8 n + 32 n", .bytes = gather_bytes,
+   .impl = GATHER_IMPLS, .needs = ENTRY_SORTED}, /* gather.c's phases; no variant */
   {.name = NULL},
 };
 

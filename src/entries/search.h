@@ -13,4 +13,8 @@
 /* The family's entries (a table ending with a NULL name). */
 extern const struct entry search_entries[];
 
+/* 0 when the integers of v are sorted (as their type compares), else -1
+** with e naming the first pair out of order. */
+int search_check_sorted(const struct data_value *v, struct ps_err *e);
+
 #endif
