@@ -6,7 +6,6 @@
 // (TILE, PAD, TILE_LOCAL, prelude.cl).
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-
 // ---------------------------------------------------------------- the lecture's red
 // One level of the pairwise tree on a buffer padded to a power of two with 0:
 // x[i] = x[i] + x[i + h] for i < h (h: half the current length).
@@ -16,7 +15,6 @@ __kernel void red_step(__global T *x, const ulong h)
   if (i < h)
     x[i] = ADD(x[i], x[i + h]);
 }
-
 // ---------------------------------------------------------------- fast reduce
 // The work-group's sum of each work-item's x, left in sh[0].
 static void local_sum(__local T *sh, T x)
@@ -71,7 +69,6 @@ void reduce_sum(__global const T *in, const ulong n, volatile __global T *partia
   if (lid == 0)
     out[0] = sh[0];
 }
-
 // ---------------------------------------------------------------- argmax
 // The lecture's associativity exercise: the index of the largest element,
 // the first one on ties; -1 for an empty array. (value, index) pairs combine
@@ -135,7 +132,6 @@ void argmax_final(__global const T *pv, __global const long *pi, const uint g, _
   if (lid == 0)
     out[0] = si[0];
 }
-
 // ---------------------------------------------------------------- the lecture's scans
 // Hillis-Steele, one step: out[i] = in[i] + in[i - off] (i >= off), else in[i].
 __kernel void hs_step(__global const T *in, __global T *out, const ulong n, const ulong off)
@@ -170,7 +166,6 @@ __kernel void set_zero(__global T *x, const ulong i)
   if (get_global_id(0) == 0)
     x[i] = 0;
 }
-
 // ---------------------------------------------------------------- tile scans
 // The scans' operator and its identity: + and 0, or with -DSCAN_MAX max and the
 // smallest T ((T)(U)FLIP: the most negative int, or 0 for uint).
@@ -493,7 +488,6 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
   }
 }
 #endif
-
 // ---------------------------------------------------------------- segmented scan
 // The lecture's segmented (+) scan: flags[i] != 0 starts a segment at i; the
 // scan restarts there. Pairs (head, value) combine as
@@ -797,24 +791,13 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   }
 }
 
-// seg_reduce_lookback's result, arguments and look-back (SEG_PREFIX over the
-// same two banks of words), with less local memory traffic a tile: each
-// work-item keeps its ITEMS consecutive elements in registers, scanned in
-// place, and its heads and segment ends as bit masks (ITEMS <= 32); no
-// element's scan or head count goes back to local memory. Once the tile's
-// prefix is known, each work-item puts its segment ends' sums in tile[] in
-// segment order (tile[] is free: every work-item read its elements before
-// local_seg_scan's barriers), and the group writes the tile's E sums to
-// out[cnt + hd0, cnt + hd0 + E) with consecutive work-items on consecutive
-// words (cnt: the heads before the tile; hd0: whether the tile's element 0
-// is a head). The end of element q is the j-th of the tile, j = the heads at
-// or before q in the tile - hd0: each head past element 0 ends the segment
-// before it, so E = the tile's heads - hd0 + (the tile's last element ends a
-// segment: it is element n - 1, or a head follows it).
-// With -DSEG_RELOAD (cost_seg_compact=2) the scanned elements wait out the
-// group scan and the look-back in tile[], each work-item's at its own
-// places, and are read back after it: fewer registers held across the
-// look-back for one more store and load an element.
+// seg_reduce_lookback's result, arguments and look-back, with less local memory
+// traffic: a work-item's ITEMS (<= 32) elements stay in registers, its heads
+// and segment ends in bit masks; after the look-back the tile's E segment sums
+// go to tile[] in order (the end at q is the j-th, j = the tile's heads at or
+// before q - hd0, hd0 = head at element 0; E = the tile's heads - hd0 + 1 if
+// its last element ends a segment) and to out[cnt + hd0, +E) contiguously.
+// -DSEG_RELOAD (cost_seg_compact=2): they wait out the look-back in tile[] instead.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void seg_reduce_compact(__global const T *in, __global const uchar *flags, __global T *out,
                         const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
@@ -822,50 +805,38 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
 {
   __local T tile[TILE_LOCAL];
   __local uchar hd[TILE_LOCAL]; // 1: a head (a set flag past index 0)
-  __local T sums[WG];
-  __local uint sf[WG];
-  __local uint tid_sh, cnt_sh, last_sh;
-  __local T pre_sh;
+  __local T sums[WG], pre_sh;
+  __local uint sf[WG], tid_sh, cnt_sh, last_sh;
   T x[ITEMS], acc = 0, c;
-  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hd);
-  uint hm = 0, em, next, j, hd0, ends;
+  uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hd), hm = 0, em, next, j, hd0;
   ulong base = (ulong)t * TILE, first = base + (ulong)lid * ITEMS; // first: the work-item's first element
   for (uint k = 0; k < ITEMS; k++) {
     uint q = PAD(lid * ITEMS + k);
     x[k] = tile[q];
     hm |= (uint)hd[q] << k;
   }
-  // the head after the work-item's last element: the next work-item's first, or the next tile's
   next = lid + 1 < WG ? hd[PAD((lid + 1) * ITEMS)] : base + TILE < n && flags[base + TILE] ? 1u : 0u;
   em = hm >> 1 | next << (ITEMS - 1);
   if (first + ITEMS >= n) // element n - 1 ends the last segment; none past it ends one
     em = n > first ? (em & ((1u << (n - 1 - first)) - 1u)) | 1u << (n - 1 - first) : 0u;
   if (lid == WG - 1)
     last_sh = em >> (ITEMS - 1) | (base + TILE >= n ? 1u : 0u);
-  for (uint k = 0; k < ITEMS; k++) {
-    acc = (hm >> k & 1u) ? x[k] : ADD(acc, x[k]);
-    x[k] = acc;
-  }
-#ifdef SEG_RELOAD
   for (uint k = 0; k < ITEMS; k++)
-    tile[PAD(lid * ITEMS + k)] = x[k];
+    x[k] = acc = (hm >> k & 1u) ? x[k] : ADD(acc, x[k]);
+#ifdef SEG_RELOAD
+  for (uint k = 0; k < ITEMS; k++) tile[PAD(lid * ITEMS + k)] = x[k];
 #endif
   local_seg_scan(sums, sf, acc, popcount(hm));
   if (lid < SEG_WALKERS) {
     volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
     uint cp;
     T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &cp);
-    if (lid == 0) {
-      pre_sh = pre;
-      cnt_sh = cp;
-      if ((ulong)(t + 1) * TILE >= n)
-        total[0] = (T)(cp + sf[WG - 1]);
-    }
+    if (lid == 0 && (pre_sh = pre, cnt_sh = cp, (ulong)(t + 1) * TILE >= n))
+      total[0] = (T)(cp + sf[WG - 1]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 #ifdef SEG_RELOAD
-  for (uint k = 0; k < ITEMS; k++)
-    x[k] = tile[PAD(lid * ITEMS + k)];
+  for (uint k = 0; k < ITEMS; k++) x[k] = tile[PAD(lid * ITEMS + k)];
   barrier(CLK_LOCAL_MEM_FENCE); // every work-item's elements read before tile[] takes the sums
 #endif
   hd0 = hd[PAD(0)];
@@ -876,9 +847,8 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
     if (em >> k & 1u)
       tile[PAD(j + popcount(m))] = m ? x[k] : ADD(c, x[k]);
   }
-  ends = sf[WG - 1] - hd0 + last_sh;
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint q = lid; q < ends; q += WG)
+  for (uint q = lid, ends = sf[WG - 1] - hd0 + last_sh; q < ends; q += WG)
     out[cnt_sh + hd0 + q] = tile[PAD(q)];
 }
 
@@ -960,7 +930,6 @@ void rts_scan(__global const T *in, __global T *out, const ulong n, __global con
   tile_scan(in, n, t, tile, sums, xs);
   tile_write(in, out, n, t, tiles[t], tile, sums, xs);
 }
-
 // ---------------------------------------------------------------- filter (lecture)
 // Map: keep flag of each element. Scatter: kept x[i] goes to idx[i] - 1, idx the
 // inclusive scan of the flags.
@@ -977,7 +946,6 @@ __kernel void filter_scatter(__global const T *in, __global const T *idx, __glob
   if (i < n && in[i] >= 0)
     out[(U)idx[i] - 1] = in[i];
 }
-
 // ---------------------------------------------------------------- histograms
 // hist: counts of the low byte of each element (256 bins), radix sort's digit
 // count. Each group keeps a local sub-histogram, merged with global atomics.
