@@ -344,7 +344,7 @@ static void tile_shapes(void **state)
 ** launch). */
 static void segmented_reduce_forms(void **state)
 {
-  static const char *const forms[] = {"", "cost_items=32", "cost_seg_compact=1", "cost_seg_compact=1,cost_items=1",
+  static const char *const forms[] = {"cost_seg_compact=0", "cost_seg_compact=0,cost_items=32", "", "cost_seg_compact=1,cost_items=1",
                                       "cost_seg_compact=1,cost_items=3", "cost_seg_compact=1,cost_items=32",
                                       "cost_seg_compact=1,cost_gid=1", "cost_seg_compact=2",
                                       "cost_seg_compact=2,cost_items=1", "cost_seg_compact=2,cost_items=32"};

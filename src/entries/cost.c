@@ -107,7 +107,7 @@ static const struct tune_param cost_params[] = {
                            "and segmented_reduce)"},
   {"cost_seg_compact", 0, 2, "segmented_reduce's tile with its segment sums compacted in local memory and "
                              "written contiguously, its elements in registers (1) or in local memory (2) across "
-                             "the look-back (default 0: each element's scan and segment index in local memory)"},
+                             "the look-back (default 1; 0: each element's scan and segment index in local memory)"},
   {NULL, 0, 0, NULL}};
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -232,7 +232,7 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   char opts[512], more[192];
   int ptx = entry_use_ptx(j), lookback = (op->scratch & (S_LOOKBACK | S_LOOKBACK2)) != 0;
   int ballot = op->ballot != NULL && entry_param(j, "cost_ballot", ptx);
-  int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 0) : 0;
+  int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 1) : 0;
   int warp_scan = ptx && entry_param(j, "cost_warp_scan", op->warp_scan);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
   const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
