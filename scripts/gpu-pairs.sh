@@ -38,36 +38,9 @@ while [ $# -gt 0 ]; do
   *) echo "usage: scripts/gpu-pairs.sh [-o OUTDIR] [--runs R] [-n N]" >&2; exit 2 ;;
   esac
 done
-B=$(pwd)/.carry/psearch
-P=$B/bin/psearch
-[ -x "$P" ] || { echo "gpu-pairs.sh: no bundle at $B (scripts/gpu-bundle.sh)" >&2; exit 2; }
-export LD_LIBRARY_PATH=$B/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-mkdir -p "$outdir" || exit 2
-outdir=$(cd "$outdir" && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export XDG_CACHE_HOME=$T/cache # nothing of an earlier call reused
-rc=0
-start=$(date +%s)
-log() { echo "$(date -u +%T) +$(($(date +%s) - start))s $*" | tee -a "$outdir/log.txt"; }
-
-nvpid=
-if command -v nvcc >/dev/null; then
-  nvcc -O3 -arch="${CUDA_ARCH:-sm_90}" -o "$T/cub_anchor" scripts/anchors/cub_anchor.cu >"$outdir/nvcc.log" 2>&1 &
-  nvpid=$!
-else
-  echo "no nvcc on this host: no CUB rows" >"$outdir/nvcc.log"
-fi
-
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "host: $(hostname); CPUs: $(nproc)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader 2>/dev/null
-  echo "psearch: $("$P" --version 2>&1 | head -1)"
-  echo "tree: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with changes)')"
-  echo "command: scripts/gpu-pairs.sh -o $outdir --runs $runs -n $n"
-  "$P" devices 2>&1
-} >"$outdir/machine.txt"
+. scripts/gpu-lib.sh
+gpu_setup gpu-pairs.sh "$outdir"
+gpu_machine "scripts/gpu-pairs.sh -o $outdir --runs $runs -n $n"
 
 pairs="i32/i32 i64/i32 u64/u64 f32/i64"
 log "datasets: [$n] keys and values: $pairs"
