@@ -18,7 +18,7 @@
 
 /* The summary of two entries whose n runs each sit 5% apart, with no spread to
 ** speak of, printed as text into buf. */
-static void summary_of_two(size_t n, char *buf, size_t len)
+static void summary_of_two(size_t n, int noisy, char *buf, size_t len)
 {
   double a[12], b[12];
   struct report_dataset da, db;
@@ -36,6 +36,8 @@ static void summary_of_two(size_t n, char *buf, size_t len)
   da.n = db.n = n;
   stats_compute(a, n, &da.s);
   stats_compute(b, n, &db.s);
+  if (noisy)
+    db.s.rsd = 2 * REPORT_NOISY_RSD;
   assert_int_equal(summary_add(&s, "sort", "[n]t", "fast", "[100]i32", &da), 0);
   assert_int_equal(summary_add(&s, "sort", "[n]t", "slow", "[100]i32", &db), 0);
   summary_print_text(f, &s);
@@ -43,15 +45,20 @@ static void summary_of_two(size_t n, char *buf, size_t len)
   summary_free(&s);
 }
 
-/* A 5% difference: judged from 12 runs a side, not from 5 (the small-sample
+/* A 5% difference: judged from 12 runs a side, not from 12 with a noisy side
+** nor from 5 (the small-sample
 ** margin), and the line says that more runs would judge it. */
 static void summary_margin(void **state)
 {
   char buf[1024];
   (void)state;
-  summary_of_two(12, buf, sizeof buf);
+  summary_of_two(12, 0, buf, sizeof buf);
   assert_non_null(strstr(buf, "1.05x [1.05, 1.05] faster than slow"));
-  summary_of_two(5, buf, sizeof buf);
+  summary_of_two(12, 1, buf, sizeof buf);
+  assert_non_null(strstr(buf, "indistinguishable from slow (1.05x [1.05, 1.05]"));
+  assert_non_null(strstr(buf, "noisy (RSD 0.50)"));
+  assert_null(strstr(buf, "fewer than"));
+  summary_of_two(5, 0, buf, sizeof buf);
   assert_non_null(strstr(buf, "indistinguishable from slow (1.05x [1.05, 1.05]; fewer than 10 runs: under 10% not judged)"));
 }
 

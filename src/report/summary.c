@@ -93,7 +93,7 @@ static int by_group_median(const void *a, const void *b)
 
 /* y against the fastest x: the ratio of the medians, its interval, and
 ** whether the runs resolve it (the interval above 1 + the margin: wider with
-** fewer than SUMMARY_MIN_RUNS runs on a side; few_runs: that margin applied). */
+** fewer than SUMMARY_MIN_RUNS runs on a side, few_runs, or a noisy side). */
 struct versus {
   double ratio, lo, hi;
   int resolved, few_runs;
@@ -105,7 +105,9 @@ static struct versus against(const struct summary_row *x, const struct summary_r
   v.ratio = y->median_us / x->median_us;
   stats_ratio_ci(x->us, x->n, y->us, y->n, SUMMARY_RESAMPLES, &v.lo, &v.hi);
   v.few_runs = x->n < SUMMARY_MIN_RUNS || y->n < SUMMARY_MIN_RUNS;
-  v.resolved = v.lo > 1 + (v.few_runs ? SUMMARY_FEW_THRESHOLD : SUMMARY_THRESHOLD);
+  v.resolved = v.lo > 1 + (v.few_runs || x->rsd > REPORT_NOISY_RSD || y->rsd > REPORT_NOISY_RSD
+                                  ? SUMMARY_FEW_THRESHOLD
+                                  : SUMMARY_THRESHOLD);
   return v;
 }
 

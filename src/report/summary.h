@@ -18,7 +18,10 @@
 ** coarse to trust near 1 (its resamples take a handful of values, and a load
 ** that drifts between two entries' runs shifts them all alike), so the margin
 ** is SUMMARY_FEW_THRESHOLD instead, and a ratio that only more runs could
-** judge says so.
+** judge says so. So is it where either side is noisy: a load that comes and
+** goes shifts one entry's runs against the other's by a few percent with a
+** tight interval (the same code ranked 1.02x faster than itself at RSD 0.73);
+** the line's noisy mark says why.
 */
 #ifndef summary_h
 #define summary_h
