@@ -27,12 +27,13 @@ __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restri
     out[i] = sorted[eytzinger_rank(n, i + 1)];
 }
 
-// The subtrees of height TILE_H rooted at depth D = H + 1 - TILE_H (they reach
-// the last level), one per work-group of WG work-items: the subtree's nodes are
-// a contiguous run of the sorted array, read coalesced into local memory with
+// The whole layout in one launch. The first ceil((2^D - 1) / WG) work-groups
+// gather the 2^D - 1 nodes above depth D = H + 1 - TILE_H, one a work-item, as
+// to_eytzinger does. Each group after them takes one subtree of height TILE_H
+// rooted at depth D (they reach the last level): the subtree's nodes are a
+// contiguous run of the sorted array, read coalesced into local memory with
 // every load in flight at once; its nodes are written level by level, each
-// level a contiguous run of the output. The 2^D - 1 nodes above depth D are
-// done by to_eytzinger.
+// level a contiguous run of the output.
 // Ranks inside a subtree are 32-bit and closed-form: its present last-level
 // nodes are a prefix of its last level (L of them), so the node at local depth
 // j, position p has rank r - max(0, ceil(r / 2) - L) from the subtree's
@@ -49,12 +50,15 @@ void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict 
 {
   __local T tile[PAD(TILE_NODES) + 1];
   T v[TILE_STEPS];
-  long k0 = (1L << D) + get_group_id(0); // the subtree's root
+  long top = (1L << D) - 1, top_groups = (top + WG - 1) / WG, g = get_group_id(0);
+  int lid = get_local_id(0), sub = g >= top_groups; // a subtree's group, or one of the top's
+  long k0 = (1L << D) + (sub ? g - top_groups : 0); // the subtree's root
   long left = k0 << (TILE_H - 1), present = n - left + 1;
-  int lid = get_local_id(0);
   int L = present <= 0 ? 0 : present >= (1 << (TILE_H - 1)) ? 1 << (TILE_H - 1) : (int)present;
-  int count = (1 << (TILE_H - 1)) - 1 + L;
+  int count = sub ? (1 << (TILE_H - 1)) - 1 + L : 0;
   __global const T *run = sorted + eytzinger_rank(n, L > 0 ? left : left >> 1);
+  if (!sub && g * WG + lid < top)
+    out[g * WG + lid] = sorted[eytzinger_rank(n, g * WG + lid + 1)];
 #pragma unroll
   for (int i = 0; i < TILE_STEPS; i++) {
     int r = lid + i * WG;
@@ -64,12 +68,12 @@ void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict 
   for (int i = 0; i < TILE_STEPS; i++)
     if (lid + i * WG < count)
       tile[PAD(lid + i * WG)] = v[i];
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE); // reached by every group (the top's too)
 #pragma unroll
   for (int i = 0; i < TILE_STEPS; i++) {
     int t = lid + i * WG, j = 31 - clz(t + 1), p = t + 1 - (1 << j);
     int r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1, miss = (r + 1) / 2 - L;
-    if (t < TILE_NODES && (j < TILE_H - 1 || p < L))
+    if (sub && t < TILE_NODES && (j < TILE_H - 1 || p < L))
       out[(k0 << j) + p - 1] = tile[PAD(r - (miss > 0 ? miss : 0))];
   }
 }
@@ -147,56 +151,113 @@ __kernel void sorted_keys_bounds(__global const T *restrict xs, const long n,
     bounds[g] = lower_bound(xs, n, keys[g < groups ? g * KEYS : m - 1]);
 }
 
-// sorted_keys_search: a work-group of WG work-items takes the KEYS keys of
-// its group into registers and the window xs[bounds[g], bounds[g + 1]) into
-// local memory, every load in flight at once, and searches each key in the
-// window. A window larger than WIN (sparse keys) falls back to searching the
-// whole array.
-inline int local_lower_bound(__local const T *w, int len, T x)
+// sorted_keys_search: a work-group of WG work-items takes the KEYS keys of its
+// group, E = KEYS / WG consecutive keys a work-item (read and answered by
+// vector loads and stores when the group is whole), and the window
+// xs[bounds[g], bounds[g + 1]) into local memory, every load in flight at
+// once. Each work-item finds its first key's lower bound in the window by
+// halving, then each next key's by galloping forward from the last one (the
+// keys are sorted): about two local loads a key where the keys are as dense
+// as the array. A window larger than WIN (sparse keys) falls back to
+// searching the whole array.
+// (The host makes WG divide KEYS; other kernels of this file build with any WG.)
+#if KEYS >= WG
+#define E (KEYS / WG)
+#else
+#define E 1
+#endif
+#if E >= 8
+#define EV 8
+#elif E >= 4
+#define EV 4
+#elif E >= 2
+#define EV 2
+#endif
+#ifdef EV
+typedef VEC(T, EV) TE;
+typedef VEC(long, EV) LE;
+#define VLOAD VEC(vload, EV)
+#define VSTORE VEC(vstore, EV)
+#else
+#define EV 1
+typedef T TE;
+typedef long LE;
+#define VLOAD(o, p) ((p)[o])
+#define VSTORE(v, o, p) ((p)[o] = (v))
+#endif
+#define WIN_STEPS ((WIN + WG - 1) / WG)
+
+// The lower bound of x in the padded window w[PAD(lo)], ..., w[PAD(hi - 1)].
+inline int window_lower_bound(__local const T *w, int lo, int hi, T x)
 {
-  int base = 0;
+  int base = lo, len = hi - lo;
   while (len > 1) {
     int h = len / 2;
-    base = w[base + h - 1] < x ? base + h : base;
+    base = w[PAD(base + h - 1)] < x ? base + h : base;
     len -= h;
   }
-  return len > 0 && w[base] < x ? base + 1 : base;
+  return len > 0 && w[PAD(base)] < x ? base + 1 : base;
 }
-
-#define KEY_STEPS ((KEYS + WG - 1) / WG)
-#define WIN_STEPS ((WIN + WG - 1) / WG)
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void sorted_keys_search(__global const T *restrict xs, const long n,
                         __global const T *restrict keys, const long m,
                         __global const long *restrict bounds, __global long *restrict out)
 {
-  __local T win[WIN];
-  T x[KEY_STEPS], w[WIN_STEPS];
+  __local T win[PAD(WIN) + 1];
+  T x[E], w[WIN_STEPS];
+  long r[E];
   int lid = get_local_id(0);
-  long g = get_group_id(0), g0 = g * KEYS;
+  long g = get_group_id(0), q0 = g * KEYS + (long)lid * E;
   long L0 = bounds[g], len = bounds[g + 1] - L0;
-  int fits = len <= WIN;
+  int fits = len <= WIN, whole = (g + 1) * KEYS <= m;
+  if (whole) {
 #pragma unroll
-  for (int i = 0; i < KEY_STEPS; i++) {
-    long q = g0 + lid + i * WG;
-    x[i] = q < m && lid + i * WG < KEYS ? keys[q] : (T)0;
+    for (int i = 0; i < E; i += EV)
+      VSTORE(*(__global const TE *)(keys + q0 + i), 0, x + i);
+  } else { // the last group: its keys past m repeat the last key (still sorted)
+#pragma unroll
+    for (int i = 0; i < E; i++)
+      x[i] = keys[q0 + i < m ? q0 + i : m - 1];
   }
 #pragma unroll
   for (int i = 0; i < WIN_STEPS; i++) {
-    int r = lid + i * WG;
-    w[i] = fits && r < len ? xs[L0 + r] : (T)0;
+    int t = lid + i * WG;
+    w[i] = fits && t < len ? xs[L0 + t] : (T)0;
   }
 #pragma unroll
   for (int i = 0; i < WIN_STEPS; i++)
     if (lid + i * WG < WIN)
-      win[lid + i * WG] = w[i];
+      win[PAD(lid + i * WG)] = w[i];
   barrier(CLK_LOCAL_MEM_FENCE);
+  if (fits) {
+    int hi = (int)len, p = window_lower_bound(win, 0, hi, x[0]);
+    r[0] = L0 + p;
 #pragma unroll
-  for (int i = 0; i < KEY_STEPS; i++) {
-    long q = g0 + lid + i * WG;
-    if (lid + i * WG < KEYS && q < m)
-      out[q] = fits ? L0 + local_lower_bound(win, (int)len, x[i]) : lower_bound(xs, n, x[i]);
+    for (int i = 1; i < E; i++) {
+      // win[< p] < x[i - 1] <= x[i]: gallop from p until win[p + s - 1] >= x[i]
+      int s = 1;
+      while (p + s - 1 < hi && win[PAD(p + s - 1)] < x[i]) {
+        p += s;
+        s *= 2;
+      }
+      p = window_lower_bound(win, p, min(p + s - 1, hi), x[i]);
+      r[i] = L0 + p;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < E; i++)
+      r[i] = lower_bound(xs, n, x[i]);
+  }
+  if (whole) {
+#pragma unroll
+    for (int i = 0; i < E; i += EV)
+      *(__global LE *)(out + q0 + i) = VLOAD(0, r + i);
+  } else {
+#pragma unroll
+    for (int i = 0; i < E; i++)
+      if (q0 + i < m)
+        out[q0 + i] = r[i];
   }
 }
 

@@ -378,6 +378,8 @@ static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *op
       tile_h--;
   }
   s->wg = rt_info(j->rt)->max_wg >= wg ? wg : rt_info(j->rt)->max_wg;
+  while (va->kind == SORTED_KEYS && (size_t)(win / 2) % s->wg != 0)
+    s->wg--; /* sorted_keys_search: the group's keys split evenly between its work-items */
   int ebatch = va->kind == EYTZINGER ? (int)entry_param(j, "eytz_batch", EY_BATCH) : EY_BATCH;
   snprintf(extra, sizeof extra, "-DTILE_H=%d -DWIN=%d -DKEYS=%d -DS=%d -DWG=%zu -DEBATCH=%d%s",
            tile_h, win, win / 2, va->kind == NARY ? va->subdivisions : 1, s->wg, ebatch,
@@ -443,13 +445,10 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   if (s->out == NULL)
     return -1;
   if (va->kind == TO_EYTZINGER) {
-    cl_long count = s->tile_d < 0 ? n : ((cl_long)1 << s->tile_d) - 1;
     cl_int d = s->tile_d;
-    if (s->tile_d >= 0 && RT_ARGS(j->rt, s->k2, e, RT_ARG(s->xs), RT_ARG(s->out), RT_ARG(n),
-                                  RT_ARG(d)) != 0)
-      return -1;
-    return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->out),
-                   RT_ARG(n), RT_ARG(count));
+    if (s->tile_d >= 0) /* the tiled kernel does it all; to_eytzinger gathers every node otherwise */
+      return RT_ARGS(j->rt, s->k2, e, RT_ARG(s->xs), RT_ARG(s->out), RT_ARG(n), RT_ARG(d));
+    return RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(s->out), RT_ARG(n), RT_ARG(n));
   }
   if (keys != &j->in[0]) {
     s->kbuf = rt_alloc(j->rt, entry_value_bytes(keys), e);
@@ -485,10 +484,10 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
                    rt_launch(j->rt, s->k, groups * s->wg, s->wg, e) != 0
                ? -1 : 0;
   case TO_EYTZINGER:
-    if (s->tile_d >= 0)
-      return rt_launch(j->rt, s->k, ((size_t)1 << s->tile_d) - 1, s->wg, e) != 0 ||
-                     rt_launch(j->rt, s->k2, ((size_t)1 << s->tile_d) * s->wg, s->wg, e) != 0
-                 ? -1 : 0;
+    if (s->tile_d >= 0) { /* the nodes above the subtrees, then one group a subtree */
+      size_t top = ((size_t)1 << s->tile_d) - 1;
+      return rt_launch(j->rt, s->k2, ((top + s->wg - 1) / s->wg + top + 1) * s->wg, s->wg, e);
+    }
     break;
   case BINARY:
     break;
