@@ -139,37 +139,16 @@ void eytzinger_search(__global const T *restrict t, const long n,
 // Lower bounds of sorted keys (keys[i] <= keys[i + 1]), in two launches.
 // sorted_keys_bounds: bounds[g] = the lower bound of key g KEYS for each of the
 // G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
-// group g has its lower bound in [bounds[g], bounds[g + 1]]. Only G + 1
-// work-items: the launch is bound by the latency of each search's dependent
-// loads, so each step probes 8 evenly spaced elements, their loads issued
-// together (a 9-ary search: about log9 n round trips, against log2 n).
-inline long lower_bound_9ary(__global const T *xs, long n, T x)
-{
-  long lo = 0, len = n; // the lower bound lies in [lo, lo + len]
-  while (len > 0) {
-    long s = (len + 8) / 9, hi = lo + len;
-    int c = 0; // probes lo + k s - 1 (k = 1..8) inside the range with an element < x: a prefix
-    T v[8];
-#pragma unroll
-    for (int k = 1; k <= 8; k++) // every load issued before the first compare: clamped, not guarded
-      v[k - 1] = xs[min(lo + k * s - 1, hi - 1)];
-#pragma unroll
-    for (int k = 1; k <= 8; k++)
-      c += lo + k * s - 1 < hi && v[k - 1] < x ? 1 : 0;
-    long up = c < 8 ? lo + (c + 1) * s - 1 : hi; // the first probe >= x, or the range's end
-    lo += c * s;
-    len = (up < hi ? up : hi) - lo;
-  }
-  return lo;
-}
-
+// group g has its lower bound in [bounds[g], bounds[g + 1]]. (One binary search
+// per work-item; 32 work-items per bound, as in nary_search, measured slower on
+// the H100.)
 __kernel void sorted_keys_bounds(__global const T *restrict xs, const long n,
                                  __global const T *restrict keys, const long m,
                                  __global long *restrict bounds, const long groups)
 {
   long g = get_global_id(0);
   if (g <= groups)
-    bounds[g] = lower_bound_9ary(xs, n, keys[g < groups ? g * KEYS : m - 1]);
+    bounds[g] = lower_bound(xs, n, keys[g < groups ? g * KEYS : m - 1]);
 }
 
 // sorted_keys_search: a work-group of WG work-items takes the KEYS keys of its
