@@ -614,7 +614,7 @@ const struct entry search_entries[] = {
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0, 0}, .params = plain_params},
   {.name = "sorted_keys_search", .answer = "lower_bound",
-   .desc = "Lower bound of each key of a sorted key array: one window of the array per tile of keys",
+   .desc = "Lower bound of each key of a sorted key array: one window of the array per tile of keys, each work-item galloping through its consecutive keys",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t (sorted)", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
    .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0, 0}, .params = plain_params},
