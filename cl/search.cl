@@ -139,16 +139,40 @@ void eytzinger_search(__global const T *restrict t, const long n,
 // Lower bounds of sorted keys (keys[i] <= keys[i + 1]), in two launches.
 // sorted_keys_bounds: bounds[g] = the lower bound of key g KEYS for each of the
 // G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
-// group g has its lower bound in [bounds[g], bounds[g + 1]]. (One binary search
-// per work-item; 32 work-items per bound, as in nary_search, measured slower on
-// the H100.)
-__kernel void sorted_keys_bounds(__global const T *restrict xs, const long n,
-                                 __global const T *restrict keys, const long m,
-                                 __global long *restrict bounds, const long groups)
+// group g has its lower bound in [bounds[g], bounds[g + 1]]. Only G + 1
+// searches, each bound by its dependent loads' latency, which a binary search
+// over the whole array pays on pages all over it (on the H200 the launch took
+// about 18 us whatever the step count). So each work-group first reads a
+// sample of SAMPLES elements spread over the array into local memory, all at
+// once: xs[(k + 1) step - 1] (k < SAMPLES, step = ceil(n / SAMPLES), the
+// last element past the end); a key's count c of samples below it puts its
+// lower bound in [c step, (c + 1) step - 1], which is then halved in global
+// memory within one run of step elements.
+#define SAMPLES (4 * WG)
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void sorted_keys_bounds(__global const T *restrict xs, const long n,
+                        __global const T *restrict keys, const long m,
+                        __global long *restrict bounds, const long groups)
 {
-  long g = get_global_id(0);
-  if (g <= groups)
-    bounds[g] = lower_bound(xs, n, keys[g < groups ? g * KEYS : m - 1]);
+  __local T sample[SAMPLES];
+  long g = get_global_id(0), step = (n + SAMPLES - 1) / SAMPLES;
+  int lid = get_local_id(0);
+  for (int k = lid; k < SAMPLES; k += WG)
+    sample[k] = n > 0 ? xs[min((k + 1) * step - 1, n - 1)] : (T)0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (g <= groups) {
+    T x = keys[g < groups ? g * KEYS : m - 1];
+    int c = 0, len = SAMPLES; // c = the samples < x (a prefix): halving over local memory
+    while (len > 1) {
+      int h = len / 2;
+      c = sample[c + h - 1] < x ? c + h : c;
+      len -= h;
+    }
+    c = sample[c] < x ? c + 1 : c;
+    long lo = min(c * step, n), hi = c < SAMPLES ? min((c + 1) * step - 1, n - 1) : n;
+    bounds[g] = n > 0 ? lo + lower_bound(xs + lo, hi - lo, x) : 0;
+  }
 }
 
 // sorted_keys_search: a work-group of WG work-items takes the KEYS keys of its
