@@ -556,6 +556,56 @@ static void layout_shapes(void **state)
   harness_tune("");
 }
 
+/* The sorted-keys search with other windows (sorted_keys_win): 64 elements
+** (32 keys a group: groups of 32 work-items, one key each, the scalar path),
+** 1024 (two keys a work-item) and 16384 (32 keys a work-item, or lowered to fit
+** local memory), on 1-, 4- and 8-byte elements, keys sorted from random draws
+** (sparse, dense and duplicated) and the array itself, at sizes around one and
+** several groups of keys. */
+static void window_shapes(void **state)
+{
+  static const char *const tunes[] = {"sorted_keys_win=64", "sorted_keys_win=1024", "sorted_keys_win=16384"};
+  static const int64_t sizes[] = {0, 1, 2, 3, 31, 32, 33, 511, 512, 513, 8191, 8192, 8193, 70001};
+  static const enum data_type types[] = {DATA_I8, DATA_I32, DATA_U64};
+  (void)state;
+  for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
+    harness_tune(tunes[t]);
+    for (size_t y = 0; y < sizeof types / sizeof types[0]; y++)
+      for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        struct ps_err e;
+        int64_t m;
+        if (!harness_grid(t + z, y, sizeof types / sizeof types[0]))
+          continue;
+        struct data_value xs = harness_sorted(types[y], sizes[z], (int)z % 2, (uint64_t)(sizes[z] + 13 * (int64_t)t));
+        struct data_value ks = keys_for(&xs);
+        m = (int64_t)data_value_count(&ks);
+        assert_int_equal(sort_values(ks.elems, (size_t)m, ks.type, 1, &e), 0);
+        {
+          struct data_value in2[2] = {xs, ks};
+          struct data_value so = harness_run("sorted_keys_search", BACKEND_OPENCL, in2, 2, 1);
+          struct data_value bc = harness_run("bench_binary_search", BACKEND_C, &xs, 1, 1);
+          struct data_value bo = harness_run("bench_sorted_keys_search", BACKEND_OPENCL, &xs, 1, 1);
+          int64_t *wants = oracle(&xs, &ks);
+          for (int64_t i = 0; i < m; i++)
+            if (((int64_t *)so.elems)[i] != wants[i])
+              fail_msg("sorted_keys_search (%s) %s n=%lld key #%lld: got %lld, want %lld", tunes[t],
+                       data_type_name(types[y]), (long long)sizes[z], (long long)i,
+                       (long long)((int64_t *)so.elems)[i], (long long)wants[i]);
+          if (entry_compare(&bc, &bo, 1, &e) != 0)
+            fail_msg("bench_sorted_keys_search (%s) %s n=%lld: %s", tunes[t], data_type_name(types[y]),
+                     (long long)sizes[z], e.msg);
+          free(wants);
+          data_value_free(&so);
+          data_value_free(&bc);
+          data_value_free(&bo);
+        }
+        data_value_free(&ks);
+        data_value_free(&xs);
+      }
+  }
+  harness_tune("");
+}
+
 int main(int argc, char **argv)
 {
   const struct CMUnitTest tests[] = {
@@ -569,6 +619,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(multicore_equals_c),
     HARNESS_TEST(other_shapes),
     HARNESS_TEST(layout_shapes),
+    HARNESS_TEST(window_shapes),
   };
   setenv("PSEARCH_NO_CACHE", "1", 1);
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);

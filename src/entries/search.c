@@ -371,6 +371,13 @@ static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *op
   int win = tsz <= 4 ? 4096 : 2048; /* 16 KiB of local memory */
   size_t wg = 256;
   char extra[160];
+  if (va->kind == SORTED_KEYS) { /* a power of two whose padded window fits local memory */
+    int want = (int)entry_param(j, "sorted_keys_win", win);
+    for (win = 64; win * 2 <= want; win *= 2)
+      ;
+    while (win > 64 && (size_t)(win + win / 32 + 1) * tsz > rt_info(j->rt)->local_mem)
+      win /= 2;
+  }
   if (va->kind == TO_EYTZINGER) {
     tile_h = (int)entry_param(j, "eytz_tile_h", tile_h);
     wg = (size_t)entry_param(j, "eytz_layout_wg", (int64_t)wg);
@@ -560,6 +567,12 @@ static const struct tune_param layout_params[] = {
                          "elements: 16 KiB of local memory), lowered to fit the device's"},
   {"eytz_layout_wg", 32, 1024, "to_eytzinger's work-items a group (default 256)"},
   {NULL, 0, 0, NULL}};
+static const struct tune_param sorted_keys_params[] = {
+  ENTRY_PARAM_PTX,
+  {"sorted_keys_win", 64, 65536, "the sorted-keys search's window: elements of the array a work-group holds (half as "
+                                 "many keys), rounded down to a power of two and lowered to fit local memory (default "
+                                 "4096, 2048 for 8-byte elements)"},
+  {NULL, 0, 0, NULL}};
 static const struct tune_param eytz_params[] = {
   ENTRY_PARAM_PTX, {"eytz_batch", 1, 8, "keys a work-item's Eytzinger descent takes at once (default 4)"}, {NULL, 0, 0, NULL}};
 static const struct tune_param btree_params[] = {
@@ -612,12 +625,12 @@ const struct entry search_entries[] = {
    .desc = "Lower bound of every element, exploiting that the keys (the array) are sorted",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
    .work = "O(n log n)", .span = "O(log n)", .bytes_desc = "n sizeof(t) + 8 n", .bytes = search_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0, 0}, .params = plain_params},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_ARRAY, 0, 0}, .params = sorted_keys_params},
   {.name = "sorted_keys_search", .answer = "lower_bound",
    .desc = "Lower bound of each key of a sorted key array: one window of the array per tile of keys, each work-item galloping through its consecutive keys",
    .nin = 2, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted) [m]t (sorted)", .out_desc = "[m]i64",
    .work = "O(m log n)", .span = "O(log n)", .bytes_desc = "m sizeof(t) + 8 m", .bytes = keys_bytes,
-   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0, 0}, .params = plain_params},
+   .impl = IMPLS, .needs = ENTRY_SORTED, .aux = &(const struct variant){SORTED_KEYS, KEYS_INPUT, 0, 0}, .params = sorted_keys_params},
   {.name = "bench_nary4_search", .answer = "lower_bound_of_each_element",
    .desc = "N-ary search, 4 work-items per key (the AMD sample's -s 4; keys = the array)",
    .nin = 1, .types = ENTRY_INT_TYPES, .in_desc = "[n]t (sorted)", .out_desc = "[n]i64",
