@@ -38,7 +38,7 @@ step() {
 
 pkgs="gcc git meson ninja-build pkg-config libcjson-dev libxxhash-dev ocl-icd-opencl-dev
       opencl-headers pocl-opencl-icd clinfo"
-[ $tests = 1 ] && pkgs="$pkgs libcmocka-dev python3 python3-venv python3-pip librsvg2-bin bsdutils groff-base man-db zsh fish time"
+[ $tests = 1 ] && pkgs="$pkgs libcmocka-dev python3 python3-venv python3-pip librsvg2-bin bsdutils groff-base man-db zsh fish time xz-utils"
 
 missing=""
 for p in $pkgs; do

@@ -2,7 +2,9 @@
 ** replay.c: runs a fuzz target's LLVMFuzzerTestOneInput on every file of the
 ** directories and files named on the command line, so the kept corpus is a
 ** regular test with any compiler (docs/reliability.md). Exit 0 when every
-** input ran (a crash or an abort fails the test), 1 when a path is unreadable.
+** input ran (a crash or an abort fails the test), 1 when a path is unreadable,
+** a directory holds no input or no path is named: a corpus that is missing or
+** came out empty fails rather than passes having run nothing.
 */
 #include <dirent.h>
 #include <stdint.h>
@@ -44,32 +46,52 @@ done:
   return rc;
 }
 
+/* Runs every file of the directory PATH whose name does not start with '.';
+** adds their number to *N. Returns 0 when each was read and there was at
+** least one, else 1 (with a message). */
+static int run_dir(const char *path, int *n)
+{
+  DIR *d = opendir(path);
+  struct dirent *de;
+  int rc = 1, found = 0;
+  if (d == NULL) {
+    fprintf(stderr, "replay: cannot open %s\n", path);
+    goto done;
+  }
+  rc = 0;
+  while ((de = readdir(d)) != NULL) {
+    char file[4096];
+    if (de->d_name[0] == '.')
+      continue;
+    snprintf(file, sizeof file, "%s/%s", path, de->d_name);
+    rc |= run_file(file);
+    found++;
+  }
+  closedir(d);
+  if (found == 0) {
+    fprintf(stderr, "replay: no inputs in %s\n", path);
+    rc = 1;
+  }
+done:
+  *n += found;
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
   int rc = 0, n = 0;
   for (int i = 1; i < argc; i++) {
     struct stat st;
-    DIR *d;
-    struct dirent *de;
-    if (stat(argv[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+    if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+      rc |= run_dir(argv[i], &n);
+    } else {
       rc |= run_file(argv[i]);
       n++;
-      continue;
     }
-    if ((d = opendir(argv[i])) == NULL) {
-      fprintf(stderr, "replay: cannot open %s\n", argv[i]);
-      rc = 1;
-      continue;
-    }
-    while ((de = readdir(d)) != NULL) {
-      char path[4096];
-      if (de->d_name[0] == '.')
-        continue;
-      snprintf(path, sizeof path, "%s/%s", argv[i], de->d_name);
-      rc |= run_file(path);
-      n++;
-    }
-    closedir(d);
+  }
+  if (argc < 2) {
+    fprintf(stderr, "usage: replay PATH...\n");
+    rc = 1;
   }
   printf("replay: %d inputs\n", n);
   return rc;
