@@ -372,9 +372,7 @@ static int cl_options(struct entry_job *j, struct sstate *s, cl_long n, char *op
   size_t wg = 256;
   char extra[160];
   if (va->kind == SORTED_KEYS) { /* a power of two whose padded window fits local memory */
-    int want = (int)entry_param(j, "sorted_keys_win", win);
-    for (win = 64; win * 2 <= want; win *= 2)
-      ;
+    win = 1 << (31 - __builtin_clz((unsigned)entry_param(j, "sorted_keys_win", win))); /* the range starts at 64 */
     while (win > 64 && (size_t)(win + win / 32 + 1) * tsz > rt_info(j->rt)->local_mem)
       win /= 2;
   }
@@ -569,9 +567,8 @@ static const struct tune_param layout_params[] = {
   {NULL, 0, 0, NULL}};
 static const struct tune_param sorted_keys_params[] = {
   ENTRY_PARAM_PTX,
-  {"sorted_keys_win", 64, 65536, "the sorted-keys search's window: elements of the array a work-group holds (half as "
-                                 "many keys), rounded down to a power of two and lowered to fit local memory (default "
-                                 "4096, 2048 for 8-byte elements)"},
+  {"sorted_keys_win", 64, 65536, "the sorted-keys search's window of the array a work-group holds (half as many keys), "
+                                 "rounded down to a power of two, fitted to local memory (default 4096, 2048 of 8 bytes)"},
   {NULL, 0, 0, NULL}};
 static const struct tune_param eytz_params[] = {
   ENTRY_PARAM_PTX, {"eytz_batch", 1, 8, "keys a work-item's Eytzinger descent takes at once (default 4)"}, {NULL, 0, 0, NULL}};
