@@ -228,15 +228,11 @@ void sorted_keys_search(__global const T *restrict xs, const long n,
                         __global const T *restrict keys, const long m,
                         __global const long *restrict bounds, __global long *restrict out)
 {
-  __local union { // the window, then the group's answers on their way out
-    T win[PAD(WIN) + 1];
-    long ans[PAD(KEYS) + 1];
-  } sh;
-  __local T *win = sh.win;
+  __local T win[PAD(WIN) + 1];
   T x[E], w[WIN_STEPS];
   long r[E];
   int lid = get_local_id(0);
-  long g = get_group_id(0), g0 = g * KEYS, q0 = g0 + (long)lid * E;
+  long g = get_group_id(0), q0 = g * KEYS + (long)lid * E;
   long L0 = bounds[g], len = bounds[g + 1] - L0;
   int fits = len <= WIN, whole = (g + 1) * KEYS <= m;
   if (whole) {
@@ -277,19 +273,15 @@ void sorted_keys_search(__global const T *restrict xs, const long n,
     for (int i = 0; i < E; i++)
       r[i] = lower_bound(xs, n, x[i]);
   }
-  // The answers through local memory, so that each store of a warp writes 32
-  // consecutive answers (a work-item's E consecutive ones, stored as vectors,
-  // left each store a strided quarter of every sector it touched).
-  barrier(CLK_LOCAL_MEM_FENCE); // the window is read: its memory takes the answers
+  if (whole) {
 #pragma unroll
-  for (int i = 0; i < E; i++)
-    sh.ans[PAD(lid * E + i)] = r[i];
-  barrier(CLK_LOCAL_MEM_FENCE);
+    for (int i = 0; i < E; i += EV)
+      *(__global LE *)(out + q0 + i) = VLOAD(0, r + i);
+  } else {
 #pragma unroll
-  for (int i = 0; i < E; i++) {
-    int t = lid + i * WG;
-    if (g0 + t < m)
-      out[g0 + t] = sh.ans[PAD(t)];
+    for (int i = 0; i < E; i++)
+      if (q0 + i < m)
+        out[q0 + i] = r[i];
   }
 }
 
