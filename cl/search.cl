@@ -43,6 +43,22 @@ __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restri
 
 #define TILE_NODES ((1 << TILE_H) - 1)
 #define TILE_STEPS ((TILE_NODES + WG - 1) / WG)
+// LW: the levels of a subtree whose nodes one group covers at once (2^LW - 1 <= WG).
+#if WG >= 1023
+#define LW 10
+#elif WG >= 511
+#define LW 9
+#elif WG >= 255
+#define LW 8
+#elif WG >= 127
+#define LW 7
+#elif WG >= 63
+#define LW 6
+#elif WG >= 31
+#define LW 5
+#else
+#define LW 1
+#endif
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
@@ -69,12 +85,34 @@ void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict 
     if (lid + i * WG < count)
       tile[PAD(lid + i * WG)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE); // reached by every group (the top's too)
-#pragma unroll
-  for (int i = 0; i < TILE_STEPS; i++) {
-    int t = lid + i * WG, j = 31 - clz(t + 1), p = t + 1 - (1 << j);
+  if (!sub)
+    return;
+  // The levels that fit the group (nodes t < 2^LW - 1), one node a work-item.
+  {
+    int t = lid, j = 31 - clz(t + 1), p = t + 1 - (1 << j);
     int r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1, miss = (r + 1) / 2 - L;
-    if (sub && t < TILE_NODES && (j < TILE_H - 1 || p < L))
+    if (t < (1 << LW) - 1 && t < TILE_NODES && (j < TILE_H - 1 || p < L))
       out[(k0 << j) + p - 1] = tile[PAD(r - (miss > 0 ? miss : 0))];
+  }
+  // The levels below, level by level: the level and its shift are constants
+  // of each unrolled step, and a whole subtree (L = 2^(TILE_H-1), every one
+  // but the last) has no missing node to rank around. The kernel is bound by
+  // this index arithmetic, not by memory, where each node works out its level.
+#pragma unroll
+  for (int j = LW; j < TILE_H; j++) {
+    __global T *o = out + ((k0 << j) - 1);
+#pragma unroll
+    for (int p0 = 0; p0 < (1 << j); p0 += WG) {
+      int p = p0 + lid, r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1;
+      if (L == 1 << (TILE_H - 1)) {
+        if (p < (1 << j))
+          o[p] = tile[PAD(r)];
+      } else {
+        int miss = (r + 1) / 2 - L;
+        if (p < (1 << j) && (j < TILE_H - 1 || p < L))
+          o[p] = tile[PAD(r - (miss > 0 ? miss : 0))];
+      }
+    }
   }
 }
 
