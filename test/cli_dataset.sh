@@ -43,7 +43,7 @@ tail -c 800 $T/a.bin > $T/a2; tail -c 800 $T/b.bin > $T/b2; same $T/a2 $T/b2
 check threads1 0 $P dataset -j 1 --sorted -g '[300000]f32' -o $T/t1.bin
 check threads2 0 $P dataset -j 2 --sorted -g '[300000]f32' -o $T/t2.bin
 same $T/t1.bin $T/t2.bin
-# several 4 MiB pieces: the same bytes for 1, 2 and 3 threads, sorted or reversed
+# several 1 MiB pieces: the same bytes for 1, 2 and 3 threads, sorted or reversed
 for o in sorted reversed; do
   for j in 1 2 3; do check big-$o-$j 0 $P dataset -j $j --$o -n 3000001 -o $T/big-$o-$j.bin; done
   same $T/big-$o-1.bin $T/big-$o-2.bin; same $T/big-$o-1.bin $T/big-$o-3.bin

@@ -58,9 +58,10 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
 }
 
 /* The most bytes generation holds before handing them to the output. */
-#define STREAM_CHUNK ((size_t)4 << 20)
+#define STREAM_CHUNK ((size_t)1 << 20)
 
-/* gen_sink into a stream; failed says whether a write failed. */
+/* gen_sink into a stream, bypassing its buffer (flushed first) with whole
+** write(2) calls; failed says whether a write failed. */
 struct sink {
   FILE *f;
   int failed;
@@ -69,10 +70,23 @@ struct sink {
 static int sink_file(void *ctx, const void *bytes, size_t len, struct ps_err *e)
 {
   struct sink *k = ctx;
+  const unsigned char *p = bytes;
   int rc = 0;
-  if (fwrite(bytes, 1, len, k->f) != len) {
+  if (fflush(k->f) != 0) {
     k->failed = 1;
     rc = ps_fail(e, "write error: %s", strerror(errno));
+  }
+  while (rc == 0 && len > 0) {
+    ssize_t w = write(fileno(k->f), p, len);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      k->failed = 1;
+      rc = ps_fail(e, "write error: %s", w < 0 ? strerror(errno) : "nothing written");
+    } else {
+      p += w;
+      len -= (size_t)w;
+    }
   }
   return rc;
 }
