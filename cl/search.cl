@@ -43,6 +43,22 @@ __kernel void to_eytzinger(__global const T *restrict sorted, __global T *restri
 
 #define TILE_NODES ((1 << TILE_H) - 1)
 #define TILE_STEPS ((TILE_NODES + WG - 1) / WG)
+// LW: the levels of a subtree whose nodes one group covers at once (2^LW - 1 <= WG).
+#if WG >= 1023
+#define LW 10
+#elif WG >= 511
+#define LW 9
+#elif WG >= 255
+#define LW 8
+#elif WG >= 127
+#define LW 7
+#elif WG >= 63
+#define LW 6
+#elif WG >= 31
+#define LW 5
+#else
+#define LW 1
+#endif
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict out,
@@ -69,12 +85,34 @@ void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict 
     if (lid + i * WG < count)
       tile[PAD(lid + i * WG)] = v[i];
   barrier(CLK_LOCAL_MEM_FENCE); // reached by every group (the top's too)
-#pragma unroll
-  for (int i = 0; i < TILE_STEPS; i++) {
-    int t = lid + i * WG, j = 31 - clz(t + 1), p = t + 1 - (1 << j);
+  if (!sub)
+    return;
+  // The levels that fit the group (nodes t < 2^LW - 1), one node a work-item.
+  {
+    int t = lid, j = 31 - clz(t + 1), p = t + 1 - (1 << j);
     int r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1, miss = (r + 1) / 2 - L;
-    if (sub && t < TILE_NODES && (j < TILE_H - 1 || p < L))
+    if (t < (1 << LW) - 1 && t < TILE_NODES && (j < TILE_H - 1 || p < L))
       out[(k0 << j) + p - 1] = tile[PAD(r - (miss > 0 ? miss : 0))];
+  }
+  // The levels below, level by level: the level and its shift are constants
+  // of each unrolled step, and a whole subtree (L = 2^(TILE_H-1), every one
+  // but the last) has no missing node to rank around. The kernel is bound by
+  // this index arithmetic, not by memory, where each node works out its level.
+#pragma unroll
+  for (int j = LW; j < TILE_H; j++) {
+    __global T *o = out + ((k0 << j) - 1);
+#pragma unroll
+    for (int p0 = 0; p0 < (1 << j); p0 += WG) {
+      int p = p0 + lid, r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1;
+      if (L == 1 << (TILE_H - 1)) {
+        if (p < (1 << j))
+          o[p] = tile[PAD(r)];
+      } else {
+        int miss = (r + 1) / 2 - L;
+        if (p < (1 << j) && (j < TILE_H - 1 || p < L))
+          o[p] = tile[PAD(r - (miss > 0 ? miss : 0))];
+      }
+    }
   }
 }
 
@@ -136,18 +174,54 @@ void eytzinger_search(__global const T *restrict t, const long n,
   }
 }
 
-// Lower bounds of sorted keys (keys[i] <= keys[i + 1]) in one launch.
+// Lower bounds of sorted keys (keys[i] <= keys[i + 1]), in two launches.
+// sorted_keys_bounds: bounds[g] = the lower bound of key g KEYS for each of the
+// G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
+// group g has its lower bound in [bounds[g], bounds[g + 1]]. Only G + 1
+// searches, each bound by its dependent loads' latency, which a binary search
+// over the whole array pays on pages all over it (on the H200 the launch took
+// about 18 us whatever the step count). So each work-group first reads a
+// sample of SAMPLES elements spread over the array into local memory, all at
+// once: xs[(k + 1) step - 1] (k < SAMPLES, step = ceil(n / SAMPLES), the
+// last element past the end); a key's count c of samples below it puts its
+// lower bound in [c step, (c + 1) step - 1], which is then halved in global
+// memory within one run of step elements.
+#define SAMPLES (4 * WG)
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void sorted_keys_bounds(__global const T *restrict xs, const long n,
+                        __global const T *restrict keys, const long m,
+                        __global long *restrict bounds, const long groups)
+{
+  __local T sample[SAMPLES];
+  long g = get_global_id(0), step = (n + SAMPLES - 1) / SAMPLES;
+  int lid = get_local_id(0);
+  for (int k = lid; k < SAMPLES; k += WG)
+    sample[k] = n > 0 ? xs[min((k + 1) * step - 1, n - 1)] : (T)0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (g <= groups) {
+    T x = keys[g < groups ? g * KEYS : m - 1];
+    int c = 0, len = SAMPLES; // c = the samples < x (a prefix): halving over local memory
+    while (len > 1) {
+      int h = len / 2;
+      c = sample[c + h - 1] < x ? c + h : c;
+      len -= h;
+    }
+    c = sample[c] < x ? c + 1 : c;
+    long lo = min(c * step, n), hi = c < SAMPLES ? min((c + 1) * step - 1, n - 1) : n;
+    bounds[g] = n > 0 ? lo + lower_bound(xs + lo, hi - lo, x) : 0;
+  }
+}
+
 // sorted_keys_search: a work-group of WG work-items takes the KEYS keys of its
 // group, E = KEYS / WG consecutive keys a work-item (read and answered by
-// vector loads and stores when the group is whole). Its window of the array,
-// xs[L0, L1) with L0 the lower bound of its first key and L1 that of the next
-// group's first key (or of the last key), holds every one of its keys' lower
-// bounds. The group finds L0 and L1 together (group_bounds), then reads the
-// window into local memory, every load in flight at once. Each work-item finds
-// its first key's lower bound in the window by halving, then each next key's
-// by galloping forward from the last one (the keys are sorted): about two
-// local loads a key where the keys are as dense as the array. A window larger
-// than WIN (sparse keys) falls back to searching the whole array.
+// vector loads and stores when the group is whole), and the window
+// xs[bounds[g], bounds[g + 1]) into local memory, every load in flight at
+// once. Each work-item finds its first key's lower bound in the window by
+// halving, then each next key's by galloping forward from the last one (the
+// keys are sorted): about two local loads a key where the keys are as dense
+// as the array. A window larger than WIN (sparse keys) falls back to
+// searching the whole array.
 // (The host makes WG divide KEYS; other kernels of this file build with any WG.)
 #if KEYS >= WG
 #define E (KEYS / WG)
@@ -187,58 +261,18 @@ inline int window_lower_bound(__local const T *w, int lo, int hi, T x)
   return len > 0 && w[PAD(base)] < x ? base + 1 : base;
 }
 
-// L0 and L1 by the whole group: half its work-items narrow each. The bound of
-// key x lies in [lo, hi] (at first [0, n]); each round, work-item p of the
-// half compares x with the probe xs[lo + (p + 1) step - 1] (step = ceil((hi -
-// lo) / (WG / 2)), the probes below hi), all loads in flight at once; the
-// probes below x are a prefix of c of them, so the bound lies in [lo + c step,
-// lo + (c + 1) step - 1] (or up to hi when c is every probe below hi). About
-// log_{WG/2} n rounds of one round trip and two barriers each, instead of
-// log2 n dependent loads a key in a launch of its own.
-inline void group_bounds(__global const T *restrict xs, long n, T kf, T kn, __local int *below,
-                         __local long *rng, long *L0, long *L1)
-{
-  int lid = get_local_id(0), pn = WG / 2, side = lid >= pn, p = lid - side * pn;
-  T x = side ? kn : kf;
-  if (lid < 2) {
-    rng[2 * lid] = 0;
-    rng[2 * lid + 1] = n;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  while (rng[0] < rng[1] || rng[2] < rng[3]) { // the same for every work-item: a uniform loop
-    long lo = rng[2 * side], hi = rng[2 * side + 1], step = (hi - lo + pn - 1) / pn;
-    long q = lo + (p + 1) * step - 1;
-    below[lid] = q < hi && xs[q] < x;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (p == 0 && lo < hi) {
-      int c = 0, len = pn; // the length of the prefix of 1s, by halving
-      while (len > 1) {
-        int h = len / 2;
-        c = below[side * pn + c + h - 1] ? c + h : c;
-        len -= h;
-      }
-      c += below[side * pn + c];
-      rng[2 * side] = lo + c * step;
-      rng[2 * side + 1] = c < pn && lo + (c + 1) * step - 1 < hi ? lo + (c + 1) * step - 1 : hi;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  *L0 = rng[0];
-  *L1 = rng[2];
-}
-
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void sorted_keys_search(__global const T *restrict xs, const long n,
-                        __global const T *restrict keys, const long m, __global long *restrict out)
+                        __global const T *restrict keys, const long m,
+                        __global const long *restrict bounds, __global long *restrict out)
 {
   __local T win[PAD(WIN) + 1];
-  __local int below[WG];
-  __local long rng[4];
   T x[E], w[WIN_STEPS];
-  long r[E], L0, L1;
+  long r[E];
   int lid = get_local_id(0);
   long g = get_group_id(0), q0 = g * KEYS + (long)lid * E;
-  int whole = (g + 1) * KEYS <= m;
+  long L0 = bounds[g], len = bounds[g + 1] - L0;
+  int fits = len <= WIN, whole = (g + 1) * KEYS <= m;
   if (whole) {
 #pragma unroll
     for (int i = 0; i < E; i += EV)
@@ -248,9 +282,6 @@ void sorted_keys_search(__global const T *restrict xs, const long n,
     for (int i = 0; i < E; i++)
       x[i] = keys[q0 + i < m ? q0 + i : m - 1];
   }
-  group_bounds(xs, n, keys[g * KEYS], keys[(g + 1) * KEYS < m ? (g + 1) * KEYS : m - 1], below, rng, &L0, &L1);
-  long len = L1 - L0;
-  int fits = len <= WIN;
 #pragma unroll
   for (int i = 0; i < WIN_STEPS; i++) {
     int t = lid + i * WG;

@@ -81,12 +81,12 @@ struct sstate {
   int own_keys;
   struct btree_shape bt;   /* B+ tree entries */
   struct btree_group *grp; /* the grouped B+ tree search on the device */
-  cl_kernel k2;            /* to_eytzinger: the tiled kernel */
+  cl_kernel k2;            /* to_eytzinger: the tiled kernel; sorted keys: the bounds */
   size_t keys_per_group;   /* sorted_keys_search, nary_search, B+ tree: keys per work-group (block) */
   cl_int passes;           /* nary_search: passes that bring every range to one point */
   int tile_d;              /* its subtree roots' depth, or -1: plain gather only */
   unsigned char *tree;     /* c backend: the internal levels */
-  cl_mem xs, kbuf, out, dtree, dlevels;
+  cl_mem xs, kbuf, out, dtree, dlevels, dbounds; /* dbounds: sorted keys' windows */
   cl_kernel k, kbuild;
   size_t wg;
 };
@@ -232,6 +232,7 @@ static void release(struct entry_job *j)
     rt_release(j->rt, s->out);
     rt_release(j->rt, s->dtree);
     rt_release(j->rt, s->dlevels);
+    rt_release(j->rt, s->dbounds);
     btree_group_free(j->rt, s->grp);
   }
   free(s->tree);
@@ -335,6 +336,24 @@ static int cl_btree_prepare(struct entry_job *j, struct sstate *s, const char *o
   }
   return cl_btree_search_prepare(j, s, bopts, pair ? "btree_search_pair" : "btree_search",
                                  keys != &j->in[0] ? s->kbuf : s->xs, m, e);
+}
+
+/* Sorted keys: the bounds kernel (k2) finds every group's window, the search
+** kernel (k) searches each group's keys in it. */
+static int cl_sorted_keys_prepare(struct entry_job *j, struct sstate *s, const char *opts,
+                                  cl_mem keys, cl_long m, struct ps_err *e)
+{
+  cl_long n = (cl_long)data_value_count(&j->in[0]);
+  cl_long groups = (m + (cl_long)s->keys_per_group - 1) / (cl_long)s->keys_per_group;
+  s->k2 = rt_kernel(j->rt, "search.cl", "sorted_keys_bounds", opts, e);
+  s->dbounds = rt_alloc(j->rt, (size_t)(groups + 1) * sizeof(cl_long), e);
+  if (s->k2 == NULL || s->dbounds == NULL)
+    return -1;
+  return RT_ARGS(j->rt, s->k2, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(keys), RT_ARG(m),
+                 RT_ARG(s->dbounds), RT_ARG(groups)) != 0 ||
+                 RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(keys), RT_ARG(m),
+                         RT_ARG(s->dbounds), RT_ARG(s->out)) != 0
+             ? -1 : 0;
 }
 
 /* to_eytzinger_tiled's local memory: a subtree of height h, padded (PAD of
@@ -442,6 +461,8 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
       return -1;
   }
   kb = keys != &j->in[0] ? &s->kbuf : &s->xs;
+  if (va->kind == SORTED_KEYS)
+    return cl_sorted_keys_prepare(j, s, opts, *kb, m, e);
   if (RT_ARGS(j->rt, s->k, e, RT_ARG(s->xs), RT_ARG(n), RT_ARG(*kb), RT_ARG(m), RT_ARG(s->out)) != 0)
     return -1;
   return va->kind == NARY ? rt_args_at(j->rt, s->k, 5, RT_ARG(s->passes), e) : 0;
@@ -461,8 +482,12 @@ static int cl_run(struct entry_job *j, struct ps_err *e)
       return btree_group_run(j->rt, s->grp, e);
     /* fall through */
   case EYTZINGER:
-  case SORTED_KEYS:
     return m == 0 ? 0 : rt_launch(j->rt, s->k, groups * s->wg, s->wg, e);
+  case SORTED_KEYS:
+    return m == 0 ? 0
+           : rt_launch(j->rt, s->k2, groups + 1, s->wg, e) != 0 ||
+                   rt_launch(j->rt, s->k, groups * s->wg, s->wg, e) != 0
+               ? -1 : 0;
   case TO_EYTZINGER:
     if (s->tile_d >= 0) { /* the nodes above the subtrees, then one group a subtree */
       size_t top = ((size_t)1 << s->tile_d) - 1;
