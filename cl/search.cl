@@ -282,14 +282,16 @@ void sorted_keys_search(__global const T *restrict xs, const long n,
     for (int i = 0; i < E; i++)
       x[i] = keys[q0 + i < m ? q0 + i : m - 1];
   }
+  __global const T *wx = xs + L0; // the window's elements, only those there are
+  int wlen = fits ? (int)len : 0;
 #pragma unroll
   for (int i = 0; i < WIN_STEPS; i++) {
     int t = lid + i * WG;
-    w[i] = fits && t < len ? xs[L0 + t] : (T)0;
+    w[i] = t < wlen ? wx[t] : (T)0;
   }
 #pragma unroll
   for (int i = 0; i < WIN_STEPS; i++)
-    if (lid + i * WG < WIN)
+    if (lid + i * WG < wlen)
       win[PAD(lid + i * WG)] = w[i];
   barrier(CLK_LOCAL_MEM_FENCE);
   if (fits) {
