@@ -43,7 +43,14 @@ tail -c 800 $T/a.bin > $T/a2; tail -c 800 $T/b.bin > $T/b2; same $T/a2 $T/b2
 check threads1 0 $P dataset -j 1 --sorted -g '[300000]f32' -o $T/t1.bin
 check threads2 0 $P dataset -j 2 --sorted -g '[300000]f32' -o $T/t2.bin
 same $T/t1.bin $T/t2.bin
-# several 4 MiB pieces: the same bytes for 1, 2 and 3 threads, sorted or reversed
+# standard output a regular file (its blocks reserved ahead, its size kept): the same
+# bytes as -o, two values one after the other, nothing past their end
+$P dataset --sorted -n 300000 -g '[5000]u64' > $T/res.bin || fail "dataset > file failed"
+check res-o 0 $P dataset --sorted -n 300000 -g '[5000]u64' -o $T/res-o.bin
+same $T/res.bin $T/res-o.bin
+[ "$(stat -c %s $T/res.bin)" = $((15 + 1200000 + 15 + 40000)) ] || fail "dataset > file: $(stat -c %s $T/res.bin) bytes"
+
+# several 1 MiB pieces: the same bytes for 1, 2 and 3 threads, sorted or reversed
 for o in sorted reversed; do
   for j in 1 2 3; do check big-$o-$j 0 $P dataset -j $j --$o -n 3000001 -o $T/big-$o-$j.bin; done
   same $T/big-$o-1.bin $T/big-$o-2.bin; same $T/big-$o-1.bin $T/big-$o-3.bin
@@ -110,6 +117,10 @@ if [ -w /dev/full ]; then
   $P dataset --sorted -n 3000000 > /dev/full 2>$ERR; [ $? = 1 ] || fail "/dev/full (sorted, in pieces) should exit 1"
   has $ERR "standard output: write error"
 fi
+# a write that fails after the header went out: a file size limit (64 KiB)
+(trap '' XFSZ; ulimit -f 64 && exec $P dataset --sorted -n 3000000 > $T/fsz.bin 2>$ERR)
+[ $? = 1 ] || fail "a file size limit should exit 1"
+has $ERR "standard output: write error"
 check nodir 1 $P dataset -n 3 -o $T/no/such/dir/file; has $ERR "cannot create"
 
 # output paths that are not plain files are written through, never replaced

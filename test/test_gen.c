@@ -12,6 +12,7 @@
 #include "sort.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,9 +96,9 @@ static int sink_mem(void *ctx, const void *bytes, size_t len, struct ps_err *e)
 }
 
 /* Sorted and reversed, every type, sizes around the bucket counts' steps
-** (2^12, 2^13, 2^16): in order, in bounds (floats in [-100, 100]), reversed
+** (2^12 to 2^14, 2^16): in order, in bounds (floats in [-100, 100]), reversed
 ** the sorted array backwards, the same bytes for 1 and 3 threads and through
-** gen_stream in pieces of about 4000 bytes (as dataset writes them, in 4 MiB)
+** gen_stream in pieces of about 4000 bytes (as dataset writes them, in 1 MiB)
 ** as through gen_fill. */
 static void sorted_in_order(void **state)
 {
@@ -108,7 +109,7 @@ static void sorted_in_order(void **state)
   b.hi[DATA_F32].f = b.hi[DATA_F64].f = b.hi[DATA_F16].f = 100;
   for (int t = 0; t < DATA_NTYPES; t++) {
     static const int64_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 8191, 8192,
-                                    8193, 65535, 65536, 65537, 200003};
+                                    8193, 16383, 16384, 16385, 65535, 65536, 65537, 200003};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
       struct data_value s = make((enum data_type)t, sizes[k], 3, &b, GEN_SORTED, 1);
       struct data_value r = make((enum data_type)t, sizes[k], 3, &b, GEN_REVERSED, 3);
@@ -170,16 +171,19 @@ static uint64_t offset_at(const struct data_value *v, size_t i, uint64_t lo)
 
 /* Sorted integers in [lo, lo + r1] (bounds bs; r1 + 1 = R): in order, the
 ** counts in `bins` equal parts of the offsets near their share (R <= 2^40),
-** or for R = 2^64 or 2^32 the top and bottom 8 bits' counts. */
+** or for R = 2^64 or 2^32 the top 8 bits' counts; for R a power of two from
+** 2^16 up also every other 8-bit field of the offsets (the bits within the
+** buckets, each digit the buckets are sorted by). */
 static void int_law(const char *what, enum data_type t, int64_t n, const char *bs, uint64_t r1,
                     int order, int bins)
 {
   struct gen_bounds b;
   struct ps_err e;
   struct data_value v;
-  int64_t *cnt = calloc((size_t)bins, sizeof *cnt), low[256] = {0};
-  double *want = calloc((size_t)bins, sizeof *want), wlow[256];
+  int64_t *cnt = calloc((size_t)bins, sizeof *cnt), (*field)[256] = calloc(8, sizeof *field);
+  double *want = calloc((size_t)bins, sizeof *want), wfield[256];
   uint64_t lo;
+  int nfield = (r1 & (r1 + 1)) == 0 && r1 >= 65535 ? (r1 == UINT64_MAX ? 64 : 64 - __builtin_clzll(r1)) / 8 - 1 : 0;
   gen_bounds_default(&b);
   if (bs != NULL)
     assert_int_equal(gen_bounds_parse(&b, t, bs, &e), 0);
@@ -199,7 +203,8 @@ static void int_law(const char *what, enum data_type t, int64_t n, const char *b
       cnt[u >> 24]++;
     else
       cnt[u * (uint64_t)bins / (r1 + 1)]++;
-    low[u & 255]++;
+    for (int f = 0; f < nfield; f++)
+      field[f][u >> (8 * f) & 255]++;
   }
   for (int k = 0; k < bins; k++) {
     uint64_t r = r1 + 1, a, z;
@@ -212,11 +217,14 @@ static void int_law(const char *what, enum data_type t, int64_t n, const char *b
     }
   }
   chi_square(what, cnt, want, bins);
-  if (r1 == UINT64_MAX || r1 == UINT32_MAX) { /* the bits below the buckets' */
-    for (int k = 0; k < 256; k++)
-      wlow[k] = (double)n / 256;
-    chi_square(what, low, wlow, 256);
+  for (int k = 0; k < 256; k++)
+    wfield[k] = (double)n / 256;
+  for (int f = 0; f < nfield; f++) { /* the bits below the top 8 */
+    char name[128];
+    snprintf(name, sizeof name, "%s, bits %d to %d", what, 8 * f, 8 * f + 7);
+    chi_square(name, field[f], wfield, 256);
   }
+  free(field);
   free(cnt);
   free(want);
   data_value_free(&v);
@@ -224,7 +232,8 @@ static void int_law(const char *what, enum data_type t, int64_t n, const char *b
 
 /* Sorted samples follow the law of sorted draws: chi-square bounds (fixed
 ** seeds) on equal parts of the range, for full ranges also on the low bits
-** within buckets; ranges whose buckets are not a power of two wide; small
+** within buckets; ranges whose buckets are not a power of two wide; every
+** width of buckets sorted by two digits (2^12 to 2^22); small
 ** ranges with many duplicates; bounds at the types' extremes; floats and
 ** bool. */
 static void sorted_law(void **state)
@@ -247,6 +256,13 @@ static void sorted_law(void **state)
   int_law("u64 top 5", DATA_U64, 50000, "18446744073709551611:18446744073709551615", 4, GEN_SORTED, 5);
   int_law("u8 255", DATA_U8, 70000, "255:255", 0, GEN_SORTED, 1);
   int_law("i16 extremes", DATA_I16, 65537, "-32768:32767", 65535, GEN_SORTED, 128);
+  for (int sb = 12; sb <= 22; sb++) { /* 4 buckets 2^sb wide: every width with two digits */
+    char what[64], bs[64];
+    uint64_t r1 = ((uint64_t)1 << (sb + 2)) - 1;
+    snprintf(what, sizeof what, "u32 in 2^%d", sb + 2);
+    snprintf(bs, sizeof bs, "0:%llu", (unsigned long long)r1);
+    int_law(what, DATA_U32, 20000, bs, r1, sb == 20 ? GEN_REVERSED : GEN_SORTED, 256);
+  }
   gen_bounds_default(&b);
   assert_int_equal(gen_bounds_parse(&b, DATA_F32, "-100:100", &e), 0);
   assert_int_equal(gen_bounds_parse(&b, DATA_F16, "0:4", &e), 0);
@@ -280,6 +296,125 @@ static void sorted_law(void **state)
     assert_true(fabs((double)ones - n / 2.0) < 6 * sqrt((double)n) / 2);
     data_value_free(&v);
   }
+}
+
+/* The joint law of a small sorted sample, over many seeds: 3 values in
+** [0, 7] (two buckets, the counts' tree's root split and each bucket's
+** values counted and written out) against the law of 3 sorted i.i.d.
+** uniform values (a triple of distinct values 6 / 512, with one pair 3 / 512,
+** all equal 1 / 512); and 3 u16 values (their upper bits joined to the low
+** digits, then sorted by them): each order statistic's top and bottom 4 bits
+** against its law, P(X_(k) <= x) = P(at least k of 3 are <= x). */
+static void sorted_small_exact(void **state)
+{
+  enum { SEEDS = 40000 };
+  struct gen_bounds b;
+  struct ps_err e;
+  static int64_t cnt[512];
+  int64_t top[3][16] = {{0}}, low[3][16] = {{0}}, tri[120];
+  double wtop[3][16], wlow[16], wtri[120];
+  int m = 0;
+  (void)state;
+  gen_bounds_default(&b);
+  assert_int_equal(gen_bounds_parse(&b, DATA_U8, "0:7", &e), 0);
+  memset(cnt, 0, sizeof cnt);
+  for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+    struct data_value v = make(DATA_U8, 3, seed, &b, GEN_SORTED, 1);
+    struct data_value w = make(DATA_U16, 3, seed, &b, GEN_SORTED, 1);
+    const uint8_t *x = v.elems;
+    const uint16_t *y = w.elems;
+    assert_true(x[0] <= x[1] && x[1] <= x[2] && x[2] <= 7);
+    assert_true(y[0] <= y[1] && y[1] <= y[2]);
+    cnt[x[0] * 64 + x[1] * 8 + x[2]]++;
+    for (int k = 0; k < 3; k++) {
+      top[k][y[k] >> 12]++;
+      low[k][y[k] & 15]++;
+    }
+    data_value_free(&v);
+    data_value_free(&w);
+  }
+  for (int a = 0; a < 8; a++)
+    for (int c = a; c < 8; c++)
+      for (int d = c; d < 8; d++, m++) {
+        tri[m] = cnt[a * 64 + c * 8 + d];
+        wtri[m] = SEEDS * (a == d ? 1.0 : a == c || c == d ? 3.0 : 6.0) / 512;
+      }
+  chi_square("3 sorted in [0, 7]", tri, wtri, 120);
+  for (int k = 0; k < 3; k++) {
+    double prev = 0;
+    for (int t = 0; t < 16; t++) { /* P(X_(k+1) <= x) at the top of bin t */
+      double p = (t + 1) / 16.0, at = 0;
+      for (int j = k + 1; j <= 3; j++)
+        at += (j == 3 ? 1 : 3) * pow(p, j) * pow(1 - p, 3 - j);
+      wtop[k][t] = SEEDS * (at - prev);
+      prev = at;
+    }
+    chi_square("3 sorted u16, top bits", top[k], wtop[k], 16);
+    for (int t = 0; t < 16; t++)
+      wlow[t] = SEEDS / 16.0;
+    chi_square("3 sorted u16, low bits", low[k], wlow, 16);
+  }
+}
+
+/* The bucket counts' tree splits independently and fairly: 16385 u16
+** values (4 buckets, the top 2 bits) over many seeds; given s = c0 + c1,
+** c0 - c1 has mean 0 and variance s (c0 is Binomial(s, 1/2)), and so for
+** c2 - c3; the two are uncorrelated. */
+static void sorted_tree_splits(void **state)
+{
+  enum { SEEDS = 400 };
+  struct gen_bounds b;
+  double z2 = 0, sxy = 0, sxx = 0, syy = 0, df = 2 * SEEDS;
+  (void)state;
+  gen_bounds_default(&b);
+  for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+    struct data_value v = make(DATA_U16, 16385, seed, &b, GEN_SORTED, 1);
+    const uint16_t *x = v.elems;
+    double c[4] = {0}, dx, dy;
+    for (int i = 0; i < 16385; i++)
+      c[x[i] >> 14]++;
+    dx = c[0] - c[1];
+    dy = c[2] - c[3];
+    z2 += dx * dx / (c[0] + c[1]) + dy * dy / (c[2] + c[3]);
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+    data_value_free(&v);
+  }
+  if (fabs(z2 - df) > 6 * sqrt(2 * df))
+    fail_msg("tree splits: sum of squared standardized differences %.1f over %.0f (bound +-%.1f)", z2, df,
+             6 * sqrt(2 * df));
+  if (fabs(sxy / sqrt(sxx * syy)) > 6 / sqrt((double)SEEDS))
+    fail_msg("tree splits: correlation %.3f between sibling subtrees", sxy / sqrt(sxx * syy));
+}
+
+/* Each bucket's digits are independent fields of their draws: 2^20 u32
+** values below 2^28 (256 buckets 2^20 wide, sorted by a low digit of bits 0
+** to 9 and an upper one of bits 10 to 19); within a bucket of c values, the
+** count of set bits 0 less that of bits 9 varies as c / 2, and so for bits 10
+** and 19 (a field sharing bits with the next would tie the two). */
+static void sorted_fields_independent(void **state)
+{
+  struct gen_bounds b;
+  struct ps_err e;
+  int64_t n = 1 << 20;
+  double c[256] = {0}, d[2][256] = {{0}}, z2 = 0, df = 2 * 256;
+  struct data_value v;
+  (void)state;
+  gen_bounds_default(&b);
+  assert_int_equal(gen_bounds_parse(&b, DATA_U32, "0:268435455", &e), 0);
+  v = make(DATA_U32, n, 31, &b, GEN_SORTED, 2);
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t u = ((const uint32_t *)v.elems)[i], k = u >> 20;
+    c[k]++;
+    d[0][k] += (double)(u & 1) - (double)(u >> 9 & 1);
+    d[1][k] += (double)(u >> 10 & 1) - (double)(u >> 19 & 1);
+  }
+  for (int k = 0; k < 256; k++)
+    z2 += (d[0][k] * d[0][k] + d[1][k] * d[1][k]) / (c[k] / 2);
+  if (fabs(z2 - df) > 6 * sqrt(2 * df))
+    fail_msg("digits' fields: %.1f over %.0f degrees of freedom (bound +-%.1f)", z2, df, 6 * sqrt(2 * df));
+  data_value_free(&v);
 }
 
 /* Under Zipf's law (and for floats whose hi - lo overflows f64) sorted is
@@ -414,7 +549,9 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(determinism),   cmocka_unit_test(sorted_in_order),
-    cmocka_unit_test(sorted_law),    cmocka_unit_test(sorted_drawn_multiset),
+    cmocka_unit_test(sorted_law),    cmocka_unit_test(sorted_small_exact),
+    cmocka_unit_test(sorted_tree_splits), cmocka_unit_test(sorted_fields_independent),
+    cmocka_unit_test(sorted_drawn_multiset),
     cmocka_unit_test(bounds_respected), cmocka_unit_test(bounds_errors),
     cmocka_unit_test(sort_extremes), cmocka_unit_test(parse_type),
   };

@@ -4,6 +4,7 @@
 ** uniform or Zipf), or values read from stdin
 ** re-emitted in the chosen format. Binary output by default.
 */
+#define _GNU_SOURCE /* fallocate */
 #include "dataset.h"
 
 #include "data.h"
@@ -15,10 +16,12 @@
 #include "ps.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* One -g request, with the settings in force where it appeared. */
@@ -58,9 +61,10 @@ static int make_value(const struct request *q, uint64_t seed, int nthreads, stru
 }
 
 /* The most bytes generation holds before handing them to the output. */
-#define STREAM_CHUNK ((size_t)4 << 20)
+#define STREAM_CHUNK ((size_t)1 << 20)
 
-/* gen_sink into a stream; failed says whether a write failed. */
+/* gen_sink into a stream, flushed before the first piece, bypassing its
+** buffer with whole write(2) calls; failed says whether a write failed. */
 struct sink {
   FILE *f;
   int failed;
@@ -69,12 +73,40 @@ struct sink {
 static int sink_file(void *ctx, const void *bytes, size_t len, struct ps_err *e)
 {
   struct sink *k = ctx;
+  const unsigned char *p = bytes;
   int rc = 0;
-  if (fwrite(bytes, 1, len, k->f) != len) {
-    k->failed = 1;
-    rc = ps_fail(e, "write error: %s", strerror(errno));
+  while (rc == 0 && len > 0) {
+    ssize_t w = write(fileno(k->f), p, len);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      k->failed = 1;
+      rc = ps_fail(e, "write error: %s", w < 0 ? strerror(errno) : "nothing written");
+    } else {
+      p += w;
+      len -= (size_t)w;
+    }
   }
   return rc;
+}
+
+/* Where f (flushed) is a regular file, reserve its next len bytes' blocks,
+** keeping its size (fallocate): a hint that spares the file system a
+** reservation per page as they are written (about 40% of a write's cost on
+** ext4); failing changes nothing. */
+static void reserve(FILE *f, size_t len)
+{
+#if defined(__linux__) && defined(FALLOC_FL_KEEP_SIZE)
+  struct stat st;
+  off_t at;
+  int fd = fileno(f);
+  if (len > 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      (at = lseek(fd, 0, SEEK_CUR)) >= 0 && (uint64_t)len <= (uint64_t)INT64_MAX - (uint64_t)at)
+    (void)fallocate(fd, FALLOC_FL_KEEP_SIZE, at, (off_t)len);
+#else
+  (void)f;
+  (void)len;
+#endif
 }
 
 /* A generated request in binary, streamed: the header, then the elements as
@@ -100,11 +132,16 @@ static int stream_value(const struct request *q, uint64_t seed, int nthreads, FI
     ps_err_prefix(e, "'%s'", q->spec);
   } else if (data_write_header(f, &want, e) != 0) {
     *werr = 1;
-  } else if (gen_stream(want.type, data_value_count(&want), seed, &q->bounds, q->order, nthreads,
-                        STREAM_CHUNK, sink_file, &k, e) != 0) {
-    *werr = k.failed;
+  } else if (fflush(f) != 0) {
+    *werr = 1;
+    ps_fail(e, "write error: %s", strerror(errno));
   } else {
-    rc = 0;
+    reserve(f, bytes);
+    if (gen_stream(want.type, data_value_count(&want), seed, &q->bounds, q->order, nthreads, STREAM_CHUNK,
+                   sink_file, &k, e) != 0)
+      *werr = k.failed;
+    else
+      rc = 0;
   }
   if (rc != 0 && !*werr)
     ps_err_prefix(e, "-g");

@@ -10,7 +10,7 @@
 
 /* The generator's version: part of every dataset cache key. Bump it whenever
 ** the bytes gen_fill makes for a (type, shape, seed, bounds, order) change. */
-#define GEN_VERSION 2
+#define GEN_VERSION 3
 
 /* Inclusive bounds for one element type. */
 union gen_bound {

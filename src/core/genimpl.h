@@ -1,6 +1,6 @@
 /*
-** genimpl.h: what gen.c and gensort.c share, private to them: the draws, the
-** per-value context and the elements it gives.
+** genimpl.h: what gen.c, gensort.c and gentree.c share, private to them: the
+** draws, the per-value context and the elements it gives.
 */
 #ifndef genimpl_h
 #define genimpl_h

@@ -4,6 +4,7 @@
 */
 #include "gen.h"
 #include "genimpl.h"
+#include "gentree.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -20,16 +21,20 @@
 ** the count of the n offsets in each bucket (u >> shift, a multinomial
 ** draw), then each bucket's offsets drawn on their own, uniform over the
 ** bucket's part of [0, R), sorted within the bucket, the buckets
-** concatenated. Bucket b's offsets come from the seed S_b = draw(s,
-** BUCKET_STREAM, b), so a bucket depends only on the seed, its index and its
-** count: any thread count gives the same bytes, and the buckets can be made
-** and written in order a few MiB at a time. A uniform value over 2^w (w
-** bits, R or a bucket's width a power of two) is a w-bit field of a draw,
-** 64 / w of them a draw (packed_field); over another width, uniform_below's.
-** docs/data-format.md gives the exact recipe. */
+** concatenated. With R a power of two the counts come from a binary tree of
+** Binomial(c, 1/2) splits (gentree.h), else from the n unsorted offsets.
+** Bucket b's offsets come from the seed S_b = draw(s, BUCKET_STREAM, b), so
+** a bucket depends only on the seed, its index and its count: any thread
+** count gives the same bytes, and the buckets can be made and written in
+** order a MiB at a time. Over a power-of-two width the offsets are drawn
+** sorted by their low digit (counted, then written out in order) and only
+** their upper bits are sorted (MAKE_SORT); over another width they are
+** uniform_below's values, sorted. docs/data-format.md gives the exact
+** recipe. */
 #define BUCKET_STREAM 0x8000000000000000ull
-#define BUCKET_LOG 12   /* about 2^12 elements a bucket */
+#define BUCKET_LOG 13   /* about 2^13 elements a bucket */
 #define LABEL_MAX 16    /* at most 2^16 buckets */
+#define TOP_LOG 8       /* phase 0 splits at most 2^8 subtrees of the counts' tree (MAXT 64: 2^(6 + 2)) */
 
 /* The offsets' range R as R - 1; whether sorted generation by buckets
 ** applies (not Zipf's law, and floats with a finite hi - lo). */
@@ -60,7 +65,7 @@ static unsigned bitlen(uint64_t x) { return x ? 64u - (unsigned)__builtin_clzll(
 ** counts (sub). */
 struct sscratch {
   uint64_t *a, *o;
-  size_t *sub;
+  uint32_t *sub;
 };
 
 /* Where a bucket's elements go: dst holds sorted positions [plo, phi). */
@@ -71,10 +76,11 @@ struct target {
 
 /* A sorted stream's pipeline (phase 3): chunks of whole buckets in output
 ** order, chunk k of buckets [first[k], first[k + 1]) in output order (bucket
-** nb - 1 - j for the j-th when reversed) into buffer k % NBUF. Generating
-** threads take buckets in output order and make them in any order, a chunk's
-** only after chunk k - NBUF is written; task 0 writes the chunks in order as
-** each is complete. Under mu: next, chunk, left, written, stop. */
+** nb - 1 - j for the j-th when reversed) into buffer k % NBUF. The tasks
+** take buckets in output order and make them in any order, a chunk's only
+** after chunk k - NBUF is written; task 0 also writes the chunks in order as
+** each is complete (pipe_task). Under mu: next, chunk (next's), left,
+** written, stop. */
 #define NBUF 4
 
 struct pipe {
@@ -93,7 +99,9 @@ struct srun {
   unsigned shift;      /* bucket of offset u: u >> shift */
   uint64_t nb;         /* buckets */
   uint64_t *start;     /* nb + 1: where each bucket starts in sorted order */
-  uint64_t *cnt;       /* ngen rows of nb counts (phase 0) */
+  uint64_t *cnt;       /* ngen rows of nb counts (phase 0, R not a power of two) */
+  unsigned tl;         /* R a power of two: phase 0 starts from the tree's level tl */
+  uint64_t top[1u << TOP_LOG]; /* the counts of level tl's nodes */
   uint64_t maxc;       /* the largest bucket */
   int ngen, reversed;
   int phase;           /* 0 counting, 1 a chunk of buckets, 2 a chunk of drawn elements, 3 the pipeline */
@@ -128,129 +136,228 @@ static inline void put_sz(unsigned char *p, uint64_t x, size_t sz)
   }
 }
 
-/* Field f (from the top) of the draw r, in w bits: f < 64 / w. */
-static inline uint64_t packed_field(uint64_t r, unsigned w, unsigned f)
-{
-  return (r << (w * f)) >> (64 - w);
-}
-
 #define DIGIT_MAX 11 /* LSD digits of at most 11 bits */
 #define PASS_MAX 6   /* 64 bits in 11-bit digits */
+#define RUN 16       /* a low digit's run written in one go (most are shorter) */
 
-/* Bucket b's c offsets, each below 2^sb (sb = bitlen(w1), w1 + 1 the
-** bucket's width), in T: drawn from S_b = bs (fields of draws for a power of
-** two, else uniform_below) into src, counted per digit as they come, sorted
-** by LSD radix passes (digits of equal width, at most DIGIT_MAX bits; a pass
-** whose digit is one value throughout moves nothing), the last pass storing
-** the elements at their sorted positions in out (which holds sorted
-** positions [plo, phi), backwards when reversed). dst and cnt are scratch. */
-#define MAKE_BUCKET(NAME, T)                                                                  \
-  static void NAME(struct srun *g, uint64_t b, uint64_t bs, uint64_t c, uint64_t w1,          \
-                   unsigned sb, T *src, T *dst, size_t *cnt, const struct target *to)         \
-  {                                                                                           \
-    unsigned np = (sb + DIGIT_MAX - 1) / DIGIT_MAX, dw = np ? (sb + np - 1) / np : 0;         \
-    unsigned moves = 0, last = 0;                                                             \
-    size_t nd = (size_t)1 << dw, sz = g->c.sz;                                                \
-    T dmask = (T)(nd - 1);                                                                    \
-    uint64_t bk = mix64(bs), base = b << g->shift, p = g->start[b];                           \
-    ptrdiff_t stride = g->reversed ? -(ptrdiff_t)sz : (ptrdiff_t)sz;                          \
-    unsigned char *out = to->dst + (g->reversed ? to->phi - 1 - p : p - to->plo) * sz;       \
-    memset(cnt, 0, (size_t)np * nd * sizeof *cnt);                                            \
-    if (w1 == 0) {                                                                            \
-      memset(src, 0, (size_t)c * sizeof *src);                                                \
-    } else if ((w1 & (w1 + 1)) == 0) {                                                        \
-      unsigned k = 64 / sb;                                                                   \
-      for (uint64_t q = 0, j = 0; j < c; q++) {                                               \
-        uint64_t r = mix64(bk + (q + 1) * GOLDEN);                                            \
-        for (unsigned f = 0; f < k && j < c; f++, j++) {                                      \
-          T v = (T)packed_field(r, sb, f);                                                    \
-          src[j] = v;                                                                         \
-          for (unsigned d = 0; d < np; d++)                                                   \
-            cnt[d * nd + (v >> (d * dw) & dmask)]++;                                          \
-        }                                                                                     \
+/* BODY for each of c fields of W bits (1 <= W <= 63) of the draws
+** mix(key + (q + 1) GOLDEN), q = 0, 1, ..., 64 / W fields a draw, the low
+** field first: the field in f, its index in j. */
+#define FOR_FIELDS(key, W, c, BODY)                                                           \
+  do {                                                                                        \
+    unsigned k_ = 64 / (W);                                                                   \
+    uint64_t full_ = (c) / k_, j = 0, m_ = ((uint64_t)1 << (W)) - 1;                          \
+    for (uint64_t q_ = 0; q_ < full_; q_++) {                                                 \
+      uint64_t r_ = mix64((key) + (q_ + 1) * GOLDEN);                                         \
+      for (unsigned i_ = 0; i_ < k_; i_++, j++, r_ >>= (W)) {                                 \
+        uint64_t f = r_ & m_;                                                                 \
+        BODY;                                                                                 \
       }                                                                                       \
+    }                                                                                         \
+    if (j < (c)) {                                                                            \
+      uint64_t r_ = mix64((key) + (full_ + 1) * GOLDEN);                                      \
+      for (; j < (c); j++, r_ >>= (W)) {                                                      \
+        uint64_t f = r_ & m_;                                                                 \
+        BODY;                                                                                 \
+      }                                                                                       \
+    }                                                                                         \
+  } while (0)
+
+/* FOR_FIELDS, with w made a constant for the common widths (shifts by a
+** constant and a constant count of fields a draw: tighter loops). */
+#define FOR_FIELDS_OF(key, w, c, BODY)                                                        \
+  do {                                                                                        \
+    switch (w) {                                                                              \
+    case 8: FOR_FIELDS(key, 8, c, BODY); break;                                               \
+    case 9: FOR_FIELDS(key, 9, c, BODY); break;                                               \
+    case 10: FOR_FIELDS(key, 10, c, BODY); break;                                             \
+    case 11: FOR_FIELDS(key, 11, c, BODY); break;                                             \
+    default: FOR_FIELDS(key, w, c, BODY); break;                                              \
+    }                                                                                         \
+  } while (0)
+
+/* MAKE_SORT's drawing for a power-of-two width: the c low digits of DW
+** bits counted (into cnt) and written out in order into src, each joined
+** by its upper bits, WH-bit fields (WH = sb - DW), whose NP - 1 digits are
+** counted into cnt's rows 1 to NP - 1. FIELDS is FOR_FIELDS or
+** FOR_FIELDS_OF. */
+#define DRAW_POW2(T, NP, DW, WH, FIELDS)                                                      \
+  do {                                                                                        \
+    size_t nd_ = (size_t)1 << (DW), pos = 0;                                                  \
+    uint64_t bk1 = mix64(bs + STREAM);                                                        \
+    FIELDS(bk, DW, c, cnt[f]++);                                                              \
+    for (size_t x = 0; x < nd_; x++) { /* up to RUN in one go, the excess overwritten */      \
+      size_t k = cnt[x];                                                                      \
+      T *o = src + pos;                                                                       \
+      for (unsigned e = 0; e < RUN; e++)                                                      \
+        o[e] = (T)x;                                                                          \
+      for (size_t e = RUN; e < k; e++)                                                        \
+        o[e] = (T)x;                                                                          \
+      pos += k;                                                                               \
+    }                                                                                         \
+    if ((NP) > 1)                                                                             \
+      FIELDS(bk1, WH, c, {                                                                    \
+        src[j] = (T)(f << (DW)) + src[j];                                                     \
+        cnt[nd_ + ((NP) == 2 ? f : f & dmask)]++; /* f < 2^DW */                              \
+        for (unsigned d = 2; d < (NP); d++)                                                   \
+          cnt[d * nd_ + (f >> ((d - 1) * (DW)) & dmask)]++;                                   \
+      });                                                                                     \
+  } while (0)
+
+/* A bucket's c >= 1 offsets, each below 2^sb (sb = bitlen(w1) >= 1, w1 + 1
+** the bucket's width), in T, sorted, in np digits of dw = ceil(sb / np) bits
+** (at most DIGIT_MAX; NP is np, or a constant equal to it), from S_b = bs:
+** - a power-of-two width: the low digits are c fields of dw bits of
+**   draw(S_b, 0, q), counted and written out in order into src; the i-th
+**   smallest is joined by the i-th field of sb - dw bits of draw(S_b, 1, q)
+**   as the offset's upper bits (i.i.d. and independent of the low digits, so
+**   the c offsets are c i.i.d. uniform offsets, in the order of their low
+**   digits), whose digits are counted as they come;
+** - else uniform_below's values of draw(S_b, 0, j) into src, counted by
+**   digit as they come.
+** Then LSD radix passes on the digits left (a pass whose digit is one value
+** throughout moves nothing). Returns src or dst, whichever holds them
+** sorted. src has room for c + RUN offsets; cnt is scratch of np << dw
+** counts. */
+#define MAKE_SORT(NAME, T, NP)                                                                  \
+  static T *NAME(uint64_t bs, uint64_t c, uint64_t w1, unsigned sb, unsigned np, T *src,       \
+                 T *dst, uint32_t *cnt)                                                       \
+  {                                                                                           \
+    unsigned dw = (sb + np - 1) / np, first = 0;                                              \
+    size_t nd = (size_t)1 << dw;                                                              \
+    T dmask = (T)(nd - 1);                                                                    \
+    uint64_t bk = mix64(bs);                                                                  \
+    memset(cnt, 0, (size_t)(NP) * nd * sizeof *cnt);                                          \
+    if ((w1 & (w1 + 1)) == 0 && (NP) == 2) {                                                  \
+      switch (sb) { /* constant widths for FIELDS (12 <= sb <= 22) */                         \
+      case 12: DRAW_POW2(T, 2, 6, 6, FOR_FIELDS); break;                                      \
+      case 13: DRAW_POW2(T, 2, 7, 6, FOR_FIELDS); break;                                      \
+      case 14: DRAW_POW2(T, 2, 7, 7, FOR_FIELDS); break;                                      \
+      case 15: DRAW_POW2(T, 2, 8, 7, FOR_FIELDS); break;                                      \
+      case 16: DRAW_POW2(T, 2, 8, 8, FOR_FIELDS); break;                                      \
+      case 17: DRAW_POW2(T, 2, 9, 8, FOR_FIELDS); break;                                      \
+      case 18: DRAW_POW2(T, 2, 9, 9, FOR_FIELDS); break;                                      \
+      case 19: DRAW_POW2(T, 2, 10, 9, FOR_FIELDS); break;                                     \
+      case 20: DRAW_POW2(T, 2, 10, 10, FOR_FIELDS); break;                                    \
+      case 21: DRAW_POW2(T, 2, 11, 10, FOR_FIELDS); break;                                    \
+      default: DRAW_POW2(T, 2, 11, 11, FOR_FIELDS); break;                                    \
+      }                                                                                       \
+      first = 1;                                                                              \
+    } else if ((w1 & (w1 + 1)) == 0) {                                                        \
+      DRAW_POW2(T, NP, dw, sb - dw, FOR_FIELDS_OF);                                           \
+      first = 1;                                                                              \
     } else {                                                                                  \
       for (uint64_t j = 0; j < c; j++) {                                                      \
         T v = (T)uniform_below(bs, bk, j, w1 + 1);                                            \
         src[j] = v;                                                                           \
-        for (unsigned d = 0; d < np; d++)                                                     \
+        for (unsigned d = 0; d < (NP); d++)                                                   \
           cnt[d * nd + (v >> (d * dw) & dmask)]++;                                            \
       }                                                                                       \
     }                                                                                         \
-    for (unsigned d = 0; d < np; d++) {                                                       \
-      size_t *h = cnt + d * nd, sum = 0;                                                      \
+    for (unsigned d = first; d < (NP); d++) {                                                 \
+      uint32_t *h = cnt + d * nd, sum = 0;                                                    \
       int constant = 0;                                                                       \
       for (size_t x = 0; x < nd; x++) {                                                       \
-        size_t y = h[x];                                                                      \
+        uint32_t y = h[x];                                                                    \
         constant |= y == c;                                                                   \
         h[x] = sum;                                                                           \
         sum += y;                                                                             \
       }                                                                                       \
       if (!constant) {                                                                        \
-        moves |= 1u << d;                                                                     \
-        last = d;                                                                             \
-      }                                                                                       \
-    }                                                                                         \
-    for (unsigned d = 0; d < last; d++) {                                                     \
-      size_t *h = cnt + d * nd;                                                               \
-      if (moves & (1u << d)) {                                                                \
-        for (uint64_t j = 0; j < c; j++)                                                      \
-          dst[h[src[j] >> (d * dw) & dmask]++] = src[j];                                      \
+        for (uint64_t j = 0; j < c; j++) {                                                    \
+          T v = src[j];                                                                       \
+          dst[h[v >> (d * dw) & dmask]++] = v;                                                \
+        }                                                                                     \
         { T *x = src; src = dst; dst = x; }                                                   \
       }                                                                                       \
     }                                                                                         \
-    if (moves == 0) {                                                                         \
-      for (uint64_t j = 0; j < c; j++)                                                        \
-        put_sz(out + (ptrdiff_t)j * stride, elem_of(&g->c, base + src[j]), sz);               \
+    return src;                                                                               \
+  }
+
+MAKE_SORT(sort32_1, uint32_t, 1)
+MAKE_SORT(sort32_2, uint32_t, 2)
+MAKE_SORT(sort32_3, uint32_t, 3)
+MAKE_SORT(sort64, uint64_t, np)
+
+/* The elements of the c sorted offsets u (in T) above base, stored from out
+** on, step elements of sz bytes apart (1 or -1). */
+#define MAKE_ENCODE(NAME, T)                                                                  \
+  static void NAME(const struct genctx *gc, uint64_t base, const T *u, uint64_t c,            \
+                   unsigned char *out, ptrdiff_t step)                                        \
+  {                                                                                           \
+    size_t sz = gc->sz;                                                                       \
+    uint64_t add = gc->ilo + base, last = c - 1;                                              \
+    unsigned char *low = step == 1 ? out : out - (ptrdiff_t)last * (ptrdiff_t)sz;             \
+    if (gc->kind == K_INT && sz == 4) { /* in address order */                                \
+      uint32_t add32 = (uint32_t)add;                                                         \
+      for (uint64_t j = 0; j < c; j++) {                                                      \
+        uint32_t x = add32 + (uint32_t)u[step == 1 ? j : last - j];                           \
+        memcpy(low + j * 4, &x, 4);                                                           \
+      }                                                                                       \
+    } else if (gc->kind == K_INT && sz == 8) {                                                \
+      for (uint64_t j = 0; j < c; j++) {                                                      \
+        uint64_t x = add + (uint64_t)u[step == 1 ? j : last - j];                             \
+        memcpy(low + j * 8, &x, 8);                                                           \
+      }                                                                                       \
     } else {                                                                                  \
-      size_t *h = cnt + last * nd;                                                            \
       for (uint64_t j = 0; j < c; j++)                                                        \
-        put_sz(out + (ptrdiff_t)h[src[j] >> (last * dw) & dmask]++ * stride,                  \
-               elem_of(&g->c, base + src[j]), sz);                                            \
+        put_sz(out + (ptrdiff_t)j * step * (ptrdiff_t)sz, elem_of(gc, base + u[j]), sz);      \
     }                                                                                         \
   }
 
-MAKE_BUCKET(make_bucket32, uint32_t)
-MAKE_BUCKET(make_bucket64, uint64_t)
+MAKE_ENCODE(encode32, uint32_t)
+MAKE_ENCODE(encode64, uint64_t)
 
-/* Make bucket b into to. */
+/* Make bucket b into to: its offsets drawn from S_b, sorted, as elements at
+** their sorted positions (backwards when reversed). */
 static void srun_bucket(struct srun *g, uint64_t b, const struct sscratch *sc, const struct target *to)
 {
-  uint64_t c = g->start[b + 1] - g->start[b], w1 = g->r1 - (b << g->shift);
-  uint64_t bs = gen_draw(g->c.seed, BUCKET_STREAM, b);
+  uint64_t c = g->start[b + 1] - g->start[b], w1 = g->r1 - (b << g->shift), p = g->start[b];
+  uint64_t bs = gen_draw(g->c.seed, BUCKET_STREAM, b), base = b << g->shift;
+  size_t sz = g->c.sz;
+  ptrdiff_t step = g->reversed ? -1 : 1;
+  unsigned char *out = to->dst + (g->reversed ? to->phi - 1 - p : p - to->plo) * sz;
+  unsigned sb, np;
   if (w1 > (UINT64_C(1) << g->shift) - 1)
     w1 = (UINT64_C(1) << g->shift) - 1;
-  if (bitlen(w1) <= 32)
-    make_bucket32(g, b, bs, c, w1, bitlen(w1), (uint32_t *)(void *)sc->a, (uint32_t *)(void *)sc->o,
-                  sc->sub, to);
-  else
-    make_bucket64(g, b, bs, c, w1, bitlen(w1), sc->a, sc->o, sc->sub, to);
+  sb = bitlen(w1);
+  np = (sb + DIGIT_MAX - 1) / DIGIT_MAX;
+  if (c == 0)
+    return;
+  if (sb == 0) {
+    uint32_t *z = (uint32_t *)(void *)sc->a;
+    memset(z, 0, (size_t)c * sizeof *z);
+    encode32(&g->c, base, z, c, out, step);
+  } else if (sb <= 32) {
+    uint32_t *a = (uint32_t *)(void *)sc->a, *o = (uint32_t *)(void *)sc->o, *u;
+    u = np == 1   ? sort32_1(bs, c, w1, sb, np, a, o, sc->sub)
+        : np == 2 ? sort32_2(bs, c, w1, sb, np, a, o, sc->sub)
+                  : sort32_3(bs, c, w1, sb, np, a, o, sc->sub);
+    encode32(&g->c, base, u, c, out, step);
+  } else {
+    encode64(&g->c, base, sort64(bs, c, w1, sb, np, sc->a, sc->o, sc->sub), c, out, step);
+  }
 }
 
 /* Phase 0 for worker k: count its share of the n offsets' buckets. With R a
-** power of two the buckets are fields of draws (64 / w a draw, w the bucket
-** bits); else element i's bucket is its unsorted offset's. */
+** power of two, the leaves of subtrees [k, k + 1) / ngen of the tree's level
+** g->tl (g->top: their counts) into g->start; else element i's bucket is its
+** unsorted offset's, counted into row k of g->cnt. */
 static void srun_count(struct srun *g, int k)
 {
-  uint64_t *cnt = g->cnt + (size_t)k * g->nb, range = g->r1 + 1;
-  unsigned w = bitlen(g->r1) - g->shift;
+  uint64_t range = g->r1 + 1;
   if ((g->r1 & range) != 0) {
+    uint64_t *cnt = g->cnt + (size_t)k * g->nb;
     uint64_t b = g->n * (uint64_t)k / (uint64_t)g->ngen, e = g->n * (uint64_t)(k + 1) / (uint64_t)g->ngen;
     for (uint64_t i = b; i < e; i++)
       cnt[uniform_below(g->c.seed, g->c.key0, i, range) >> g->shift]++;
-  } else if (w == 0) {
-    if (k == 0)
-      cnt[0] = g->n;
   } else {
-    unsigned per = 64 / w;
-    uint64_t nd = g->n / per + (g->n % per != 0);
-    uint64_t b = nd * (uint64_t)k / (uint64_t)g->ngen, e = nd * (uint64_t)(k + 1) / (uint64_t)g->ngen;
-    for (uint64_t q = b; q < e; q++) {
-      uint64_t r = mix64(g->c.key0 + (q + 1) * GOLDEN);
-      unsigned nf = g->n - q * per < per ? (unsigned)(g->n - q * per) : per;
-      for (unsigned f = 0; f < nf; f++)
-        cnt[packed_field(r, w, f)]++;
-    }
+    unsigned tl = g->tl;
+    struct gen_tree tr;
+    uint64_t m = (uint64_t)1 << tl, kk = (uint64_t)k, ng = (uint64_t)g->ngen;
+    gen_tree_init(&tr, g->c.seed, bitlen(g->r1) - g->shift);
+    for (uint64_t t = m * kk / ng; t < m * (kk + 1) / ng; t++)
+      gen_tree_counts(&tr, m + t, tl, g->top[t], g->start + (t << (tr.w - tl)));
   }
 }
 
@@ -264,17 +371,19 @@ static struct target pipe_target(const struct srun *g, const struct pipe *pp, ui
   return to;
 }
 
-/* Phase 3: task 0 writes the chunks in order, the others make buckets. */
+/* Phase 3, task k of ngen: make buckets in output order while their chunk's
+** buffer is free; task 0 also writes each chunk, in order, as soon as it is
+** complete, before making more. */
 static void pipe_task(struct srun *g, int k)
 {
   struct pipe *pp = g->pp;
-  if (k == 0) {
-    for (uint64_t c = 0; c < pp->nchunk; c++) {
+  const struct sscratch *sc = &g->sc[k];
+  pthread_mutex_lock(&pp->mu);
+  while (!pp->stop && (k == 0 ? pp->written < pp->nchunk : pp->next < g->nb)) {
+    if (k == 0 && pp->left[pp->written] == 0) {
+      uint64_t c = pp->written;
       struct target to = pipe_target(g, pp, c);
       int bad = 0;
-      pthread_mutex_lock(&pp->mu);
-      while (pp->left[c] > 0)
-        pthread_cond_wait(&pp->cv, &pp->mu);
       pthread_mutex_unlock(&pp->mu);
       if (to.phi > to.plo && g->sink(g->sctx, to.dst, (size_t)(to.phi - to.plo) * g->c.sz, g->e) != 0)
         bad = 1;
@@ -282,30 +391,21 @@ static void pipe_task(struct srun *g, int k)
       pp->written = c + 1;
       pp->stop |= bad;
       pthread_cond_broadcast(&pp->cv);
-      pthread_mutex_unlock(&pp->mu);
-      if (bad)
-        break;
-    }
-  } else {
-    const struct sscratch *sc = &g->sc[k - 1];
-    pthread_mutex_lock(&pp->mu);
-    while (!pp->stop && pp->next < g->nb) {
-      uint64_t j = pp->next++, c;
-      struct target to;
-      while (pp->first[pp->chunk + 1] <= j)
+    } else if (pp->next < g->nb && pp->chunk < pp->written + NBUF) {
+      uint64_t j = pp->next++, c = pp->chunk;
+      struct target to = pipe_target(g, pp, c);
+      if (pp->first[c + 1] <= pp->next)
         pp->chunk++;
-      c = pp->chunk;
-      while (!pp->stop && c >= pp->written + NBUF)
-        pthread_cond_wait(&pp->cv, &pp->mu);
       pthread_mutex_unlock(&pp->mu);
-      to = pipe_target(g, pp, c);
       srun_bucket(g, g->reversed ? g->nb - 1 - j : j, sc, &to);
       pthread_mutex_lock(&pp->mu);
-      if (--pp->left[c] == 0)
+      if (--pp->left[c] == 0 && pp->written == c)
         pthread_cond_broadcast(&pp->cv);
+    } else {
+      pthread_cond_wait(&pp->cv, &pp->mu);
     }
-    pthread_mutex_unlock(&pp->mu);
   }
+  pthread_mutex_unlock(&pp->mu);
 }
 
 static void srun_task(void *ctx, int k)
@@ -336,24 +436,33 @@ static void srun_task(void *ctx, int k)
 /* Count the buckets, size the scratch. 0, or -1 out of memory. */
 static int srun_init(struct srun *g, uint64_t n, int nthreads)
 {
-  unsigned lb = bitlen(n) > BUCKET_LOG + 1 ? bitlen(n) - BUCKET_LOG : 1, d = bitlen(g->r1);
+  unsigned lb = bitlen(n) > BUCKET_LOG + 1 ? bitlen(n) - BUCKET_LOG : 1, d = bitlen(g->r1), w;
   uint64_t sum = 0;
-  int rc = -1;
+  int rc = -1, tree = (g->r1 & (g->r1 + 1)) == 0;
   if (lb > LABEL_MAX)
     lb = LABEL_MAX;
   g->n = n;
   g->shift = d > lb ? d - lb : 0;
   g->nb = (g->r1 >> g->shift) + 1;
   g->ngen = nthreads;
+  w = d - g->shift;
   g->start = malloc((size_t)(g->nb + 1) * sizeof *g->start);
-  g->cnt = calloc((size_t)g->nb * (size_t)nthreads, sizeof *g->cnt);
-  if (g->start == NULL || g->cnt == NULL)
+  if (!tree)
+    g->cnt = calloc((size_t)g->nb * (size_t)nthreads, sizeof *g->cnt);
+  if (g->start == NULL || (!tree && g->cnt == NULL))
     goto done;
+  if (tree) { /* the top levels here, subtrees of level tl by the workers */
+    struct gen_tree tr;
+    g->tl = bitlen((uint64_t)nthreads - 1) + ((nthreads & (nthreads - 1)) != 0 ? 2 : 0);
+    g->tl = g->tl > w ? w : g->tl;
+    gen_tree_init(&tr, g->c.seed, g->tl);
+    gen_tree_counts(&tr, 1, 0, n, g->top);
+  }
   g->phase = 0;
   ps_parallel(nthreads, srun_task, g);
   for (uint64_t b = 0; b < g->nb; b++) {
-    uint64_t c = 0;
-    for (int k = 0; k < nthreads; k++)
+    uint64_t c = tree ? g->start[b] : 0;
+    for (int k = 0; k < nthreads && !tree; k++)
       c += g->cnt[(size_t)k * g->nb + b];
     g->start[b] = sum;
     sum += c;
@@ -361,9 +470,11 @@ static int srun_init(struct srun *g, uint64_t n, int nthreads)
       g->maxc = c;
   }
   g->start[g->nb] = sum;
+  if (g->maxc > UINT32_MAX) /* a bucket's digit counts are 32-bit (and its scratch over 32 GiB) */
+    goto done;
   for (int k = 0; k < nthreads; k++) {
     struct sscratch *sc = &g->sc[k];
-    sc->a = malloc((size_t)g->maxc * sizeof *sc->a + 1);
+    sc->a = malloc(((size_t)g->maxc + RUN) * sizeof *sc->a);
     sc->o = malloc((size_t)g->maxc * sizeof *sc->o + 1);
     sc->sub = malloc(((size_t)PASS_MAX << DIGIT_MAX) * sizeof *sc->sub);
     if (sc->a == NULL || sc->o == NULL || sc->sub == NULL)
@@ -509,7 +620,7 @@ static int stream_sorted(struct srun *g, size_t chunk, struct ps_err *e)
   sync = 1;
   g->pp = &pp;
   g->phase = 3;
-  ps_parallel(g->ngen + 1, srun_task, g);
+  ps_parallel(g->ngen, srun_task, g);
   rc = pp.stop ? -1 : 0;
 done:
   if (sync) {
