@@ -178,14 +178,13 @@ void eytzinger_search(__global const T *restrict t, const long n,
 // sorted_keys_bounds: bounds[g] = the lower bound of key g KEYS for each of the
 // G = ceil(m / KEYS) groups, and bounds[G] = that of the last key: every key of
 // group g has its lower bound in [bounds[g], bounds[g + 1]]. Only G + 1
-// searches, each bound by its dependent loads' latency, which a binary search
-// over the whole array pays on pages all over it (on the H200 the launch took
-// about 18 us whatever the step count). So each work-group first reads a
+// searches, each bound by the latency of its dependent loads; so each
+// work-group (every one whole: the host rounds the launch up) first reads a
 // sample of SAMPLES elements spread over the array into local memory, all at
 // once: xs[(k + 1) step - 1] (k < SAMPLES, step = ceil(n / SAMPLES), the
 // last element past the end); a key's count c of samples below it puts its
 // lower bound in [c step, (c + 1) step - 1], which is then halved in global
-// memory within one run of step elements.
+// memory within that one run of step elements.
 #define SAMPLES (4 * WG)
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
