@@ -488,14 +488,18 @@ done:
   return rc;
 }
 
+/* Release g (from calloc) and its scratch; NULL is allowed. */
 static void srun_free(struct srun *g)
 {
+  if (g == NULL)
+    return;
   for (int k = 0; k < MAXT; k++) {
     free(g->sc[k].a);
     free(g->sc[k].o);
     free(g->sc[k].sub);
   }
   free(g->start);
+  free(g);
 }
 
 /* Make buckets [cb, ce) into dst (and, with a sink, write wlen bytes of wbuf
@@ -534,9 +538,7 @@ int gen_srun_fill(struct data_value *v, const struct genctx *c, int reversed, in
   srun_step(g, 0, g->nb, v->elems);
   rc = 0;
 done:
-  if (g != NULL)
-    srun_free(g);
-  free(g);
+  srun_free(g);
   return rc;
 }
 
@@ -674,9 +676,7 @@ int gen_stream(enum data_type t, uint64_t n, uint64_t seed, const struct gen_bou
       rc = sink(ctx, (unsigned char *)v.elems + off, bytes - off < chunk ? bytes - off : chunk, e);
   }
 done:
-  if (g != NULL)
-    srun_free(g);
-  free(g);
+  srun_free(g);
   data_value_free(&v);
   return rc;
 }
