@@ -335,42 +335,79 @@ static uint tile_ticket(volatile __global uint *ticket, uint epoch_base, __local
 }
 
 // The look-back of tile t, shared by every tile scan of this file (scan,
-// filter, segmented scan). Called by the TILE_WALKERS work-items of warp 0
+// filter, segmented scan). Called by the work-items LB_CALLER admits,
 // together; every one returns the same. It publishes the tile's aggregate agg,
 // folds the words of the tiles before it with SCAN_OP back to the newest
 // inclusive one, publishes its own inclusive prefix and returns the exclusive
 // one. A tile with a segment head (`head`, segmented scan) knows its
 // inclusive value at once: it publishes agg as inclusive and still walks back
-// for the elements before its first head.
+// for the elements before its first head. A window spins only on tiles before
+// t, which started groups hold (tile_ticket).
 //
-// With WARP_LOOKBACK (NVIDIA's PTX) the walkers are the 32 lanes: lane k reads
-// the word of tile j - k, so one read covers 32 tiles; when the words up to
-// the newest inclusive one (or all 32) are ready, the warp folds them by
-// shuffles and goes on 32 tiles back if none was inclusive, else reads the
-// window again (faster than one work-item's walk on the H100,
-// docs/performance.md, Scans). Otherwise one work-item
-// walks back a tile at a time, spinning on a word until it is ready.
-#ifdef WARP_LOOKBACK
+// Three forms, by build option. With WARP_LOOKBACK (NVIDIA's PTX) the walkers
+// are the 32 lanes of warp 0: lane k reads the word of tile j - k, so one read
+// covers 32 tiles; when the words up to the newest inclusive one (or all 32)
+// are ready, the warp folds them by shuffles and goes on 32 tiles back if none
+// was inclusive, else reads the window again (faster than one work-item's walk
+// on the H100, docs/performance.md, Scans). With -DWALKERS=W (W > 1, W <= WG;
+// the window, LB_WINDOW, any OpenCL 1.2 device) the whole group calls it: each
+// round walker k < W reads the word of tile j - k into local memory, and after
+// one barrier every work-item folds the same words from the newest on, up to
+// the first inclusive one, or the first not ready (the next round starts
+// there: spinning on it, the words read again), or all W (the next round W
+// tiles back); so every decision is the same in every work-item. Otherwise
+// (WALKERS 1) one work-item walks back a tile at a time, spinning on a word
+// until it is ready: the window of one word, read straight from status.
+// With -DLB_AGG_ONLY (test hook PSEARCH_TEST_LOOKBACK_COUNTS) no tile but 0
+// (and a segmented scan's tile with a head) publishes an inclusive word, so
+// every look-back folds aggregates back to tile 0: the path a device's timing
+// seldom takes, every round of a window full.
+#if defined(WARP_LOOKBACK)
 #define TILE_WALKERS 32
+#elif defined(WALKERS) && WALKERS > 1
+#define TILE_WALKERS WALKERS
+#define LB_WINDOW
 #else
 #define TILE_WALKERS 1
 #endif
+#if TILE_WALKERS > WG
+#error "the look-back's walkers are more than a work-group"
+#endif
+// Whether work-item lid calls the look-backs (tile_prefix, SEG_PREFIX): the
+// walkers, or with the window every work-item of the group, in uniform
+// control flow (its barriers). LB_WORDS: the local words a caller passes
+// (win): the window's two halves, which the rounds alternate so that one
+// barrier a round suffices; one, unused, in the other forms.
+#ifdef LB_WINDOW
+#define LB_CALLER(lid) 1
+#define LB_WORDS (2 * TILE_WALKERS)
+#else
+#define LB_CALLER(lid) ((lid) < TILE_WALKERS)
+#define LB_WORDS 1
+#endif
+// A status word's flag in this launch: 0 not ready (unwritten, or an earlier
+// epoch's), 1 aggregate, 2 inclusive.
+#define P_READY(s, ep) (P_EPOCH(s) == (ep) ? P_FLAG(s) : 0u)
 #if defined(WARP_LOOKBACK) && defined(WIDE)
 static P shfl_xor_p(P x, uint d) { return (ulong)shfl_xor((uint)x, d) | (ulong)shfl_xor((uint)(x >> 32), d) << 32; }
 #elif defined(WARP_LOOKBACK)
 #define shfl_xor_p(x, d) ((T)shfl_xor((uint)(x), d))
 #endif
-static P tile_prefix(volatile __global ulong *status, uint t, uint epoch, P agg, int head)
+static P tile_prefix(volatile __global ulong *status, uint t, uint epoch, P agg, int head, __local ulong *win)
 {
-  uint lane = get_local_id(0) & (TILE_WALKERS - 1);
+  uint lane = get_local_id(0);
   P pre = P_ID;
+#ifdef LB_WINDOW
+  uint r = 0; // the half of win this round writes
+#endif
+  (void)win;
   if (lane == 0)
     atom_xchg(&status[t], P_WORD(epoch, t == 0 || head ? 2u : 1u, agg));
   for (long j = (long)t - 1; j >= 0;) {
+#ifdef WARP_LOOKBACK
     long i = j - (long)lane;
     ulong s = i >= 0 ? status[i] : P_WORD(epoch, 2u, P_ID); // before tile 0: inclusive, the identity
-    uint f = P_EPOCH(s) == epoch ? P_FLAG(s) : 0u; // one aligned 64-bit load: the word is read whole
-#ifdef WARP_LOOKBACK
+    uint f = P_READY(s, epoch); // one aligned 64-bit load above: the word is read whole
     uint ready = ballot(f != 0, 0), incl = ballot(f == 2, 0);
     uint last = incl ? popcount((incl & (0u - incl)) - 1u) : 31u; // the oldest lane needed
     uint need = last == 31u ? ~0u : (2u << last) - 1u;
@@ -387,16 +424,34 @@ static P tile_prefix(volatile __global ulong *status, uint t, uint epoch, P agg,
       break;
     j -= 32;
 #else
-    if (f == 0)
-      continue; // not ready: spin on it
-    pre = P_OP(pre, P_OF(s));
+    uint f, k = 0;
+#ifdef LB_WINDOW
+    __local ulong *w = win + r * TILE_WALKERS;
+    r ^= 1u;
+    if (lane < TILE_WALKERS) // before tile 0: inclusive, the identity
+      w[lane] = j >= (long)lane ? status[j - (long)lane] : P_WORD(epoch, 2u, P_ID);
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+    do {
+#ifdef LB_WINDOW
+      ulong s = w[k];
+#else
+      ulong s = status[j]; // one aligned 64-bit load: the word is read whole
+#endif
+      f = P_READY(s, epoch);
+      if (f == 0)
+        break; // not ready: the next round reads it again (spins on it)
+      pre = P_OP(pre, P_OF(s));
+    } while (f == 1 && ++k < TILE_WALKERS);
     if (f == 2)
       break;
-    j--;
+    j -= k;
 #endif
   }
+#ifndef LB_AGG_ONLY
   if (lane == 0 && t != 0 && !head)
     atom_xchg(&status[t], P_WORD(epoch, 2u, P_OP(pre, agg)));
+#endif
   return pre;
 }
 
@@ -417,11 +472,12 @@ void scan_lookback(__global const T *in, __global T *out, const ulong n,
   __local T sums[WG];
   __local uint tid_sh;
   __local P pre_sh;
+  __local ulong win[LB_WORDS];
   T xs[ITEMS]; // FILTER: the work-item's elements between scan and write
   uint lid = get_local_id(0), t = tile_ticket(ticket, epoch_base, &tid_sh);
   tile_scan(in, n, t, tile, sums, xs);
-  if (lid < TILE_WALKERS) {
-    P agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0);
+  if (LB_CALLER(lid)) {
+    P agg = sums[WG - 1], pre = tile_prefix(status, t, epoch, agg, 0, win);
     if (lid == 0) {
       pre_sh = pre;
       if ((ulong)(t + 1) * TILE >= n) // the last tile: the whole sum as a 64-bit count (filter's)
@@ -450,6 +506,7 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
   __local uint cnt_sh[WG / 32];
   __local uint tid_sh;
   __local P pre_sh;
+  __local ulong win[LB_WORDS];
   T xs[ITEMS];
   uint lid = get_local_id(0), lane = lid & 31, w = lid >> 5, below = (1u << lane) - 1u, t, cnt = 0, off = 0,
        agg = 0;
@@ -470,8 +527,8 @@ void filter_ballot(__global const T *in, __global T *out, const ulong n,
     off += v < w ? cnt_sh[v] : 0;
     agg += cnt_sh[v];
   }
-  if (lid < TILE_WALKERS) {
-    P pre = tile_prefix(status, t, epoch, (P)agg, 0);
+  if (LB_CALLER(lid)) {
+    P pre = tile_prefix(status, t, epoch, (P)agg, 0, win);
     if (lid == 0) {
       pre_sh = pre;
       if ((ulong)(t + 1) * TILE >= n)
@@ -617,12 +674,13 @@ void seg_scan_lookback(__global const T *in, __global const uchar *flags, __glob
   __local uint sf[WG];
   __local uint tid_sh;
   __local T pre_sh;
+  __local ulong win[LB_WORDS];
   uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hq), h;
   ulong base = (ulong)t * TILE;
   T acc = seg_items(tile, hq, hq, &h);
   local_seg_scan(sums, sf, acc, h);
-  if (lid < TILE_WALKERS) {
-    T pre = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0);
+  if (LB_CALLER(lid)) {
+    T pre = tile_prefix(status, t, epoch, sums[WG - 1], sf[WG - 1] != 0, win);
     if (lid == 0)
       pre_sh = pre;
   }
@@ -666,34 +724,59 @@ static void seg_publish_own(volatile __global ulong *st, volatile __global ulong
 }
 static void seg_publish_incl(volatile __global ulong *st, uint t, T agg, uint cnt, T v, uint c)
 {
+#ifdef LB_AGG_ONLY
+  (void)st, (void)t, (void)agg, (void)cnt, (void)v, (void)c;
+#else
   if (t != 0)
     atom_xchg(&st[t], SEG_WORD(SEG_INCL(c + cnt), cnt ? agg : ADD(v, agg)));
+#endif
 }
 
-// The look-back of tile t over the bank st (called by one work-item):
-// publishes (agg, cnt), clears its word of the other bank, combines the
-// words back to the first inclusive one, publishes the inclusive pair and
-// returns the exclusive one (the sum, and the count in *pc). Going back,
-// (v, c) = word . (v, c) keeps v once c counts a head.
+// The look-back of tile t over the bank st, called as tile_prefix is (the
+// single walker or the window; every caller returns the same): publishes
+// (agg, cnt), clears its word of the other bank, combines the words back to
+// the first inclusive one, publishes the inclusive pair and returns the
+// exclusive one (the sum, and the count in *pc). Going back, (v, c) = word .
+// (v, c) keeps v once c counts a head.
 static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong *other, uint t, T agg,
-                           uint cnt, uint *pc)
+                           uint cnt, uint *pc, __local ulong *win)
 {
+  uint lane = get_local_id(0), c = 0;
   T v = 0;
-  uint c = 0;
-  seg_publish_own(st, other, t, agg, cnt);
+#ifdef LB_WINDOW
+  uint r = 0; // the half of win this round writes
+#endif
+  (void)win;
+  if (lane == 0)
+    seg_publish_own(st, other, t, agg, cnt);
   for (long j = (long)t - 1; j >= 0;) {
-    ulong s = st[j]; // one aligned 64-bit load: the packed word is read whole
-    uint h = (uint)(s >> 32);
-    if (h == SEG_NOT_READY)
-      continue; // not ready: spin on it
-    if (c == 0)
-      v = ADD((T)(uint)s, v);
-    c += SEG_COUNT(h);
+    uint h, k = 0;
+#ifdef LB_WINDOW
+    __local ulong *w = win + r * TILE_WALKERS;
+    r ^= 1u;
+    if (lane < TILE_WALKERS) // before tile 0: inclusive (0, 0)
+      w[lane] = j >= (long)lane ? st[j - (long)lane] : (ulong)SEG_INCL(0) << 32;
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+    do {
+#ifdef LB_WINDOW
+      ulong s = w[k];
+#else
+      ulong s = st[j]; // one aligned 64-bit load: the packed word is read whole
+#endif
+      h = (uint)(s >> 32);
+      if (h == SEG_NOT_READY)
+        break; // not ready: the next round reads it again (spins on it)
+      if (c == 0)
+        v = ADD((T)(uint)s, v);
+      c += SEG_COUNT(h);
+    } while (h < SEG_INCL(0) && ++k < TILE_WALKERS);
     if (h >= SEG_INCL(0))
       break;
-    j--;
+    j -= k;
   }
-  seg_publish_incl(st, t, agg, cnt, v, c);
+  if (lane == 0)
+    seg_publish_incl(st, t, agg, cnt, v, c);
   *pc = c;
   return v;
 }
@@ -705,10 +788,11 @@ static T seg_reduce_prefix(volatile __global ulong *st, volatile __global ulong 
 // them by shuffles, (v, c) = older . newer, and goes on 32 tiles back if none
 // was inclusive. Every lane returns the same.
 static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global ulong *other, uint t, T agg,
-                                uint cnt, uint *pc)
+                                uint cnt, uint *pc, __local ulong *win)
 {
   uint lane = get_local_id(0) & 31, c = 0;
   T v = 0;
+  (void)win;
   if (lane == 0)
     seg_publish_own(st, other, t, agg, cnt);
   for (long j = (long)t - 1; j >= 0;) {
@@ -744,10 +828,8 @@ static T seg_reduce_prefix_warp(volatile __global ulong *st, volatile __global u
   *pc = c;
   return v;
 }
-#define SEG_WALKERS 32 // seg_reduce_lookback's work-items that walk back
 #define SEG_PREFIX seg_reduce_prefix_warp
 #else
-#define SEG_WALKERS 1
 #define SEG_PREFIX seg_reduce_prefix
 #endif
 
@@ -763,14 +845,15 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
   __local uint sf[WG];
   __local uint tid_sh, cnt_sh;
   __local T pre_sh;
+  __local ulong win[LB_WORDS];
   uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, fl), h;
   ulong base = (ulong)t * TILE;
   T acc = seg_items(tile, fl, ci, &h);
   local_seg_scan(sums, sf, acc, h);
-  if (lid < SEG_WALKERS) {
+  if (LB_CALLER(lid)) {
     volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
     uint c;
-    T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &c);
+    T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &c, win);
     if (lid == 0) {
       pre_sh = pre;
       cnt_sh = c;
@@ -807,6 +890,7 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
   __local uchar hd[TILE_LOCAL]; // 1: a head (a set flag past index 0)
   __local T sums[WG], pre_sh;
   __local uint sf[WG], tid_sh, cnt_sh, last_sh;
+  __local ulong win[LB_WORDS];
   T x[ITEMS], acc = 0, c;
   uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hd), hm = 0, em, next, j, hd0;
   ulong base = (ulong)t * TILE, first = base + (ulong)lid * ITEMS; // first: the work-item's first element
@@ -827,10 +911,10 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
   for (uint k = 0; k < ITEMS; k++) tile[PAD(lid * ITEMS + k)] = x[k];
 #endif
   local_seg_scan(sums, sf, acc, popcount(hm));
-  if (lid < SEG_WALKERS) {
+  if (LB_CALLER(lid)) {
     volatile __global ulong *st = status + (epoch & 1) * stride, *other = status + (~epoch & 1) * stride;
     uint cp;
-    T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &cp);
+    T pre = SEG_PREFIX(st, other, t, sums[WG - 1], sf[WG - 1], &cp, win);
     if (lid == 0 && (pre_sh = pre, cnt_sh = cp, (ulong)(t + 1) * TILE >= n))
       total[0] = (T)(cp + sf[WG - 1]);
   }

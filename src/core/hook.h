@@ -27,7 +27,9 @@
 **   PSEARCH_TEST_LOOKBACK_COUNTS=1       radix_sort's tiles publish only their
 **                                        counts, never their prefixes, so every
 **                                        look-back sums counts back to tile 0
-**                                        (the path that timing rarely takes)
+**                                        (the path that timing rarely takes);
+**                                        the cost family's look-backs so too
+**                                        (aggregates, never inclusive words)
 **   PSEARCH_TEST_LOOKBACK_STALE=1        radix_sort's look-back words that
 **                                        os_hist clears are first filled with
 **                                        ready prefixes of 0, as a missing clear
@@ -87,7 +89,8 @@ uint64_t hook_device_mem(void);
 /* Seconds between progress lines off a terminal: the hook's, else dflt. */
 double hook_log_seconds(double dflt);
 
-/* Whether radix_sort's look-back is to see counts only (no prefixes). */
+/* Whether radix_sort's and the cost family's look-backs are to see counts
+** (aggregates) only, no prefixes. */
 int hook_lookback_counts(void);
 
 /* Whether radix_sort's cleared look-back words are to be filled with stale

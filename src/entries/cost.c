@@ -101,6 +101,9 @@ static const struct tune_param cost_params[] = {
                         "for scan, scan_exclusive and filter, else 16)"},
   {"cost_gid", 0, 1, "a look-back tile is its group's id, not an atomic ticket's (default: with PTX, but "
                      "segmented_scan's)"},
+  {"cost_walkers", 1, WG, "without PTX, the look-back's work-items that read earlier tiles' words: 1 walks back a "
+                          "tile at a time, W > 1 reads W a round through local memory, the whole group folding "
+                          "them (default 32; with PTX a warp's shuffles)"},
   {"cost_ballot", 0, 1, "filter's tile by warp votes (default: with PTX; 1 emulates them elsewhere)"},
   {"cost_wide", 0, 1, "filter's look-back prefixes and count 64-bit (default: past 2^32 - 1 elements)"},
   {"cost_warp_scan", 0, 1, "with PTX, the group scans by warp shuffles (default: per op, 1 for scan_exclusive "
@@ -224,8 +227,9 @@ static int alloc_scratch(struct entry_job *j, struct cstate *s, unsigned want, s
 ** the group scan by warp shuffles for the ops it is faster for (op->warp_scan),
 ** the look-backs by a whole warp, a tile by its group's id (NVIDIA starts
 ** groups in order of id) but for ops that take tickets (op->ticket), and
-** the op's kernel by warp votes (op->ballot); and, by parameter, the op's
-** other form of kernels[0] (op->compact). */
+** the op's kernel by warp votes (op->ballot); without PTX the look-backs by
+** a window of cost_walkers tiles; and, by parameter, the op's other form of
+** kernels[0] (op->compact). */
 static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e)
 {
   const struct cost_op *op = op_of(j);
@@ -235,11 +239,12 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 1) : 0;
   int warp_scan = ptx && entry_param(j, "cost_warp_scan", op->warp_scan);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
+  int walkers = lookback && !ptx ? (int)entry_param(j, "cost_walkers", 32) : 1;
   const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
-  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s%s%s %s", WG, (unsigned)s->items, BINS,
-           ptx ? " -DNV_PTX" : "", warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
+  snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d -DWALKERS=%d%s%s%s%s%s%s%s %s", WG, (unsigned)s->items,
+           BINS, walkers, ptx ? " -DNV_PTX" : "", warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
            gid ? " -DGID" : "", s->wide ? " -DWIDE" : "", compact == 2 ? " -DSEG_RELOAD" : "",
-           op->defines ? op->defines : "");
+           lookback && hook_lookback_counts() ? " -DLB_AGG_ONLY" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
     if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 ? k0 : op->kernels[i], opts, e)) == NULL)
