@@ -19,6 +19,7 @@
 #include "harness.h"
 #include "hook.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -403,6 +404,65 @@ static void segmented_reduce_forms(void **state)
   }
 }
 
+/* The look-back's forms (cost_walkers; cl/cost.cl: tile_prefix, seg_reduce_prefix)
+** against c: one work-item's walk (1), the window of the default, of 2 and
+** 3 (several rounds a look-back; 3 not a power of two) and of the whole
+** group (256) with tiles of 1 element a work-item (256), the first three with
+** tiles of 16 (4096); scan, filter (the tile scan and by votes),
+** segmented_scan and segmented_reduce (both kernels) at 0, 1, 2, a tile - 1,
+** a tile, a tile + 1, a size that is
+** no multiple of the group, and many tiles (391 of 256, 25 of 4096), two
+** launches each (the epochs; segmented_reduce's banks). Then, where the test
+** hooks are built, tiles of 256 again with PSEARCH_TEST_LOOKBACK_COUNTS:
+** every look-back folds aggregates back to tile 0, each round of a window
+** full, which timing seldom gives. */
+static void lookback_windows(void **state)
+{
+  static const char *const walkers[] = {"cost_walkers=1", "", "cost_walkers=2", "cost_walkers=3",
+                                        "cost_walkers=256"};
+  static const struct {
+    const char *name, *tune;
+  } ops[] = {{"scan", ""}, {"filter", ""}, {"filter", ",cost_ballot=1"}, {"segmented_scan", ""},
+             {"segmented_reduce", ""}, {"segmented_reduce", ",cost_seg_compact=0"}};
+  static const int64_t items[] = {1, 16}, wsizes[] = {0, 1, 2, -1, 0, 1, 1000, 100003}; /* -1..1: a tile's */
+  (void)state;
+  for (int hook = 0; hook < 2; hook++) {
+    if (hook && !hook_built())
+      break; /* a build without the test hooks (meson -Dtest_hooks) */
+    if (hook)
+      setenv("PSEARCH_TEST_LOOKBACK_COUNTS", "1", 1);
+    for (size_t it = 0; it < (hook ? 1u : 2u); it++)
+      for (size_t w = 0; w < (it ? 3u : sizeof walkers / sizeof walkers[0]); w++) /* tiles of 16: the first 3 */
+        for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+          char tune[128];
+          int flagged = strncmp(ops[o].name, "segmented", 9) == 0;
+          snprintf(tune, sizeof tune, "cost_items=%lld%s%s%s", (long long)items[it], *walkers[w] ? "," : "",
+                   walkers[w], ops[o].tune);
+          harness_tune(tune);
+          for (size_t si = 0; si < sizeof wsizes / sizeof wsizes[0]; si++) {
+            int64_t n = si >= 3 && si <= 5 ? 256 * items[it] + wsizes[si] : wsizes[si];
+            int p = (int)((w + o + si + it) % NPATTERNS);
+            struct data_value in[2], ref, got;
+            struct ps_err e = {{0}};
+            in[0] = make(DATA_I32, n, (enum pattern)p, si * 10 + w + 700);
+            in[1] = flagged ? make_flags(n, (int)(w + o + si) % 8, si + w) : in[0];
+            ref = harness_run(ops[o].name, BACKEND_C, in, 1 + flagged, 1);
+            got = harness_run(ops[o].name, BACKEND_OPENCL, in, 1 + flagged, 2);
+            if (entry_compare(&ref, &got, 1, &e) != 0)
+              fail_msg("%s (%s%s), n=%lld, pattern %d: %s", ops[o].name, tune,
+                       hook ? ", PSEARCH_TEST_LOOKBACK_COUNTS" : "", (long long)n, p, e.msg);
+            data_value_free(&ref);
+            data_value_free(&got);
+            if (flagged)
+              data_value_free(&in[1]);
+            data_value_free(&in[0]);
+          }
+        }
+  }
+  unsetenv("PSEARCH_TEST_LOOKBACK_COUNTS");
+  harness_tune("");
+}
+
 /* The multicore backend on pools of 1, 2, 4, 5 and 7 workers: every entry
 ** at a size that gives each worker a part of its own, against c. */
 static void multicore_any_threads(void **state)
@@ -442,6 +502,7 @@ int main(int argc, char **argv)
     HARNESS_TEST(reruns_write_everything),
     HARNESS_TEST(tile_shapes),
     HARNESS_TEST(segmented_reduce_forms),
+    HARNESS_TEST(lookback_windows),
     HARNESS_TEST(multicore_any_threads),
   };
   return harness_main(argc, argv, tests, sizeof tests / sizeof tests[0], 1);
