@@ -105,9 +105,10 @@ static const struct tune_param cost_params[] = {
   {"cost_wide", 0, 1, "filter's look-back prefixes and count 64-bit (default: past 2^32 - 1 elements)"},
   {"cost_warp_scan", 0, 1, "with PTX, the group scans by warp shuffles (default: per op, 1 for scan_exclusive "
                            "and segmented_reduce)"},
-  {"cost_seg_compact", 0, 2, "segmented_reduce's tile with its segment sums compacted in local memory and "
+  {"cost_seg_compact", 0, 3, "segmented_reduce's tile with its segment sums compacted in local memory and "
                              "written contiguously, its elements in registers (1) or in local memory (2) across "
-                             "the look-back (default 1; 0: each element's scan and segment index in local memory)"},
+                             "the look-back, or in registers read straight from global memory (3) (default 1; 0: "
+                             "each element's scan and segment index in local memory)"},
   {NULL, 0, 0, NULL}};
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -238,7 +239,7 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d%s%s%s%s%s%s %s", WG, (unsigned)s->items, BINS,
            ptx ? " -DNV_PTX" : "", warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
-           gid ? " -DGID" : "", s->wide ? " -DWIDE" : "", compact == 2 ? " -DSEG_RELOAD" : "",
+           gid ? " -DGID" : "", s->wide ? " -DWIDE" : "", compact == 2 ? " -DSEG_RELOAD" : compact == 3 ? " -DSEG_DIRECT" : "",
            op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
