@@ -89,7 +89,8 @@ struct cost_op {
                                     ** it on any device through prelude.cl's ballot) */
   int wide;                         /* its count may pass 2^32 - 1: past that (or with parameter
                                     ** cost_wide) the look-back's prefixes are 64-bit (-DWIDE) */
-  const char *compact;              /* with parameter cost_seg_compact 1 or 2 (-DSEG_RELOAD), this
+  const char *compact;              /* with parameter cost_seg_compact 1 to 3 (2: -DSEG_RELOAD, 3:
+                                    ** -DSEG_DIRECT, the default), this
                                     ** kernel in place of kernels[0] (the same arguments and result,
                                     ** on any device) */
 };
@@ -107,7 +108,7 @@ static const struct tune_param cost_params[] = {
                            "and segmented_reduce)"},
   {"cost_seg_compact", 0, 3, "segmented_reduce's tile with its segment sums compacted in local memory and "
                              "written contiguously, its elements in registers (1) or in local memory (2) across "
-                             "the look-back, or in registers read straight from global memory (3) (default 1; 0: "
+                             "the look-back, or in registers read straight from global memory (3, the default; 0: "
                              "each element's scan and segment index in local memory)"},
   {NULL, 0, 0, NULL}};
 
@@ -233,7 +234,7 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   char opts[512], more[192];
   int ptx = entry_use_ptx(j), lookback = (op->scratch & (S_LOOKBACK | S_LOOKBACK2)) != 0;
   int ballot = op->ballot != NULL && entry_param(j, "cost_ballot", ptx);
-  int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 1) : 0;
+  int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 3) : 0;
   int warp_scan = ptx && entry_param(j, "cost_warp_scan", op->warp_scan);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
   const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
