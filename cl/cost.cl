@@ -881,17 +881,57 @@ void seg_reduce_lookback(__global const T *in, __global const uchar *flags, __gl
 // before q - hd0, hd0 = head at element 0; E = the tile's heads - hd0 + 1 if
 // its last element ends a segment) and to out[cnt + hd0, +E) contiguously.
 // -DSEG_RELOAD (cost_seg_compact=2): they wait out the look-back in tile[] instead.
+// -DSEG_DIRECT (cost_seg_compact=3): each work-item reads its ITEMS elements
+// and flags straight from global memory (seg_load_direct), with no tile load
+// through local memory and its barrier.
+#ifdef SEG_DIRECT
+// x[k] = in[first + k] (0 from n on) for the work-item's ITEMS consecutive
+// elements; returns their head mask (bit k: flags[first + k] set and
+// first + k > 0). Whole runs of 4 in range are read by aligned 4-wide vector
+// loads (first is a multiple of ITEMS, the buffers' starts aligned).
+static uint seg_load_direct(__global const T *in, __global const uchar *flags, ulong n, ulong first, T *x)
+{
+  uint hm = 0;
+#if ITEMS % 4 == 0
+  if (first + ITEMS <= n) {
+    for (uint k = 0; k < ITEMS; k += 4) {
+      VEC(T, 4) v = *(__global const VEC(T, 4) *)(in + first + k);
+      uchar4 f = *(__global const uchar4 *)(flags + first + k);
+      x[k] = v.x, x[k + 1] = v.y, x[k + 2] = v.z, x[k + 3] = v.w;
+      hm |= (uint)(f.x != 0) << k | (uint)(f.y != 0) << (k + 1) | (uint)(f.z != 0) << (k + 2) |
+            (uint)(f.w != 0) << (k + 3);
+    }
+    return first == 0 ? hm & ~1u : hm;
+  }
+#endif
+  for (uint k = 0; k < ITEMS; k++) {
+    ulong i = first + k;
+    x[k] = i < n ? in[i] : 0;
+    hm |= (uint)(i < n && i > 0 && flags[i] != 0) << k;
+  }
+  return hm;
+}
+#endif
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void seg_reduce_compact(__global const T *in, __global const uchar *flags, __global T *out,
                         const ulong n, volatile __global ulong *status, volatile __global uint *ticket,
                         const uint epoch_base, const uint epoch, const uint stride, __global T *total)
 {
   __local T tile[TILE_LOCAL];
+#ifndef SEG_DIRECT
   __local uchar hd[TILE_LOCAL]; // 1: a head (a set flag past index 0)
+#endif
   __local T sums[WG], pre_sh;
   __local uint sf[WG], tid_sh, cnt_sh, last_sh;
   __local ulong win[LB_WORDS];
   T x[ITEMS], acc = 0, c;
+#ifdef SEG_DIRECT
+  uint lid = get_local_id(0), t = tile_ticket(ticket, epoch_base, &tid_sh), hm, em, next, j, hd0;
+  ulong base = (ulong)t * TILE, first = base + (ulong)lid * ITEMS; // first: the work-item's first element
+  hm = seg_load_direct(in, flags, n, first, x);
+  next = first + ITEMS < n && flags[first + ITEMS] ? 1u : 0u; // the next element a head
+  hd0 = base > 0 && base < n && flags[base] ? 1u : 0u;
+#else
   uint lid = get_local_id(0), t = seg_tile_load(in, flags, n, ticket, epoch_base, &tid_sh, tile, hd), hm = 0, em, next, j, hd0;
   ulong base = (ulong)t * TILE, first = base + (ulong)lid * ITEMS; // first: the work-item's first element
   for (uint k = 0; k < ITEMS; k++) {
@@ -900,6 +940,8 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
     hm |= (uint)hd[q] << k;
   }
   next = lid + 1 < WG ? hd[PAD((lid + 1) * ITEMS)] : base + TILE < n && flags[base + TILE] ? 1u : 0u;
+  hd0 = hd[PAD(0)];
+#endif
   em = hm >> 1 | next << (ITEMS - 1);
   if (first + ITEMS >= n) // element n - 1 ends the last segment; none past it ends one
     em = n > first ? (em & ((1u << (n - 1 - first)) - 1u)) | 1u << (n - 1 - first) : 0u;
@@ -923,7 +965,6 @@ void seg_reduce_compact(__global const T *in, __global const uchar *flags, __glo
   for (uint k = 0; k < ITEMS; k++) x[k] = tile[PAD(lid * ITEMS + k)];
   barrier(CLK_LOCAL_MEM_FENCE); // every work-item's elements read before tile[] takes the sums
 #endif
-  hd0 = hd[PAD(0)];
   c = lid == 0 ? pre_sh : sf[lid - 1] ? sums[lid - 1] : ADD(pre_sh, sums[lid - 1]);
   j = (lid ? sf[lid - 1] : 0u) - hd0;
   for (uint k = 0; k < ITEMS; k++) {

@@ -19,7 +19,7 @@ Usage: scripts/ci-gate.sh (--baseline DIR | --against OLD_PSEARCH) [OPTIONS]
   --baseline DIR     the baseline's rounds (made by scripts/ci-baseline.sh)
   --against PATH     the old build's psearch: run old and new alternately
   --rounds K         rounds of bench per side (default: as many as the baseline has,
-                     6 with --against; the rounds test needs at least 3)
+                     10 with --against; the rounds test needs at least 3)
   --suite SUITE      suite to run (default: the built-in default suites); repeatable
   --backend NAME     opencl (default) or c
   --device D         OpenCL device (index or name substring)
@@ -80,7 +80,7 @@ elif [ -n "$baseline" ] && [ -f "$baseline" ]; then
   echo "ci-gate.sh: $baseline is one invocation, which cannot be judged; remake the baseline as" \
        "rounds: scripts/ci-baseline.sh --baseline DIR" >&2
 fi
-[ -n "$rounds" ] || { [ -n "$against" ] && rounds=6 || rounds=${#bfiles[@]}; }
+[ -n "$rounds" ] || { [ -n "$against" ] && rounds=10 || rounds=${#bfiles[@]}; }
 case $rounds in ''|*[!0-9]*|0) echo "ci-gate.sh: --rounds must be a positive integer" >&2; exit 2 ;; esac
 if [ -z "$psearch" ]; then # the source tree's build, the installed binary beside share/psearch, or PATH's
   here=$(cd "$(dirname "$0")" && pwd)

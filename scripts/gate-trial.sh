@@ -14,7 +14,7 @@
 #       [--plant ENTRY:PCT] [--deadline EPOCH [--expect S]] [--keep-rounds] [--cache DIR]
 #       [GATE_OPTION...] [-- BENCH_ARG...]
 #
-# --rounds K     rounds a side (default 5 with a baseline; with --ab ci-gate.sh's, 6)
+# --rounds K     rounds a side (default 5 with a baseline; with --ab ci-gate.sh's, 10)
 # --deadline T   start no gate that would end after T (seconds since the epoch), as
 #                the longest gate so far took (before the first, --expect S, default 0);
 #                the tallies say how many ran

@@ -1,6 +1,6 @@
 #!/bin/bash
 # gpu-gate-batch.sh: issue 51's eighth target on one GPU in one device call:
-# does the A/B gate (ci-gate.sh --against, its default 6 rounds) with bench
+# does the A/B gate (ci-gate.sh --against, its default 10 rounds) with bench
 # --batch catch a planted 2% slowdown of scan [10000000]i32 in 9 of 10 gates,
 # while an identical build stays clean in 10 of 10? scripts/gate-trial.sh --ab
 # runs the gates (identical and planted in turn) on a suite of scan and reduce
@@ -14,7 +14,7 @@
 # Defaults: OUTDIR $OUT (the device call's folder), else ./gpu-gate-batch-out; P
 # the bundle's .carry/psearch/bin/psearch (scripts/gpu-bundle.sh, from a build with
 # -Dtest_hooks=true: the plant is a test hook; refused without it); T 10 gates of
-# each kind a mode; S 240 s of wall time in all, from the start; K 6; N 10000000;
+# each kind a mode; S 240 s of wall time in all, from the start; K 10 (ci-gate.sh's); N 10000000;
 # the plant scan:2 (scan or reduce; the other is the control); the gate's
 # threshold 2% (ci-gate.sh's); --rejudge 1: each gate's kept rounds judged again
 # at 1% (a 2% plant sits on a 2% threshold: 1/1.02 = 0.9804 is not below 0.98;
@@ -38,7 +38,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 outdir=${OUT:-gpu-gate-batch-out}
-P=$root/.carry/psearch/bin/psearch trials=10 budget=240 rounds=6 n=10000000 plant=scan:2 threshold=2 rejudge=1
+P=$root/.carry/psearch/bin/psearch trials=10 budget=240 rounds=10 n=10000000 plant=scan:2 threshold=2 rejudge=1
 maxs=2 modes="batch plain" estimate_only=0 extra=()
 while [ $# -gt 0 ]; do
   case $1 in

@@ -164,9 +164,9 @@ has $T/trial/summary.txt "identical: 2 of 2 passed (exit 0)"
 has $T/trial/summary.txt "planted e:5: 2 of 2 caught (exit 4)"
 [ "$(grep -oE '^(identical|planted) [0-9]' $T/trial/trials.txt | tr '\n' ,)" = "identical 1,planted 1,identical 2,planted 2," ] \
   || fail "trials not in turn: $(cat $T/trial/trials.txt)"
-[ "$(wc -l < $T/args-trial)" = 48 ] || fail "not 4 gates of 6 rounds a side: $(wc -l < $T/args-trial) benches"
-[ "$(grep -c -- '^e:5 .*-r 5 .*--batch --max-runs 7 --json' $T/args-trial)" = 12 ] || fail "the plant: $(grep -c '^e:5' $T/args-trial) benches"
-[ "$(grep -c -- '^none .*-r 5 .*--batch --max-runs 7 --json' $T/args-trial)" = 36 ] || fail "bench args: $(cat $T/args-trial)"
+[ "$(wc -l < $T/args-trial)" = 80 ] || fail "not 4 gates of 10 rounds a side: $(wc -l < $T/args-trial) benches"
+[ "$(grep -c -- '^e:5 .*-r 5 .*--batch --max-runs 7 --json' $T/args-trial)" = 20 ] || fail "the plant: $(grep -c '^e:5' $T/args-trial) benches"
+[ "$(grep -c -- '^none .*-r 5 .*--batch --max-runs 7 --json' $T/args-trial)" = 60 ] || fail "bench args: $(cat $T/args-trial)"
 grep -q '^| g.bench:e | b |.*\*\*slower\*\*' $T/trial/planted-1.md || fail "planted: b not slower"
 [ -e $T/trial/cache ] && fail "the trial's cache is left"
 # a deadline that has passed: no gate starts, and the tallies say so

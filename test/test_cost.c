@@ -335,7 +335,7 @@ static void tile_shapes(void **state)
   data_value_free(&big);
 }
 
-/* segmented_reduce's kernels (cost_seg_compact 0, 1 and 2) against c: tiles of
+/* segmented_reduce's kernels (cost_seg_compact 0 to 3) against c: tiles of
 ** 16 (the default), 1, 3 (not a power of two) and 32 elements a work-item,
 ** by ticket and by group id; sizes at the edges of work-items, groups and
 ** tiles; every flag variant of make_flags on every size, the value
@@ -345,10 +345,13 @@ static void tile_shapes(void **state)
 ** launch). */
 static void segmented_reduce_forms(void **state)
 {
-  static const char *const forms[] = {"cost_seg_compact=0", "cost_seg_compact=0,cost_items=32", "", "cost_seg_compact=1,cost_items=1",
+  static const char *const forms[] = {"cost_seg_compact=0", "cost_seg_compact=0,cost_items=32", "", "cost_seg_compact=1",
+                                      "cost_seg_compact=1,cost_items=1",
                                       "cost_seg_compact=1,cost_items=3", "cost_seg_compact=1,cost_items=32",
                                       "cost_seg_compact=1,cost_gid=1", "cost_seg_compact=2",
-                                      "cost_seg_compact=2,cost_items=1", "cost_seg_compact=2,cost_items=32"};
+                                      "cost_seg_compact=2,cost_items=1", "cost_seg_compact=2,cost_items=32",
+                                      "cost_seg_compact=3,cost_items=3",
+                                      "cost_seg_compact=3,cost_items=32"};
   static const int64_t ssizes[] = {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 255, 256, 257, 767, 768, 769, 1000,
                                    4095, 4096, 4097, 8191, 8192, 8193, 12289, 65535, 65536, 65537, 100003};
   static const enum data_type types[] = {DATA_I32, DATA_U32};

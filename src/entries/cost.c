@@ -89,7 +89,8 @@ struct cost_op {
                                     ** it on any device through prelude.cl's ballot) */
   int wide;                         /* its count may pass 2^32 - 1: past that (or with parameter
                                     ** cost_wide) the look-back's prefixes are 64-bit (-DWIDE) */
-  const char *compact;              /* with parameter cost_seg_compact 1 or 2 (-DSEG_RELOAD), this
+  const char *compact;              /* with parameter cost_seg_compact 1 to 3 (2: -DSEG_RELOAD, 3:
+                                    ** -DSEG_DIRECT, the default), this
                                     ** kernel in place of kernels[0] (the same arguments and result,
                                     ** on any device) */
 };
@@ -108,9 +109,10 @@ static const struct tune_param cost_params[] = {
   {"cost_wide", 0, 1, "filter's look-back prefixes and count 64-bit (default: past 2^32 - 1 elements)"},
   {"cost_warp_scan", 0, 1, "with PTX, the group scans by warp shuffles (default: per op, 1 for scan_exclusive "
                            "and segmented_reduce)"},
-  {"cost_seg_compact", 0, 2, "segmented_reduce's tile with its segment sums compacted in local memory and "
+  {"cost_seg_compact", 0, 3, "segmented_reduce's tile with its segment sums compacted in local memory and "
                              "written contiguously, its elements in registers (1) or in local memory (2) across "
-                             "the look-back (default 1; 0: each element's scan and segment index in local memory)"},
+                             "the look-back, or in registers read straight from global memory (3, the default; 0: "
+                             "each element's scan and segment index in local memory)"},
   {NULL, 0, 0, NULL}};
 
 static const struct cost_op *op_of(const struct entry_job *j) { return j->entry->aux; }
@@ -236,14 +238,15 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   char opts[512], more[192];
   int ptx = entry_use_ptx(j), lookback = (op->scratch & (S_LOOKBACK | S_LOOKBACK2)) != 0;
   int ballot = op->ballot != NULL && entry_param(j, "cost_ballot", ptx);
-  int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 1) : 0;
+  int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 3) : 0;
   int warp_scan = ptx && entry_param(j, "cost_warp_scan", op->warp_scan);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
   int walkers = lookback && !ptx ? (int)entry_param(j, "cost_walkers", 32) : 1;
   const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d -DWALKERS=%d%s%s%s%s%s%s%s %s", WG, (unsigned)s->items,
            BINS, walkers, ptx ? " -DNV_PTX" : "", warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
-           gid ? " -DGID" : "", s->wide ? " -DWIDE" : "", compact == 2 ? " -DSEG_RELOAD" : "",
+           gid ? " -DGID" : "", s->wide ? " -DWIDE" : "",
+           compact == 2 ? " -DSEG_RELOAD" : compact == 3 ? " -DSEG_DIRECT" : "",
            lookback && hook_lookback_counts() ? " -DLB_AGG_ONLY" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
