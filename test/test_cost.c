@@ -407,7 +407,7 @@ static void segmented_reduce_forms(void **state)
   }
 }
 
-/* The look-back's forms (cost_walkers; cl/cost.cl: tile_prefix, seg_reduce_prefix)
+/* The look-back's forms (cost_walkers; cl/scan.cl: tile_prefix, seg_reduce_prefix)
 ** against c: one work-item's walk (1), the window of the default, of 2 and
 ** 3 (several rounds a look-back; 3 not a power of two) and of the whole
 ** group (256) with tiles of 1 element a work-item (256), the first three with

@@ -23,7 +23,7 @@ struct lookback {
 int lookback_open(struct rt *rt, struct lookback *lb, uint32_t tiles, size_t status_bytes, struct ps_err *e);
 
 /* Epochs a set of words serves before it is cleared: a word's epoch field
-** has 30 bits in most kernels, 24 where its count takes 38 (cl/cost.cl's
+** has 30 bits in most kernels, 24 where its count takes 38 (cl/scan.cl's
 ** filter past 2^32 - 1 elements). */
 #define LOOKBACK_EPOCHS (1u << 24)
 

@@ -9,9 +9,9 @@
 ** max) follow the type's sign.
 **
 ** Each entry's row carries a struct cost_op (entry.aux): its sequential
-** reference, the shape of its output, its kernels in cl/cost.cl with their
-** build options, the device buffers they need, the function that launches
-** them, and where its result is. The phases below are lookups in it.
+** reference, the shape of its output, its kernels in cl/cost.cl or
+** cl/scan.cl with their build options, the device buffers they need, the
+** function that launches them, and where its result is. The phases below are lookups in it.
 ** Adding an entry: a row (reusing a launcher, or writing one), its kernel
 ** or build option, its reference, its test and its suite line
 ** (docs/architecture.md).
@@ -31,7 +31,7 @@
 #define BINS 256
 #define MAX_GROUPS 1024
 /* segmented_reduce's elements at most: a look-back word packs TILE + 2 + its
-** segment count in 32 bits (cl/cost.cl), for tiles of up to 32 elements a
+** segment count in 32 bits (cl/scan.cl), for tiles of up to 32 elements a
 ** work-item (cost_items) */
 #define SEG_MAX_N (((uint64_t)1 << 32) - 2 * WG * 32 - 1)
 
@@ -59,6 +59,8 @@ enum cost_scratch {
   S_LOOKBACK2 = 1 << 8,   /* the same in two banks (seg_reduce_lookback): twice the words */
   S_TICKET = 1 << 9       /* the ticket and its epochs alone (lookback.h), `groups` tickets a launch */
 };
+/* The ops of tiles (look-back, reduce-then-scan): their kernels are cl/scan.cl's, the others' cl/cost.cl's. */
+#define S_TILES (S_LOOKBACK | S_LOOKBACK2 | S_PART_TILES)
 
 /* Where the result is after the runs. */
 enum cost_result {
@@ -73,17 +75,17 @@ struct cost_op {
   void (*ref)(struct entry_job *j); /* the sequential reference into j->out[0] */
   void (*par)(struct entry_job *j); /* the multicore version (cost_mc.h), the same bytes */
   enum cost_shape shape;
-  const char *kernels[4];           /* in cl/cost.cl, NULL after the last */
+  const char *kernels[4];           /* in cl/scan.cl (S_TILES) or cl/cost.cl, NULL after the last */
   const char *defines;              /* more build options, or NULL */
   unsigned scratch;                 /* enum cost_scratch bits */
   int (*launch)(struct entry_job *j, struct cstate *s, struct ps_err *e);
   enum cost_result result;
   int runs_empty;                   /* launch even when n == 0 (the output is not empty) */
-  int warp_scan;                    /* with PTX, the group scan by warp shuffles (cost.cl),
+  int warp_scan;                    /* with PTX, the group scan by warp shuffles (scan.cl),
                                     ** where it measured faster (docs/performance.md, Scans) */
   uint32_t items_nv;                /* with PTX, elements per work-item of a tile (0: ITEMS) */
   int ticket;                       /* with PTX too, a tile from the atomic ticket rather than the
-                                    ** group's id (cost.cl: tile_ticket; parameter cost_gid) */
+                                    ** group's id (scan.cl: tile_ticket; parameter cost_gid) */
   const char *ballot;               /* with PTX, this kernel by warp votes in place of kernels[0]
                                     ** (the same arguments; parameter cost_ballot, whose 1 selects
                                     ** it on any device through prelude.cl's ballot) */
@@ -250,7 +252,8 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
            lookback && hook_lookback_counts() ? " -DLB_AGG_ONLY" : "", op->defines ? op->defines : "");
   entry_type_options(j->in[0].type, more, opts, sizeof opts);
   for (int i = 0; i < 4 && op->kernels[i] != NULL; i++)
-    if ((s->k[i] = rt_kernel(j->rt, "cost.cl", i == 0 ? k0 : op->kernels[i], opts, e)) == NULL)
+    if ((s->k[i] = rt_kernel(j->rt, op->scratch & S_TILES ? "scan.cl" : "cost.cl", i == 0 ? k0 : op->kernels[i],
+                             opts, e)) == NULL)
       return -1;
   return 0;
 }
@@ -270,7 +273,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
   s->n = data_value_count(&j->in[0]);
   s->poison = hook_poison();
   s->items = entry_use_ptx(j) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
-  if (op_of(j)->scratch & (S_LOOKBACK | S_LOOKBACK2 | S_PART_TILES))
+  if (op_of(j)->scratch & S_TILES)
     s->items = (uint32_t)entry_param(j, "cost_items", s->items);
   s->wide = op_of(j)->wide && entry_param(j, "cost_wide", s->n > UINT32_MAX);
   bytes = (size_t)s->n * 4;
