@@ -351,36 +351,33 @@ static void user_sources(const struct rt_user *u, const char **srcs, size_t *len
   lens[2] = u->len;
 }
 
-/* The program of kernel file `file`, or of two files "A.cl+B.cl" (one program,
-** A's text then B's): prelude.cl, then each file after a #line reset, built
-** with the options asked and, on NVIDIA's devices, -DPS_NVIDIA; from the
-** cache when there, else built (and cached). */
+/* The program of kernel file `file`: prelude.cl, a #line reset, then the
+** file, built with the options asked and, on NVIDIA's devices, -DPS_NVIDIA;
+** from the cache when there, else built (and cached). */
 static int get_program(struct rt *rt, const char *file, const struct rt_user *user, const char *asked,
                        cl_program *out, struct ps_err *e)
 {
-  const char *srcs[5] = {NULL, "\n#line 1\n", NULL, "\n#line 1\n", NULL}, *plus = strchr(file, '+');
-  size_t lens[5] = {0, 9, 0, 9, 0};
-  char *owned[3] = {NULL, NULL, NULL}, options[700], line[4200], first[64];
+  const char *srcs[3] = {NULL, "\n#line 1\n", NULL};
+  size_t lens[3] = {0, 9, 0};
+  char *owned[2] = {NULL, NULL}, options[700], line[4200];
   struct cache_entry ce;
   cl_int err;
   cl_program prog = NULL;
-  int have_path, rc = -1, nsrc = user == NULL && plus != NULL ? 5 : 3;
+  int have_path, rc = -1;
   /* PS_NVIDIA: the device is NVIDIA's, whatever PSEARCH_TEST_PORTABLE asks (prelude.cl: device_fence) */
   snprintf(options, sizeof options, "%s%s", asked, strstr(rt->info.vendor, "NVIDIA") != NULL ? " -DPS_NVIDIA" : "");
-  snprintf(first, sizeof first, "%.*s", plus != NULL ? (int)(plus - file) : (int)strlen(file), file);
   if (user != NULL) /* no prelude: the file as it is, its lines numbered and named as its own */
     user_sources(user, srcs, lens, line, sizeof line);
-  else if ((srcs[2] = source_of(rt, first, &lens[2], &owned[1], e)) == NULL ||
-           (nsrc == 5 && (srcs[4] = source_of(rt, plus + 1, &lens[4], &owned[2], e)) == NULL) ||
+  else if ((srcs[2] = source_of(rt, file, &lens[2], &owned[1], e)) == NULL ||
            (srcs[0] = source_of(rt, "prelude.cl", &lens[0], &owned[0], e)) == NULL)
     goto done;
   have_path = rt->cache_on &&
-              cache_entry(CACHE_KERNELS, program_key(rt, srcs, lens, nsrc, options), ".bin", &ce) == 0;
+              cache_entry(CACHE_KERNELS, program_key(rt, srcs, lens, 3, options), ".bin", &ce) == 0;
   rt->last_from_cache = 0;
   if (have_path && (prog = cached_program(rt, &ce, options)) != NULL)
     rt->last_from_cache = 1;
   if (prog == NULL) {
-    prog = clCreateProgramWithSource(rt->ctx, (cl_uint)nsrc, srcs, lens, &err);
+    prog = clCreateProgramWithSource(rt->ctx, 3, srcs, lens, &err);
     if (err != CL_SUCCESS) {
       rt_fail(e, "clCreateProgramWithSource", err);
       goto done;
@@ -398,7 +395,6 @@ static int get_program(struct rt *rt, const char *file, const struct rt_user *us
 done:
   free(owned[0]);
   free(owned[1]);
-  free(owned[2]);
   return rc;
 }
 

@@ -44,8 +44,7 @@ void rt_set_cache(struct rt *rt, int on);
 /* How the last rt_kernel got its program: 0 compiled, 1 from the cache. */
 int rt_last_from_cache(const struct rt *rt);
 
-/* The kernel `kname` of source file `file` (or of two files as one program,
-** "A.cl+B.cl": A's text, then B's) built with `options`; programs and
+/* The kernel `kname` of source file `file` built with `options`; programs and
 ** kernels are kept for the life of rt. */
 cl_kernel rt_kernel(struct rt *rt, const char *file, const char *kname, const char *options,
                     struct ps_err *e);
