@@ -96,7 +96,7 @@ assert n[sort]["psearch_context"]["tuning"] == {}, n[sort]["psearch_context"]
 got = lambda r, k: r[k]["datasets"]["[5000]i32"]["psearch"]["tuning"]
 assert got(t, sort)["sort_items"] == 7 and got(t, scan)["cost_items"] == 3, (got(t, sort), got(t, scan))
 assert got(n, sort)["sort_items"] == 16 and got(n, scan)["cost_items"] == 16, (got(n, sort), got(n, scan))
-assert got(n, scan)["cost_walkers"] == 32, got(n, scan)  # without PTX: the window of 32 tiles
+assert got(n, scan)["cost_walkers"] == 1, got(n, scan)  # without PTX: one work-item's walk
 assert "cost_items" not in got(t, sort) and "sort_items" not in got(t, scan)
 PY
 

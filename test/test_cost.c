@@ -408,7 +408,7 @@ static void segmented_reduce_forms(void **state)
 }
 
 /* The look-back's forms (cost_walkers; cl/scan.cl: tile_prefix, seg_reduce_prefix)
-** against c: one work-item's walk (1), the window of the default, of 2 and
+** against c: one work-item's walk (the default, 1), the window of 32, of 2 and
 ** 3 (several rounds a look-back; 3 not a power of two) and of the whole
 ** group (256) with tiles of 1 element a work-item (256), the first three with
 ** tiles of 16 (4096); scan, filter (the tile scan and by votes),
@@ -421,7 +421,7 @@ static void segmented_reduce_forms(void **state)
 ** full, which timing seldom gives. */
 static void lookback_windows(void **state)
 {
-  static const char *const walkers[] = {"cost_walkers=1", "", "cost_walkers=2", "cost_walkers=3",
+  static const char *const walkers[] = {"", "cost_walkers=32", "cost_walkers=2", "cost_walkers=3",
                                         "cost_walkers=256"};
   static const struct {
     const char *name, *tune;

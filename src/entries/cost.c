@@ -83,7 +83,8 @@ struct cost_op {
   int runs_empty;                   /* launch even when n == 0 (the output is not empty) */
   int warp_scan;                    /* with PTX, the group scan by warp shuffles (scan.cl),
                                     ** where it measured faster (docs/performance.md, Scans) */
-  uint32_t items_nv;                /* with PTX, elements per work-item of a tile (0: ITEMS) */
+  uint32_t items_nv;                /* on GPUs (PTX or not), elements per work-item of a tile where
+                                    ** it fits local memory (0: ITEMS; cost_default_items) */
   int ticket;                       /* with PTX too, a tile from the atomic ticket rather than the
                                     ** group's id (scan.cl: tile_ticket; parameter cost_gid) */
   const char *ballot;               /* with PTX, this kernel by warp votes in place of kernels[0]
@@ -100,13 +101,14 @@ struct cost_op {
 /* The tuning parameters of the family's kernels (tune.h). */
 static const struct tune_param cost_params[] = {
   ENTRY_PARAM_PTX,
-  {"cost_items", 1, 32, "elements a work-item of a tile (look-back and reduce-then-scan; default 32 with PTX "
-                        "for scan, scan_exclusive and filter, else 16)"},
+  {"cost_items", 1, 32, "elements a work-item of a tile (look-back and reduce-then-scan; default 32 on GPUs "
+                        "for scan, scan_exclusive and filter where the tile fits local memory, else 16)"},
   {"cost_gid", 0, 1, "a look-back tile is its group's id, not an atomic ticket's (default: with PTX, but "
                      "segmented_scan's)"},
   {"cost_walkers", 1, WG, "without PTX, the look-back's work-items that read earlier tiles' words: 1 walks back a "
                           "tile at a time, W > 1 reads W a round through local memory, the whole group folding "
-                          "them (default 32; with PTX a warp's shuffles)"},
+                          "them (default 1: on the H200 without PTX, windows of 2 to 128 were slower; with PTX a "
+                          "warp's shuffles)"},
   {"cost_ballot", 0, 1, "filter's tile by warp votes (default: with PTX; 1 emulates them elsewhere)"},
   {"cost_wide", 0, 1, "filter's look-back prefixes and count 64-bit (default: past 2^32 - 1 elements)"},
   {"cost_warp_scan", 0, 1, "with PTX, the group scans by warp shuffles (default: per op, 1 for scan_exclusive "
@@ -243,7 +245,7 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   int compact = op->compact != NULL ? (int)entry_param(j, "cost_seg_compact", 3) : 0;
   int warp_scan = ptx && entry_param(j, "cost_warp_scan", op->warp_scan);
   int gid = lookback && entry_param(j, "cost_gid", ptx && !op->ticket);
-  int walkers = lookback && !ptx ? (int)entry_param(j, "cost_walkers", 32) : 1;
+  int walkers = lookback && !ptx ? (int)entry_param(j, "cost_walkers", 1) : 1;
   const char *k0 = ballot ? op->ballot : compact ? op->compact : op->kernels[0];
   snprintf(more, sizeof more, "-DWG=%d -DITEMS=%u -DK=%d -DWALKERS=%d%s%s%s%s%s%s%s %s", WG, (unsigned)s->items,
            BINS, walkers, ptx ? " -DNV_PTX" : "", warp_scan ? " -DWARP_SCAN" : "", ptx ? " -DWARP_LOOKBACK" : "",
@@ -256,6 +258,17 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
                              opts, e)) == NULL)
       return -1;
   return 0;
+}
+
+/* A tile's elements per work-item by default: the op's items_nv on a GPU,
+** with or without PTX (scan, filter: 0.91x the time of 16 on the H200 without
+** PTX, docs/performance.md), where the tile, its padding and the group's sums
+** fit local memory; else ITEMS. */
+static uint32_t cost_default_items(const struct entry_job *j)
+{
+  const struct rt_device_info *in = rt_info(j->rt);
+  size_t tile = (size_t)WG * op_of(j)->items_nv * data_type_size(j->in[0].type);
+  return op_of(j)->items_nv && in->is_gpu && tile + tile / 32 + 4096 <= in->local_mem ? op_of(j)->items_nv : ITEMS;
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
@@ -272,7 +285,7 @@ static int cl_prepare(struct entry_job *j, struct ps_err *e)
                    WG, rt_info(j->rt)->max_wg);
   s->n = data_value_count(&j->in[0]);
   s->poison = hook_poison();
-  s->items = entry_use_ptx(j) && op_of(j)->items_nv ? op_of(j)->items_nv : ITEMS;
+  s->items = cost_default_items(j);
   if (op_of(j)->scratch & S_TILES)
     s->items = (uint32_t)entry_param(j, "cost_items", s->items);
   s->wide = op_of(j)->wide && entry_param(j, "cost_wide", s->n > UINT32_MAX);
