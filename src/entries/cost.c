@@ -83,8 +83,9 @@ struct cost_op {
   int runs_empty;                   /* launch even when n == 0 (the output is not empty) */
   int warp_scan;                    /* with PTX, the group scan by warp shuffles (scan.cl),
                                     ** where it measured faster (docs/performance.md, Scans) */
-  uint32_t items_nv;                /* on GPUs (PTX or not), elements per work-item of a tile where
-                                    ** it fits local memory (0: ITEMS; cost_default_items) */
+  uint32_t items_nv;                /* with PTX, elements per work-item of a tile (0: ITEMS) */
+  uint32_t items_gpu;               /* on other GPUs (no PTX), the same (0: ITEMS); either where the
+                                    ** tile fits local memory (cost_default_items) */
   int ticket;                       /* with PTX too, a tile from the atomic ticket rather than the
                                     ** group's id (scan.cl: tile_ticket; parameter cost_gid) */
   const char *ballot;               /* with PTX, this kernel by warp votes in place of kernels[0]
@@ -101,8 +102,9 @@ struct cost_op {
 /* The tuning parameters of the family's kernels (tune.h). */
 static const struct tune_param cost_params[] = {
   ENTRY_PARAM_PTX,
-  {"cost_items", 1, 32, "elements a work-item of a tile (look-back and reduce-then-scan; default 32 on GPUs "
-                        "for scan, scan_exclusive and filter where the tile fits local memory, else 16)"},
+  {"cost_items", 1, 32, "elements a work-item of a tile (look-back and reduce-then-scan; default 32 with PTX "
+                        "for scan, scan_exclusive and filter, on other GPUs for scan, filter and "
+                        "segmented_reduce, where the tile fits local memory; else 16)"},
   {"cost_gid", 0, 1, "a look-back tile is its group's id, not an atomic ticket's (default: with PTX, but "
                      "segmented_scan's)"},
   {"cost_walkers", 1, WG, "without PTX, the look-back's work-items that read earlier tiles' words: 1 walks back a "
@@ -260,15 +262,16 @@ static int build_kernels(struct entry_job *j, struct cstate *s, struct ps_err *e
   return 0;
 }
 
-/* A tile's elements per work-item by default: the op's items_nv on a GPU,
-** with or without PTX (scan, filter: 0.91x the time of 16 on the H200 without
-** PTX, docs/performance.md), where the tile, its padding and the group's sums
-** fit local memory; else ITEMS. */
-static uint32_t cost_default_items(const struct entry_job *j)
+/* A tile's elements per work-item by default: the op's items_nv with PTX,
+** its items_gpu on another GPU (scan, filter, segmented_reduce: 0.90x the time
+** of 16 on the H200 without PTX, docs/performance.md), where the tile, its
+** padding and the group's sums fit local memory; else ITEMS. */
+static uint32_t cost_default_items(struct entry_job *j)
 {
   const struct rt_device_info *in = rt_info(j->rt);
-  size_t tile = (size_t)WG * op_of(j)->items_nv * data_type_size(j->in[0].type);
-  return op_of(j)->items_nv && in->is_gpu && tile + tile / 32 + 4096 <= in->local_mem ? op_of(j)->items_nv : ITEMS;
+  uint32_t want = entry_use_ptx(j) ? op_of(j)->items_nv : in->is_gpu ? op_of(j)->items_gpu : 0;
+  size_t tile = (size_t)WG * want * data_type_size(j->in[0].type);
+  return want && tile + tile / 32 + 4096 <= in->local_mem ? want : ITEMS;
 }
 
 static int cl_prepare(struct entry_job *j, struct ps_err *e)
@@ -598,7 +601,7 @@ const struct entry cost_entries[] = {
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
    .aux = OP(.ref = cost_ref_scan, .par = cost_mc_scan, .kernels = {"scan_lookback"}, .scratch = S_LOOKBACK, .launch = launch_lookback,
-             .items_nv = 32)},
+             .items_nv = 32, .items_gpu = 32)},
   {.name = "scan_exclusive", .answer = "exclusive_scan", .desc = "Exclusive (+) scan in one pass (decoupled look-back)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[n]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "2 n sizeof(t)", .bytes = rw_bytes, .impl = IMPLS,
@@ -625,7 +628,7 @@ const struct entry cost_entries[] = {
    .bytes_desc = "n sizeof(t) + m sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
    .aux = OP(.ref = cost_ref_filter, .par = cost_mc_filter, .kernels = {"scan_lookback"}, .defines = "-DFILTER", .scratch = S_LOOKBACK,
              .launch = launch_lookback, .result = R_KEPT, .ballot = "filter_ballot",
-             .items_nv = 32, .wide = 1)},
+             .items_nv = 32, .items_gpu = 32, .wide = 1)},
   {.name = "histogram", .desc = "Counts of the low byte of each element in 256 bins (radix sort's digit count)",
    .nin = 1, .types = I32S, .in_desc = "[n]t", .out_desc = "[256]t", .work = "O(n)", .span = "O(log n)",
    .bytes_desc = "n sizeof(t)", .bytes = read_bytes, .impl = IMPLS,
@@ -655,7 +658,7 @@ const struct entry cost_entries[] = {
    .max_n = SEG_MAX_N, .max_why = "2^32 - 16385: a look-back word packs its segment count, and its tile size plus 2, in 32 bits",
    .aux = OP(.ref = cost_ref_segmented_reduce, .par = cost_mc_segmented_reduce, .kernels = {"seg_reduce_lookback"},
              .scratch = S_LOOKBACK2, .launch = launch_segmented_reduce, .result = R_SEGMENTS, .warp_scan = 1,
-             .compact = "seg_reduce_compact")},
+             .items_gpu = 32, .compact = "seg_reduce_compact")},
   {.name = "segmented_reduce_scan", .answer = "segmented_reduce",
    .desc = "The same as the lecture builds it: segmented scan, a scan of the heads for segment indices, each segment's last",
    .nin = 2, .types = I32S, .in_desc = "[n]t [n]bool", .out_desc = "[m]t", .work = "O(n)", .span = "O(log n)",
