@@ -19,29 +19,10 @@
 #include "keys.h"
 #include "layout.h"
 #include "search_mc.h"
+#include "search_ref.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Element i widened to int64 or uint64 bits (for keys and comparisons). */
-static int cmp_key(const struct data_value *v, uint64_t i, const unsigned char *key)
-{
-  const unsigned char *p = v->elems;
-  size_t sz = data_type_size(v->type);
-  if (data_type_is_signed(v->type)) {
-    int64_t a = 0, b = 0;
-    memcpy(&a, p + i * sz, sz);
-    memcpy(&b, key, sz);
-    a = (int64_t)((uint64_t)a << (64 - 8 * sz)) >> (64 - 8 * sz);
-    b = (int64_t)((uint64_t)b << (64 - 8 * sz)) >> (64 - 8 * sz);
-    return (a > b) - (a < b);
-  } else {
-    uint64_t a = 0, b = 0;
-    memcpy(&a, p + i * sz, sz);
-    memcpy(&b, key, sz);
-    return (a > b) - (a < b);
-  }
-}
 
 int search_check_sorted(const struct data_value *v, struct ps_err *e)
 {
@@ -155,29 +136,12 @@ static int c_prepare(struct entry_job *j, struct ps_err *e)
   return 0;
 }
 
-/* Lower bound of key x by descending the B+ tree. */
-static int64_t c_btree_search(const struct data_value *xs, const struct btree_shape *bt,
-                              const unsigned char *tree, const unsigned char *x)
-{
-  size_t sz = data_type_size(xs->type);
-  struct data_value lvl = *xs;
-  int64_t i = 0;
-  for (int l = bt->nl - 1; l >= 0; l--) {
-    int64_t b = btree_node(bt, l) * i, j = 0;
-    lvl.elems = l == 0 ? xs->elems : (void *)(tree + (size_t)bt->off[l] * sz);
-    for (int64_t q = b; q < b + btree_node(bt, l) && q < bt->len[l]; q++)
-      j += cmp_key(&lvl, (uint64_t)q, x) < 0;
-    i = b + j;
-  }
-  return i < bt->len[0] ? i : bt->len[0];
-}
-
 static int c_run(struct entry_job *j, struct ps_err *e)
 {
   const struct variant *va = variant_of(j);
   struct sstate *s = j->state;
   const struct data_value *xs = &j->in[0], *keys = keys_of(j, s);
-  int64_t n = (int64_t)data_value_count(xs), m = (int64_t)data_value_count(keys);
+  int64_t m = (int64_t)data_value_count(keys);
   int64_t *out = j->out[0].elems;
   size_t sz = data_type_size(xs->type);
   (void)e;
@@ -185,30 +149,12 @@ static int c_run(struct entry_job *j, struct ps_err *e)
     layout_eytzinger_walk(xs, &j->out[0]);
   } else if (va->kind == TO_BTREE) {
     btree_build(xs, &s->bt, j->out[0].elems);
-  } else if (va->kind == BTREE) {
-    for (int64_t i = 0; i < m; i++)
-      out[i] = c_btree_search(xs, &s->bt, s->tree, (const unsigned char *)keys->elems + (size_t)i * sz);
-  } else if (va->kind == BINARY || va->kind == SORTED_KEYS || va->kind == NARY) {
-    for (int64_t i = 0; i < m; i++) { /* lower bound */
-      const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
-      int64_t lo = 0, hi = n;
-      while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (cmp_key(xs, (uint64_t)mid, x) < 0)
-          lo = mid + 1;
-        else
-          hi = mid;
-      }
-      out[i] = lo;
-    }
   } else {
-    for (int64_t i = 0; i < m; i++) { /* the post's eytzinger_search */
+    for (int64_t i = 0; i < m; i++) {
       const unsigned char *x = (const unsigned char *)keys->elems + (size_t)i * sz;
-      uint64_t k = 1;
-      while (k <= (uint64_t)n)
-        k = 2 * k + (cmp_key(xs, k - 1, x) < 0 ? 1 : 0);
-      k >>= __builtin_ctzll(~k) + 1;
-      out[i] = (int64_t)k - 1;
+      out[i] = va->kind == BTREE       ? search_ref_btree(xs, &s->bt, s->tree, x)
+               : va->kind == EYTZINGER ? search_ref_eytzinger(xs, x)
+                                       : search_ref_lower_bound(xs, x); /* binary, sorted keys, N-ary */
     }
   }
   return 0;
