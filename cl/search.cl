@@ -103,7 +103,10 @@ void to_eytzinger_tiled(__global const T *restrict sorted, __global T *restrict 
     __global T *o = out + ((k0 << j) - 1);
 #pragma unroll
     for (int p0 = 0; p0 < (1 << j); p0 += WG) {
-      int p = p0 + lid, r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1;
+      // node p of the level goes to o[p], o = out + 2^j k0 - 1 one element
+      // short of a line: work-item lid takes node p0 + lid + 1 (the last one
+      // p0), so that each warp's stores fill whole lines
+      int p = p0 + (lid + 1 == WG ? 0 : lid + 1), r = ((2 * p + 1) << (TILE_H - 1 - j)) - 1;
       if (L == 1 << (TILE_H - 1)) {
         if (p < (1 << j))
           o[p] = tile[PAD(r)];
