@@ -52,13 +52,18 @@ entry: sorted
 "first" input { [3, 2, 1] }
 random input { [2000000]i64 }
 S
+# bench starts with SIGHUP at its default (env --default-signal): under nohup
+# it would inherit it ignored and, as it should, keep ignoring it. A bench that
+# has not stopped 60 s after the signal is killed and the check fails.
 signal_test() { # NAME SIGNAL
   rm -f sig.json
-  $P bench --backend=c -r 100000 --no-convergence-phase hup.bench --json sig.json >sig.out 2>&1 &
+  env --default-signal=HUP $P bench --backend=c -r 100000 --no-convergence-phase hup.bench --json sig.json >sig.out 2>&1 &
   local pid=$! rc
   for i in $(seq 100); do grep -qs '^first:.*μs' sig.out && break; sleep 0.1; done
   sleep 0.5
   kill -$2 $pid
+  for i in $(seq 600); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "$1: bench still running 60 s after SIG$2"; }
   wait $pid
   rc=$?
   [ $rc = 130 ] || fail "$1: exit $rc, expected 130"
