@@ -22,7 +22,6 @@
 #include "search_ref.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 int search_check_sorted(const struct data_value *v, struct ps_err *e)
 {
